@@ -1,0 +1,38 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// cellheight: a command-line row-height calculator.
+// CellHeightKit holds the stages (Input -> Fonts -> Shaping -> Breaking -> Layout -> Geometry -> Output);
+// `cellheight` is a thin executable that parses arguments and wires the stages together.
+// Each C library is a system-library target found with pkg-config; ICU stays behind the small
+// ICUBridge C target because its headers clash with the ICU module Foundation bundles.
+let package = Package(
+    name: "cellheight",
+    products: [
+        .executable(name: "cellheight", targets: ["cellheight"]),
+        .library(name: "CellHeightKit", targets: ["CellHeightKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "ICUBridge", dependencies: ["CICU"]),
+        .target(
+            name: "CellHeightKit",
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "CLibCrypto"]
+        ),
+        .executableTarget(
+            name: "cellheight",
+            dependencies: [
+                "CellHeightKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightKit"]),
+    ]
+)

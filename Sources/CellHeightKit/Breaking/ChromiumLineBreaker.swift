@@ -1,0 +1,64 @@
+/// Line break opportunities as Chromium's Blink finds them for `white-space: pre-wrap`,
+/// `word-break: normal`, `line-break: auto`: ICU's UAX #14 boundaries plus Blink's tailoring.
+///
+/// Blink's tailoring (LazyLineBreakIterator in third_party/blink/renderer/platform/text/
+/// text_break_iterator.cc), applied here in order for each position between two characters:
+/// 1. A space run (U+0020, U+0009) can always be broken after; the spaces then hang. No other
+///    break is taken right after a space.
+/// 2. Between two printable ASCII characters, Blink's own table decides and ICU is never asked
+///    (see `AsciiBreakTable`): so no break after "/" or inside "C++", a break after "-" before a
+///    letter, and after "-" before a digit only when the "-" follows a letter or digit.
+/// 3. Otherwise ICU decides, but only when one of the two characters is beyond ASCII and is not
+///    NBSP (U+00A0); so NBSP between ASCII characters never breaks.
+/// 4. ICU's iterator runs with Chromium's tailoring of `line-break: auto` (see `icuLocale`).
+public final class ChromiumLineBreaker {
+    /// The ICU locale Chromium's `line-break: auto` amounts to: ICU's "normal" line breaking,
+    /// which (unlike plain UAX #14) allows breaks before small kana and the prolonged sound mark.
+    public static let icuLocale = "en@lb=normal"
+
+    private let icu: ICUBreakIterator
+
+    public init(icuLocale: String = ChromiumLineBreaker.icuLocale) throws {
+        icu = try ICUBreakIterator(.line, locale: icuLocale)
+    }
+
+    /// Break opportunities of one paragraph (no "\n" inside), in ascending order, excluding the
+    /// end of the text.
+    public func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
+        guard text.count > 1 else { return [] }
+        var icuBoundary = [Bool](repeating: false, count: text.count + 1)
+        var icuComputed = false
+        var result: [BreakOpportunity] = []
+        for i in 1..<text.count {
+            let last = text[i - 1], current = text[i]
+            let lastIsSpace = Self.isBreakableSpace(last)
+            if Self.isBreakableSpace(current) { continue }
+            if lastIsSpace {
+                result.append(BreakOpportunity(offset: i, kind: .afterSpaces))
+                continue
+            }
+            let lastLast: UInt16 = i >= 2 ? text[i - 2] : 0
+            if AsciiBreakTable.breaksBetween(lastLast, last, current) {
+                result.append(BreakOpportunity(offset: i, kind: .other))
+                continue
+            }
+            guard Self.needsICU(last) || Self.needsICU(current) else { continue }
+            if !icuComputed {
+                for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
+                icuComputed = true
+            }
+            if icuBoundary[i] {
+                result.append(BreakOpportunity(offset: i, kind: last == 0x00AD ? .softHyphen : .other))
+            }
+        }
+        return result
+    }
+
+    /// Spaces and tabs: the characters whose runs hang at the end of a line in pre-wrap.
+    @inline(__always)
+    static func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
+
+    /// Blink asks ICU only about characters beyond ASCII, and never about NBSP.
+    @inline(__always)
+    static func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F && unit != 0xA0 }
+}

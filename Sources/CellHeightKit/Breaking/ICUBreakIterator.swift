@@ -1,0 +1,46 @@
+import ICUBridge
+
+/// An ICU break iterator (UAX #14 line breaks or UAX #29 grapheme clusters) over UTF-16 text.
+///
+/// Opening one loads ICU's rules: create once and reuse; not thread-safe.
+public final class ICUBreakIterator {
+    public enum Kind {
+        case line
+        case grapheme
+    }
+
+    private let iterator: OpaquePointer
+    private var offsets: [Int32] = Array(repeating: 0, count: 256)
+
+    /// Opens an iterator for `locale`, e.g. "en" (plain UAX #14) or "en@lb=normal".
+    public init(_ kind: Kind, locale: String = "en") throws {
+        var error = [CChar](repeating: 0, count: 64)
+        guard let iterator = icub_open(kind == .line ? ICUB_LINE : ICUB_GRAPHEME, locale, &error, 64) else {
+            throw CellHeightError.usage("cannot open ICU break iterator for \(locale): \(String(cString: error))")
+        }
+        self.iterator = iterator
+    }
+
+    deinit { icub_close(iterator) }
+
+    /// Every boundary after offset 0 (the last one is `text.count`), in ascending order.
+    public func boundaries(_ text: [UInt16]) -> [Int] {
+        guard !text.isEmpty else { return [] }
+        while true {
+            let capacity = Int32(offsets.count)
+            let count = text.withUnsafeBufferPointer { units in
+                offsets.withUnsafeMutableBufferPointer { out in
+                    icub_boundaries(iterator, units.baseAddress, Int32(units.count), out.baseAddress, capacity)
+                }
+            }
+            if count < 0 { return [text.count] }
+            if count <= capacity { return offsets[0..<Int(count)].map(Int.init) }
+            offsets = Array(repeating: 0, count: Int(count))
+        }
+    }
+
+    /// ICU's version, e.g. "72.1".
+    public static var icuVersion: String { String(cString: icub_version()) }
+    /// The Unicode version of ICU's data, e.g. "15.0".
+    public static var unicodeVersion: String { String(cString: icub_unicode_version()) }
+}

@@ -1,0 +1,114 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// One face of a font file, opened with FreeType and ready for HarfBuzz shaping.
+///
+/// Opening reads and parses the file: create once per face and share it (shaping with it is
+/// not thread-safe; use one face per thread).
+public final class FontFace: @unchecked Sendable {
+    /// Absolute path of the file, e.g. "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf".
+    public let path: String
+    /// Face index inside a collection, e.g. 0 for "NotoSansCJK-Regular.ttc#0".
+    public let faceIndex: Int
+    /// Family name from the font's name table, e.g. "DejaVu Sans".
+    public let familyName: String
+    public let verticalMetrics: VerticalMetrics
+
+    let ftFace: FT_Face
+    let hbFont: OpaquePointer
+
+    /// HarfBuzz positions are kept in 16.16 fixed point per px, as Chromium's HarfBuzz
+    /// integration does, so advances are unhinted and fractional.
+    static let harfBuzzUnitsPerPixel = 65536.0
+
+    /// Opens face `faceIndex` of the font file at `path`.
+    public init(path: String, faceIndex: Int = 0) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CellHeightError.font("font not found: \(path)")
+        }
+        guard !isDirectory.boolValue else {
+            throw CellHeightError.font("font path is a directory: \(path)")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw CellHeightError.font("font not readable: \(path)")
+        }
+        guard let library = FreeTypeLibrary.shared else {
+            throw CellHeightError.font("cannot initialise FreeType")
+        }
+        var face: FT_Face?
+        FreeTypeLibrary.lock.lock()
+        let status = FT_New_Face(library, path, FT_Long(faceIndex), &face)
+        FreeTypeLibrary.lock.unlock()
+        guard status == 0, let face else {
+            throw CellHeightError.font("not a usable font file (FreeType error \(status)): \(path)")
+        }
+        guard (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
+            FT_Done_Face(face)
+            throw CellHeightError.font("font has no scalable outlines (bitmap-only fonts are not supported): \(path)")
+        }
+        guard face.pointee.units_per_EM > 0 else {
+            FT_Done_Face(face)
+            throw CellHeightError.font("font has no units per em: \(path)")
+        }
+        self.path = path
+        self.faceIndex = faceIndex
+        self.ftFace = face
+        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? URL(fileURLWithPath: path).lastPathComponent
+        self.verticalMetrics = FontFace.readVerticalMetrics(face)
+        let hbFace = hb_ft_face_create_referenced(face)
+        let font = hb_font_create(hbFace)!
+        hb_face_destroy(hbFace)
+        self.hbFont = font
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        FT_Done_Face(ftFace)
+    }
+
+    /// True when the font maps `codePoint` to a real glyph (not .notdef).
+    public func hasGlyph(_ codePoint: UInt32) -> Bool {
+        FT_Get_Char_Index(ftFace, FT_ULong(codePoint)) != 0
+    }
+
+    /// Sets the HarfBuzz scale for `fontSize` px. Idempotent and cheap.
+    func setSize(_ fontSize: Double) {
+        let scale = Int32((fontSize * FontFace.harfBuzzUnitsPerPixel).rounded())
+        var x: Int32 = 0, y: Int32 = 0
+        hb_font_get_scale(hbFont, &x, &y)
+        if x != scale { hb_font_set_scale(hbFont, scale, scale) }
+    }
+
+    /// Horizontal advance in px of the glyph the font maps `codePoint` to (0 when unmapped).
+    public func advance(of codePoint: UInt32, fontSize: Double) -> Double {
+        setSize(fontSize)
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0 else { return 0 }
+        return Double(hb_font_get_glyph_h_advance(hbFont, glyph)) / FontFace.harfBuzzUnitsPerPixel
+    }
+
+    private static func readVerticalMetrics(_ face: FT_Face) -> VerticalMetrics {
+        let unitsPerEm = Double(face.pointee.units_per_EM)
+        let useTypoMetricsBit: UInt16 = 1 << 7
+        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           os2.pointee.version != 0xFFFF, (os2.pointee.fsSelection & useTypoMetricsBit) != 0 {
+            return VerticalMetrics(unitsPerEm: unitsPerEm,
+                                   ascender: Double(os2.pointee.sTypoAscender),
+                                   descender: -Double(os2.pointee.sTypoDescender),
+                                   lineGap: Double(os2.pointee.sTypoLineGap))
+        }
+        if let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self) {
+            return VerticalMetrics(unitsPerEm: unitsPerEm,
+                                   ascender: Double(hhea.pointee.Ascender),
+                                   descender: -Double(hhea.pointee.Descender),
+                                   lineGap: Double(hhea.pointee.Line_Gap))
+        }
+        // Not an sfnt (for example a Type 1 font): FreeType's own global metrics.
+        let ascender = Double(face.pointee.ascender)
+        let descender = -Double(face.pointee.descender)
+        return VerticalMetrics(unitsPerEm: unitsPerEm, ascender: ascender, descender: descender,
+                               lineGap: max(0, Double(face.pointee.height) - ascender - descender))
+    }
+}

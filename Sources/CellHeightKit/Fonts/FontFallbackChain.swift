@@ -1,0 +1,62 @@
+import Foundation
+
+/// The fonts a text is measured with, in the order they are tried for each character.
+///
+/// Chromium on Linux tries the element's font, then its default font (`Times New Roman` as
+/// fontconfig resolves it, Liberation Serif on Debian), then fontconfig's choice for the
+/// character. A user-given chain (`--fallback`) replaces everything after the primary font.
+public final class FontFallbackChain: @unchecked Sendable {
+    public let primary: FontFace
+    /// Fonts tried after the primary one, in order, before any per-character lookup.
+    public let fixedFallbacks: [FontFace]
+    /// Whether fontconfig is asked per character after the fixed fallbacks.
+    public let usesSystemFallback: Bool
+
+    private var systemFaces: [FontReference: FontFace] = [:]
+    private let lock = NSLock()
+
+    /// The family Chromium falls back to before asking fontconfig per character.
+    public static let chromiumDefaultFamily = "Times New Roman"
+
+    public init(primary: FontFace, fixedFallbacks: [FontFace], usesSystemFallback: Bool) {
+        self.primary = primary
+        self.fixedFallbacks = fixedFallbacks
+        self.usesSystemFallback = usesSystemFallback
+    }
+
+    /// Chromium's chain for `primary`: its default font, then fontconfig per character.
+    public static func chromiumDefault(primary: FontFace) -> FontFallbackChain {
+        var fixed: [FontFace] = []
+        if let reference = try? FontLocator.shared.match(family: chromiumDefaultFamily),
+           reference != FontReference(path: primary.path, faceIndex: primary.faceIndex),
+           let face = try? FontFace(path: reference.path, faceIndex: reference.faceIndex) {
+            fixed.append(face)
+        }
+        return FontFallbackChain(primary: primary, fixedFallbacks: fixed, usesSystemFallback: true)
+    }
+
+    /// The fonts to try, in order, for a cluster starting with `codePoint`: the primary font, the
+    /// fixed fallbacks, and (if enabled) fontconfig's font for that character.
+    func candidates(for codePoint: UInt32) -> [FontFace] {
+        var faces = [primary] + fixedFallbacks
+        if usesSystemFallback, let face = systemFace(for: codePoint),
+           !faces.contains(where: { $0 === face }) {
+            faces.append(face)
+        }
+        return faces
+    }
+
+    private func systemFace(for codePoint: UInt32) -> FontFace? {
+        guard let reference = FontLocator.shared.fallbackFont(for: codePoint) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = systemFaces[reference] { return face }
+        if reference == FontReference(path: primary.path, faceIndex: primary.faceIndex) { return primary }
+        if let fixed = fixedFallbacks.first(where: { $0.path == reference.path && $0.faceIndex == reference.faceIndex }) {
+            return fixed
+        }
+        guard let face = try? FontFace(path: reference.path, faceIndex: reference.faceIndex) else { return nil }
+        systemFaces[reference] = face
+        return face
+    }
+}

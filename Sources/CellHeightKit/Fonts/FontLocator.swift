@@ -1,0 +1,147 @@
+import CFontconfig
+import Foundation
+
+/// A font file and the face inside it, e.g. "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#0".
+public struct FontReference: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var faceIndex: Int
+
+    public init(path: String, faceIndex: Int = 0) {
+        self.path = path
+        self.faceIndex = faceIndex
+    }
+
+    public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
+}
+
+/// Finds fonts with fontconfig: by family name, and by character for font fallback.
+///
+/// fontconfig is not thread-safe for configuration changes; all calls go through `lock`.
+public final class FontLocator: @unchecked Sendable {
+    public static let shared = FontLocator()
+
+    private let lock = NSLock()
+    private var fallbackCache: [UInt32: FontReference?] = [:]
+    private let config: OpaquePointer?
+
+    private init() {
+        config = FcInitLoadConfigAndFonts()
+    }
+
+    /// Generic family names that fontconfig resolves to a configured default.
+    static let genericFamilies: Set<String> = [
+        "sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math",
+    ]
+
+    /// Resolves what `--font` was given: a file path (with an optional `#N` face index) or a family name.
+    public func resolve(_ spec: String) throws -> FontReference {
+        if spec.contains("/") || FileManager.default.fileExists(atPath: spec) {
+            return try Self.parsePath(spec)
+        }
+        return try match(family: spec)
+    }
+
+    /// Splits "path#N" into a path and a face index.
+    static func parsePath(_ spec: String) throws -> FontReference {
+        if let hash = spec.lastIndex(of: "#"), !FileManager.default.fileExists(atPath: spec) {
+            let indexText = spec[spec.index(after: hash)...]
+            guard let index = Int(indexText), index >= 0 else {
+                throw CellHeightError.font("bad face index \"\(indexText)\" in font \(spec) (expected path#N, N >= 0)")
+            }
+            return FontReference(path: String(spec[..<hash]), faceIndex: index)
+        }
+        return FontReference(path: spec)
+    }
+
+    /// The font fontconfig picks for a family name. Fails when fontconfig only finds an unrelated
+    /// default, so that a typo in a family name is an error rather than a silent substitution.
+    public func match(family: String) throws -> FontReference {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let config else { throw CellHeightError.font("cannot initialise fontconfig") }
+        guard let pattern = FcNameParse(family) else {
+            throw CellHeightError.font("bad font name: \(family)")
+        }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        let acceptable = Self.requestedFamilies(of: pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(config, pattern, &result) else {
+            throw CellHeightError.font("no font found for family \"\(family)\"")
+        }
+        defer { FcPatternDestroy(matched) }
+        let matchedFamily = Self.string(matched, FC_FAMILY) ?? ""
+        let isGeneric = Self.genericFamilies.contains(family.lowercased())
+        guard isGeneric || acceptable.contains(matchedFamily.lowercased()) else {
+            throw CellHeightError.font("font family not found: \"\(family)\" (fontconfig would substitute \"\(matchedFamily)\")")
+        }
+        guard let reference = Self.reference(matched) else {
+            throw CellHeightError.font("fontconfig found no file for family \"\(family)\"")
+        }
+        return reference
+    }
+
+    /// The font fontconfig prefers for `codePoint` when no font of the chain has it, as Chromium
+    /// asks on Linux: a pattern holding only the character, sorted, first scalable face that has it.
+    public func fallbackFont(for codePoint: UInt32) -> FontReference? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = fallbackCache[codePoint] { return cached }
+        let found = lookUpFallback(codePoint)
+        fallbackCache[codePoint] = found
+        return found
+    }
+
+    private func lookUpFallback(_ codePoint: UInt32) -> FontReference? {
+        guard let config, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        let charset = FcCharSetCreate()
+        defer { FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, codePoint)
+        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        for i in 0..<Int(sorted.pointee.nfont) {
+            guard let font = sorted.pointee.fonts[i] else { continue }
+            var fontCharset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
+                  FcCharSetHasChar(fontCharset, codePoint) != 0,
+                  let reference = Self.reference(font) else { continue }
+            let lowered = reference.path.lowercased()
+            guard lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf") || lowered.hasSuffix(".ttc")
+                    || lowered.hasSuffix(".otc") else { continue }
+            return reference
+        }
+        return nil
+    }
+
+    /// Families a name pattern asks for, up to the first generic family fontconfig appended.
+    private static func requestedFamilies(of pattern: OpaquePointer) -> Set<String> {
+        var names: Set<String> = []
+        var i: Int32 = 0
+        while let name = string(pattern, FC_FAMILY, i) {
+            if genericFamilies.contains(name.lowercased()) { break }
+            names.insert(name.lowercased())
+            i += 1
+        }
+        return names
+    }
+
+    private static func string(_ pattern: OpaquePointer, _ object: UnsafePointer<CChar>, _ n: Int32 = 0) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private static func reference(_ pattern: OpaquePointer) -> FontReference? {
+        guard let file = string(pattern, FC_FILE) else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        return FontReference(path: file, faceIndex: Int(index))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// CSS `line-height`: `normal`, an absolute length in px, or a unitless multiple of the font size.
+public enum LineHeight: Equatable, Sendable, CustomStringConvertible {
+    case normal
+    /// An absolute line height, e.g. 20 for "20px".
+    case pixels(Double)
+    /// A multiple of the font size, e.g. 1.4 for "1.4".
+    case multiple(Double)
+
+    /// Parses "normal", "20px" or "1.4". Returns nil for anything else, or values that are not
+    /// finite and positive.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed == "normal" {
+            self = .normal
+        } else if trimmed.hasSuffix("px"), let value = Double(trimmed.dropLast(2)), value.isFinite, value > 0 {
+            self = .pixels(value)
+        } else if let value = Double(trimmed), value.isFinite, value > 0 {
+            self = .multiple(value)
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .normal: return "normal"
+        case .pixels(let value): return "\(formatNumber(value))px"
+        case .multiple(let value): return formatNumber(value)
+        }
+    }
+
+    /// Height in px of every line box for a fixed line height at `fontSize`, floored to a
+    /// LayoutUnit as Chromium stores it; nil for `normal`, whose lines depend on their fonts.
+    public func fixedPixels(fontSize: Double) -> Double? {
+        switch self {
+        case .normal: return nil
+        case .pixels(let value): return LayoutUnit.floor(value)
+        case .multiple(let factor): return LayoutUnit.floor(factor * fontSize)
+        }
+    }
+}
+
+/// A number as people write it: 20, 1.4, 13.5 (no trailing ".0").
+func formatNumber(_ value: Double) -> String {
+    if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+}

@@ -1,0 +1,122 @@
+/// One line as the wrapper cut it, before heights and texts are attached.
+struct WrappedLine: Equatable {
+    /// UTF-16 offsets inside the paragraph, e.g. 0..<18 (hanging spaces included).
+    var range: Range<Int>
+    /// Width in px of what is drawn: without hanging spaces, with an inserted hyphen.
+    var width: Double
+    var endsWithInsertedHyphen: Bool
+}
+
+/// Greedy line breaking as browsers do it, over a prepared paragraph: take each break
+/// opportunity while the content before it fits; spaces and tabs at a break hang; a word too
+/// wide for an empty line is cut at the last grapheme boundary that fits
+/// (`overflow-wrap: break-word`). Pure arithmetic: no font, shaping or ICU calls.
+struct LineWrapper {
+    /// Width in px of one tab stop: 8 (CSS `tab-size: 8`) times the primary font's space advance.
+    var tabStop: Double
+    /// The primary font's space advance in px: a tab is never narrower than half of it.
+    var spaceAdvance: Double
+    /// Width in px of the hyphen shown at a soft-hyphen break.
+    var hyphenWidth: Double
+
+    func wrap(_ p: PreparedParagraph, width available: Double) -> [WrappedLine] {
+        guard p.count > 0 else { return [WrappedLine(range: 0..<0, width: 0, endsWithInsertedHyphen: false)] }
+        var lines: [WrappedLine] = []
+        var lineStart = 0
+        // Content taken on the current line so far ends at `committed` (a break opportunity),
+        // and takes `committedX` px including its trailing spaces.
+        var committed = 0
+        var committedX = 0.0
+        var committedKind = BreakKind.other
+        var breakIndex = 0
+
+        while true {
+            let nextOffset = breakIndex < p.breaks.count ? p.breaks[breakIndex].offset : p.count
+            let nextKind = breakIndex < p.breaks.count ? p.breaks[breakIndex].kind : .other
+            let isEnd = breakIndex >= p.breaks.count
+            let contentEnd = trimHangingSpaces(p, from: committed, to: nextOffset)
+            var candidate = committedX + width(p, committed, contentEnd, startX: committedX)
+            if !isEnd, nextKind == .softHyphen { candidate += hyphenWidth }
+
+            if LayoutUnit.fits(candidate, in: available) {
+                if isEnd {
+                    lines.append(WrappedLine(range: lineStart..<p.count, width: candidate, endsWithInsertedHyphen: false))
+                    return lines
+                }
+                committedX += width(p, committed, nextOffset, startX: committedX)
+                committed = nextOffset
+                committedKind = nextKind
+                breakIndex += 1
+                continue
+            }
+            if committed > lineStart {
+                // Break at the last opportunity that fitted; the overflowing segment starts the next line.
+                lines.append(finishedLine(p, lineStart, committed, hyphen: committedKind == .softHyphen))
+                lineStart = committed
+                committedX = 0
+                continue
+            }
+            // Nothing fits before the first opportunity on this line: break inside the word.
+            let cut = emergencyBreak(p, from: lineStart, to: contentEnd, available: available)
+            lines.append(WrappedLine(range: lineStart..<cut, width: width(p, lineStart, cut, startX: 0),
+                                     endsWithInsertedHyphen: false))
+            lineStart = cut
+            committed = cut
+            committedX = 0
+        }
+    }
+
+    private func finishedLine(_ p: PreparedParagraph, _ start: Int, _ end: Int, hyphen: Bool) -> WrappedLine {
+        let contentEnd = trimHangingSpaces(p, from: start, to: end)
+        let drawn = width(p, start, contentEnd, startX: 0) + (hyphen ? hyphenWidth : 0)
+        return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
+    }
+
+    /// The last grapheme boundary after `start` (and not past `end`) where the line still fits;
+    /// at least one grapheme cluster, so that every line makes progress.
+    private func emergencyBreak(_ p: PreparedParagraph, from start: Int, to end: Int, available: Double) -> Int {
+        var best: Int?
+        var firstBoundary: Int?
+        var i = start + 1
+        let limit = max(end, start + 1)
+        while i <= limit && i <= p.count {
+            if p.graphemeBoundaries[i] {
+                if firstBoundary == nil { firstBoundary = i }
+                if LayoutUnit.fits(width(p, start, i, startX: 0), in: available) { best = i } else { break }
+            }
+            i += 1
+        }
+        return best ?? firstBoundary ?? p.count
+    }
+
+    @inline(__always)
+    private func trimHangingSpaces(_ p: PreparedParagraph, from start: Int, to end: Int) -> Int {
+        var e = end
+        while e > start && p.isHangingSpace(e - 1) { e -= 1 }
+        return e
+    }
+
+    /// Width in px of `start..<end` when it begins `startX` px into the line (tabs depend on it).
+    @inline(__always)
+    func width(_ p: PreparedParagraph, _ start: Int, _ end: Int, startX: Double) -> Double {
+        guard p.hasTabs else { return p.prefixWidths[end] - p.prefixWidths[start] }
+        var x = startX
+        for i in start..<end {
+            if p.units[i] == 0x09 {
+                x += tabAdvance(at: x)
+            } else {
+                x += p.prefixWidths[i + 1] - p.prefixWidths[i]
+            }
+        }
+        return x - startX
+    }
+
+    /// A tab advances to the next tab stop; when that is less than half a space away, to the one after.
+    @inline(__always)
+    func tabAdvance(at x: Double) -> Double {
+        guard tabStop > 0 else { return 0 }
+        var distance = tabStop - x.truncatingRemainder(dividingBy: tabStop)
+        if distance < spaceAdvance / 2 { distance += tabStop }
+        return distance
+    }
+}

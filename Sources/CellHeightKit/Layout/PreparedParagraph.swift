@@ -1,0 +1,31 @@
+/// A paragraph (text between forced breaks) with everything width-independent worked out once:
+/// shaped advances, break opportunities and grapheme boundaries. Wrapping it at a width is
+/// arithmetic over these arrays (see `LineWrapper`).
+struct PreparedParagraph {
+    /// UTF-16 offset of the paragraph inside the row's text, e.g. 24 for the second paragraph.
+    var start: Int
+    /// The paragraph's UTF-16 code units, without its "\n".
+    var units: [UInt16]
+    /// Whether the paragraph ends with a forced break ("\n") that belongs to its last line.
+    var endsWithNewline: Bool
+    /// x offset in px of each code unit from the paragraph start; `offsets.count == units.count + 1`,
+    /// e.g. [0, 9.62, 9.62, 14.65] (tabs count as 0 here: their width depends on the line).
+    var prefixWidths: [Double]
+    /// Break opportunities, ascending, excluding 0 and the end.
+    var breaks: [BreakOpportunity]
+    /// True at offset i (0...count) when a grapheme cluster starts there (the end counts too).
+    var graphemeBoundaries: [Bool]
+    /// Index into `fonts` of the font of each code unit.
+    var fontIndices: [UInt8]
+    /// The fonts the paragraph uses, primary first.
+    var fonts: [FontFace]
+    /// Whether the paragraph holds a tab (then widths are walked, not subtracted).
+    var hasTabs: Bool
+}
+
+extension PreparedParagraph {
+    var count: Int { units.count }
+
+    @inline(__always)
+    func isHangingSpace(_ i: Int) -> Bool { ChromiumLineBreaker.isBreakableSpace(units[i]) }
+}

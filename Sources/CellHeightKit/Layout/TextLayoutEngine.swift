@@ -1,0 +1,132 @@
+/// Lays out rows of text the way Chromium lays out a `<div>` with `white-space: pre-wrap;
+/// overflow-wrap: break-word; tab-size: 8` in one font with fallback.
+///
+/// `prepare` does the expensive, width-independent work once (shaping, break analysis);
+/// `layout` wraps the prepared text at a width with arithmetic only. An engine owns HarfBuzz
+/// buffers and ICU iterators: create one per thread.
+public final class TextLayoutEngine {
+    public let chain: FontFallbackChain
+    public let fontSize: Double
+    public let lineHeight: LineHeight
+    public let whiteSpace: WhiteSpace
+
+    private let shaper: Shaper
+    private let lineBreaker: ChromiumLineBreaker
+    private let graphemes: ICUBreakIterator
+    private let wrapper: LineWrapper
+    /// Rounded metrics per font, keyed by object identity.
+    private var metrics: [ObjectIdentifier: RoundedVerticalMetrics] = [:]
+    private let primaryMetrics: RoundedVerticalMetrics
+
+    public init(chain: FontFallbackChain, fontSize: Double, lineHeight: LineHeight,
+                whiteSpace: WhiteSpace = .preWrap) throws {
+        self.chain = chain
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.whiteSpace = whiteSpace
+        self.shaper = Shaper(chain: chain, fontSize: fontSize)
+        self.lineBreaker = try ChromiumLineBreaker()
+        self.graphemes = try ICUBreakIterator(.grapheme)
+        let primary = chain.primary
+        let space = primary.advance(of: 0x20, fontSize: fontSize)
+        // Chromium shows U+2010 HYPHEN at a soft-hyphen break when the font has it, else "-".
+        let hyphen = primary.hasGlyph(0x2010) ? primary.advance(of: 0x2010, fontSize: fontSize)
+                                               : primary.advance(of: 0x2D, fontSize: fontSize)
+        self.wrapper = LineWrapper(tabStop: 8 * space, spaceAdvance: space, hyphenWidth: hyphen)
+        self.primaryMetrics = primary.verticalMetrics.rounded(atSize: fontSize)
+    }
+
+    /// `line-height: normal` of a line in the primary font alone, in px.
+    public var normalLineHeight: Double { primaryMetrics.normalLineHeight }
+
+    /// The height of a line box when the line height is fixed, or of a primary-font-only line.
+    public var plainLineHeight: Double { lineHeight.fixedPixels(fontSize: fontSize) ?? normalLineHeight }
+
+    /// Shapes and analyses `text` once (the expensive part).
+    public func prepare(_ text: String) -> PreparedText {
+        let units = whiteSpace.apply(to: Array(text.utf16))
+        var paragraphs: [PreparedParagraph] = []
+        var start = 0
+        while start < units.count {
+            let newline = units[start...].firstIndex(of: 0x0A)
+            let end = newline ?? units.count
+            paragraphs.append(prepareParagraph(Array(units[start..<end]), start: start, endsWithNewline: newline != nil))
+            start = end + 1
+        }
+        return PreparedText(units: units, paragraphs: paragraphs)
+    }
+
+    private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool) -> PreparedParagraph {
+        let shaped = shaper.shape(units)
+        var prefix = [Double](repeating: 0, count: units.count + 1)
+        var hasTabs = false
+        for i in 0..<units.count {
+            let isTab = units[i] == 0x09
+            hasTabs = hasTabs || isTab
+            prefix[i + 1] = prefix[i] + (isTab ? 0 : shaped.advances[i])
+        }
+        var boundaries = [Bool](repeating: false, count: units.count + 1)
+        boundaries[units.count] = true
+        for b in graphemes.boundaries(units) { boundaries[b] = true }
+        // A grapheme boundary inside a shaped cluster (a ligature) cannot be cut by width.
+        for i in 1..<max(units.count, 1) where boundaries[i] && !shaped.clusterStarts[i] { boundaries[i] = false }
+        return PreparedParagraph(start: start, units: units, endsWithNewline: endsWithNewline,
+                                 prefixWidths: prefix, breaks: lineBreaker.opportunities(in: units),
+                                 graphemeBoundaries: boundaries, fontIndices: shaped.fontIndices,
+                                 fonts: shaped.fonts, hasTabs: hasTabs)
+    }
+
+    /// Wraps prepared text at `width` px (cheap: no shaping, no ICU).
+    public func layout(_ prepared: PreparedText, width: Double) -> TextLayout {
+        var lines: [LineBox] = []
+        var height = 0.0
+        for paragraph in prepared.paragraphs {
+            let wrapped = wrapper.wrap(paragraph, width: width)
+            for (n, line) in wrapped.enumerated() {
+                let fonts = fontsUsed(paragraph, line.range)
+                let lineHeight = self.lineHeight(for: fonts)
+                var range = (paragraph.start + line.range.lowerBound)..<(paragraph.start + line.range.upperBound)
+                if n == wrapped.count - 1, paragraph.endsWithNewline { range = range.lowerBound..<(range.upperBound + 1) }
+                lines.append(LineBox(range: range,
+                                     text: String(decoding: prepared.units[range], as: UTF16.self),
+                                     width: line.width, height: lineHeight,
+                                     endsWithInsertedHyphen: line.endsWithInsertedHyphen,
+                                     fonts: fonts.map(\.familyName)))
+                height += lineHeight
+            }
+        }
+        return TextLayout(width: width, lines: lines, height: height)
+    }
+
+    /// The fonts that drew `range` of a paragraph, primary first (the primary font always counts:
+    /// it sets the line's strut).
+    private func fontsUsed(_ p: PreparedParagraph, _ range: Range<Int>) -> [FontFace] {
+        guard p.fonts.count > 1 else { return [chain.primary] }
+        var used = [Bool](repeating: false, count: p.fonts.count)
+        used[0] = true
+        for i in range { used[Int(p.fontIndices[i])] = true }
+        return p.fonts.indices.filter { used[$0] }.map { p.fonts[$0] }
+    }
+
+    /// A line box's height: the fixed line height, or for `normal` the tallest ascent plus the
+    /// deepest descent among the line's fonts (each with half its line gap above, half below).
+    private func lineHeight(for fonts: [FontFace]) -> Double {
+        if let fixed = lineHeight.fixedPixels(fontSize: fontSize) { return fixed }
+        guard fonts.count > 1 else { return primaryMetrics.normalLineHeight }
+        var above = 0.0, below = 0.0
+        for font in fonts {
+            let m = roundedMetrics(font)
+            above = max(above, m.above)
+            below = max(below, m.below)
+        }
+        return above + below
+    }
+
+    private func roundedMetrics(_ font: FontFace) -> RoundedVerticalMetrics {
+        let key = ObjectIdentifier(font)
+        if let cached = metrics[key] { return cached }
+        let m = font.verticalMetrics.rounded(atSize: fontSize)
+        metrics[key] = m
+        return m
+    }
+}

@@ -1,0 +1,14 @@
+/// A paragraph (text between forced breaks) shaped once, as arrays indexed by UTF-16 offset.
+///
+/// Layout at any width is arithmetic over these arrays; no shaping happens after this.
+struct ShapedParagraph {
+    /// Advance in px of the cluster that starts at each offset, 0 inside a cluster,
+    /// e.g. [9.62, 0, 5.03, ...] for "é" (2 units) then "t".
+    var advances: [Double]
+    /// Index into `fonts` of the font that drew the cluster at each offset.
+    var fontIndices: [UInt8]
+    /// The fonts used, primary first.
+    var fonts: [FontFace]
+    /// True at offset i when i starts a cluster (a place a line may be cut without splitting glyphs).
+    var clusterStarts: [Bool]
+}

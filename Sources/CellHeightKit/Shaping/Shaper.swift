@@ -1,0 +1,126 @@
+import CHarfBuzz
+
+/// Shapes paragraphs with HarfBuzz, using the fallback chain for clusters a font lacks.
+///
+/// Like Chromium's HarfBuzzShaper: shape a script run with the first font, then reshape each
+/// range of clusters that came out as .notdef with the next font, until every cluster has a
+/// font or the chain is exhausted (then the primary font's .notdef boxes are kept).
+/// Not thread-safe: use one shaper (and one chain) per thread.
+final class Shaper {
+    let chain: FontFallbackChain
+    let fontSize: Double
+    private let buffer: OpaquePointer
+
+    init(chain: FontFallbackChain, fontSize: Double) {
+        self.chain = chain
+        self.fontSize = fontSize
+        self.buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Shapes `text` (one paragraph, no "\n"). Tabs are shaped as spaces: their width depends on
+    /// where they fall on a line and is set during layout.
+    func shape(_ text: [UInt16]) -> ShapedParagraph {
+        var shaped = ShapedParagraph(advances: Array(repeating: 0, count: text.count),
+                                     fontIndices: Array(repeating: 0, count: text.count),
+                                     fonts: [chain.primary],
+                                     clusterStarts: Array(repeating: false, count: text.count))
+        guard !text.isEmpty else { return shaped }
+        var shapingText = text
+        for i in shapingText.indices where shapingText[i] == 0x09 { shapingText[i] = 0x20 }
+        for run in scriptRuns(of: text) {
+            shapeRun(shapingText, run: run, into: &shaped)
+        }
+        return shaped
+    }
+
+    private struct Cluster {
+        var range: Range<Int>
+        var advance: Double
+        var missing: Bool
+    }
+
+    private func shapeRun(_ text: [UInt16], run: ScriptRun, into shaped: inout ShapedParagraph) {
+        // Ranges still to place, each with the fonts already tried for it.
+        var pending: [(range: Range<Int>, tried: [FontFace])] = [(run.range, [])]
+        while let (range, tried) = pending.popLast() {
+            let (codePoint, _) = decodeUTF16(text, at: range.lowerBound)
+            let untried = chain.candidates(for: codePoint).first { face in !tried.contains { $0 === face } }
+            guard let face = untried else {
+                // No font has these clusters: keep the primary font's .notdef boxes, as browsers draw them.
+                store(shapeClusters(text, range: range, script: run.script, face: chain.primary),
+                      face: chain.primary, into: &shaped)
+                continue
+            }
+            var resolved: [Cluster] = []
+            var missingStart: Int?
+            for cluster in shapeClusters(text, range: range, script: run.script, face: face) {
+                if cluster.missing {
+                    if missingStart == nil { missingStart = cluster.range.lowerBound }
+                    continue
+                }
+                if let start = missingStart {
+                    pending.append((start..<cluster.range.lowerBound, tried + [face]))
+                    missingStart = nil
+                }
+                resolved.append(cluster)
+            }
+            if let start = missingStart { pending.append((start..<range.upperBound, tried + [face])) }
+            store(resolved, face: face, into: &shaped)
+        }
+    }
+
+    private func store(_ clusters: [Cluster], face: FontFace, into shaped: inout ShapedParagraph) {
+        guard !clusters.isEmpty else { return }
+        var fontIndex = shaped.fonts.firstIndex(where: { $0 === face })
+        if fontIndex == nil {
+            shaped.fonts.append(face)
+            fontIndex = shaped.fonts.count - 1
+        }
+        for cluster in clusters {
+            shaped.advances[cluster.range.lowerBound] = cluster.advance
+            shaped.clusterStarts[cluster.range.lowerBound] = true
+            for i in cluster.range { shaped.fontIndices[i] = UInt8(truncatingIfNeeded: fontIndex!) }
+        }
+    }
+
+    /// Shapes `range` of `text` with `face`, the rest of the text given as context, and returns
+    /// its clusters in logical order.
+    private func shapeClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
+        face.setSize(fontSize)
+        hb_buffer_clear_contents(buffer)
+        text.withUnsafeBufferPointer { units in
+            hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count),
+                                UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
+                                ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_language(buffer, hb_language_from_string("en-us", -1))
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        // Sum advances per cluster value; a cluster is missing if any of its glyphs is .notdef.
+        var advanceByStart: [Int: (advance: Int, missing: Bool)] = [:]
+        for g in 0..<Int(count) {
+            let start = Int(infos[g].cluster)
+            var entry = advanceByStart[start] ?? (0, false)
+            entry.advance += Int(positions[g].x_advance)
+            if infos[g].codepoint == 0 { entry.missing = true }
+            advanceByStart[start] = entry
+        }
+        let starts = advanceByStart.keys.sorted()
+        var clusters: [Cluster] = []
+        clusters.reserveCapacity(starts.count)
+        for (n, start) in starts.enumerated() {
+            let end = n + 1 < starts.count ? starts[n + 1] : range.upperBound
+            let entry = advanceByStart[start]!
+            clusters.append(Cluster(range: start..<end,
+                                    advance: Double(entry.advance) / FontFace.harfBuzzUnitsPerPixel,
+                                    missing: entry.missing))
+        }
+        return clusters
+    }
+}

@@ -1,0 +1,88 @@
+#include "ICUBridge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uversion.h>
+
+struct icub_iterator {
+    UBreakIterator *ubrk;
+};
+
+icub_iterator *icub_open(icub_kind kind, const char *locale, char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIteratorType type = kind == ICUB_LINE ? UBRK_LINE : UBRK_CHARACTER;
+    UBreakIterator *ubrk = ubrk_open(type, locale, NULL, 0, &status);
+    if (U_FAILURE(status) || ubrk == NULL) {
+        if (error && error_capacity > 0) {
+            snprintf(error, (size_t)error_capacity, "%s", u_errorName(status));
+        }
+        return NULL;
+    }
+    icub_iterator *iterator = (icub_iterator *)malloc(sizeof(icub_iterator));
+    if (iterator == NULL) {
+        ubrk_close(ubrk);
+        return NULL;
+    }
+    iterator->ubrk = ubrk;
+    return iterator;
+}
+
+void icub_close(icub_iterator *iterator) {
+    if (iterator == NULL) return;
+    ubrk_close(iterator->ubrk);
+    free(iterator);
+}
+
+int32_t icub_line_boundaries_with_status(icub_iterator *iterator, const uint16_t *text, int32_t length,
+                                         int32_t *out, uint8_t *hard, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(iterator->ubrk, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    ubrk_first(iterator->ubrk);
+    for (int32_t offset = ubrk_next(iterator->ubrk); offset != UBRK_DONE; offset = ubrk_next(iterator->ubrk)) {
+        if (count < capacity) {
+            out[count] = offset;
+            if (hard) {
+                int32_t rule = ubrk_getRuleStatus(iterator->ubrk);
+                hard[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+            }
+        }
+        count++;
+    }
+    // Detach the iterator from the caller's buffer, which may not outlive this call.
+    ubrk_setText(iterator->ubrk, (const UChar *)u"", 0, &status);
+    return count;
+}
+
+int32_t icub_boundaries(icub_iterator *iterator, const uint16_t *text, int32_t length,
+                        int32_t *out, int32_t capacity) {
+    return icub_line_boundaries_with_status(iterator, text, length, out, NULL, capacity);
+}
+
+int32_t icub_line_break_class(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
+}
+
+int32_t icub_east_asian_width(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_EAST_ASIAN_WIDTH);
+}
+
+const char *icub_version(void) {
+    static char buffer[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo info;
+    u_getVersion(info);
+    u_versionToString(info, buffer);
+    return buffer;
+}
+
+const char *icub_unicode_version(void) {
+    static char buffer[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo info;
+    u_getUnicodeVersion(info);
+    u_versionToString(info, buffer);
+    return buffer;
+}

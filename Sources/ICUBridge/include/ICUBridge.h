@@ -1,0 +1,55 @@
+#ifndef CELLHEIGHT_ICU_BRIDGE_H
+#define CELLHEIGHT_ICU_BRIDGE_H
+
+// A plain-C view of the few ICU services cellheight needs. Only stdint types cross this
+// boundary: ICU's own headers cannot be imported into Swift next to Foundation.
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Kind of boundary an iterator finds.
+typedef enum {
+    ICUB_LINE = 0,      ///< UAX #14 line break opportunities
+    ICUB_GRAPHEME = 1,  ///< UAX #29 extended grapheme cluster boundaries
+} icub_kind;
+
+/// An opaque ICU break iterator. Create once, reuse for many texts (not thread-safe).
+typedef struct icub_iterator icub_iterator;
+
+/// Opens an iterator of `kind` for `locale` (e.g. "en", "en@lb=normal").
+/// Returns NULL on failure and writes ICU's error name to `error` (at most `error_capacity` bytes).
+icub_iterator *icub_open(icub_kind kind, const char *locale, char *error, int32_t error_capacity);
+
+void icub_close(icub_iterator *iterator);
+
+/// Writes every boundary after offset 0 (UTF-16 offsets, ascending, the last one equal to `length`)
+/// into `out`. Returns how many there are, which can exceed `capacity` (then only `capacity` were
+/// written), or -1 when ICU fails.
+int32_t icub_boundaries(icub_iterator *iterator, const uint16_t *text, int32_t length,
+                        int32_t *out, int32_t capacity);
+
+/// For line iterators: the rule status of the boundary most recently returned is "hard"
+/// (a mandatory break) for each offset. Writes 1 for hard, 0 for soft, like `icub_boundaries`.
+int32_t icub_line_boundaries_with_status(icub_iterator *iterator, const uint16_t *text, int32_t length,
+                                         int32_t *out, uint8_t *hard, int32_t capacity);
+
+/// The Unicode Line_Break property value of a code point (ICU's ULineBreak numbering).
+int32_t icub_line_break_class(uint32_t code_point);
+
+/// The East_Asian_Width property value of a code point (ICU's UEastAsianWidth numbering).
+int32_t icub_east_asian_width(uint32_t code_point);
+
+/// ICU's version, e.g. "72.1".
+const char *icub_version(void);
+
+/// The Unicode version ICU's data follows, e.g. "15.0".
+const char *icub_unicode_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
