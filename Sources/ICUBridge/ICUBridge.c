@@ -71,6 +71,18 @@ int32_t icub_east_asian_width(uint32_t code_point) {
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_EAST_ASIAN_WIDTH);
 }
 
+int32_t icub_general_category(uint32_t code_point) {
+    return (int32_t)u_charType((UChar32)code_point);
+}
+
+int32_t icub_is_in_cjk_symbols_block(uint32_t code_point) {
+    return ublock_getCode((UChar32)code_point) == UBLOCK_CJK_SYMBOLS_AND_PUNCTUATION;
+}
+
+const int32_t ICUB_CATEGORY_START_PUNCTUATION = U_START_PUNCTUATION;
+const int32_t ICUB_CATEGORY_END_PUNCTUATION = U_END_PUNCTUATION;
+const int32_t ICUB_EAST_ASIAN_FULLWIDTH = U_EA_FULLWIDTH;
+
 const char *icub_version(void) {
     static char buffer[U_MAX_VERSION_STRING_LENGTH];
     UVersionInfo info;

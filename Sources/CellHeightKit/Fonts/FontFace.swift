@@ -63,6 +63,9 @@ public final class FontFace: @unchecked Sendable {
         self.hbFont = font
     }
 
+    /// How the font collapses fullwidth punctuation; nil when it has no `halt` feature.
+    lazy var hanKerning: HanKerning.FontData? = HanKerning.FontData(font: hbFont)
+
     deinit {
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)

@@ -73,7 +73,8 @@ public final class TextLayoutEngine {
         return PreparedParagraph(start: start, units: units, endsWithNewline: endsWithNewline,
                                  prefixWidths: prefix, breaks: lineBreaker.opportunities(in: units),
                                  graphemeBoundaries: boundaries, fontIndices: shaped.fontIndices,
-                                 fonts: shaped.fonts, hasTabs: hasTabs)
+                                 fonts: shaped.fonts, lineStartTrims: shaped.lineStartTrims,
+                                 lineEndTrims: shaped.lineEndTrims, hasTabs: hasTabs)
     }
 
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU).

@@ -11,4 +11,10 @@ struct ShapedParagraph {
     var fonts: [FontFace]
     /// True at offset i when i starts a cluster (a place a line may be cut without splitting glyphs).
     var clusterStarts: [Bool]
+    /// How much narrower the character at an offset is when a soft wrap puts it at a line start
+    /// (a fullwidth opening bracket set half-width), e.g. [12: 8.0]. Absent offsets: 0.
+    var lineStartTrims: [Int: Double] = [:]
+    /// How much narrower the character at an offset is when it ends a line (a fullwidth closing
+    /// bracket or full stop set half-width), e.g. [30: 7.0]. Absent offsets: 0.
+    var lineEndTrims: [Int: Double] = [:]
 }

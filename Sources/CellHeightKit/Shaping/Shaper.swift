@@ -11,6 +11,15 @@ final class Shaper {
     let fontSize: Double
     private let buffer: OpaquePointer
 
+    /// Features Chromium turns on beyond HarfBuzz's defaults: `chws`, the font's own contextual
+    /// half-width spacing of adjacent CJK punctuation (CSS `text-spacing-trim: normal` trims
+    /// adjacent punctuation; Blink's FontFeatures adds `chws` for it).
+    static let defaultFeatures: [hb_feature_t] = {
+        var chws = hb_feature_t()
+        _ = hb_feature_from_string("chws", -1, &chws)
+        return [chws]
+    }()
+
     init(chain: FontFallbackChain, fontSize: Double) {
         self.chain = chain
         self.fontSize = fontSize
@@ -68,7 +77,43 @@ final class Shaper {
             }
             if let start = missingStart { pending.append((start..<range.upperBound, tried + [face])) }
             store(resolved, face: face, into: &shaped)
+            recordLineStartTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
         }
+    }
+
+    /// For fonts that collapse punctuation: how much each fullwidth opening bracket would shrink
+    /// at the start of a wrapped line (`text-spacing-trim: space-first`), measured by shaping it
+    /// alone with `halt`.
+    private func recordLineStartTrims(_ text: [UInt16], clusters: [Cluster], script: hb_script_t, face: FontFace,
+                                      into shaped: inout ShapedParagraph) {
+        guard let data = face.hanKerning else { return }
+        for cluster in clusters where cluster.range.count == 1 {
+            let unit = text[cluster.range.lowerBound]
+            guard HanKerning.unicodeType(UInt32(unit)) != .other else { continue }
+            let type = data.type(of: unit)
+            guard type == .open || (type == .close && HanKerning.unicodeType(UInt32(unit)) == .close) else { continue }
+            let halted = haltedAdvance(unit, script: script, face: face)
+            guard halted < cluster.advance else { continue }
+            if type == .open {
+                shaped.lineStartTrims[cluster.range.lowerBound] = cluster.advance - halted
+            } else {
+                shaped.lineEndTrims[cluster.range.lowerBound] = cluster.advance - halted
+            }
+        }
+    }
+
+    private func haltedAdvance(_ unit: UInt16, script: hb_script_t, face: FontFace) -> Double {
+        face.setSize(fontSize)
+        hb_buffer_clear_contents(buffer)
+        var single = unit
+        hb_buffer_add_utf16(buffer, &single, 1, 0, 1)
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        var halt = hb_feature_t(tag: hbTag("halt"), value: 1, start: 0, end: UInt32.max)
+        hb_shape(face.hbFont, buffer, &halt, 1)
+        var count: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0 else { return 0 }
+        return (0..<Int(count)).reduce(0.0) { $0 + Double(positions[$1].x_advance) } / FontFace.harfBuzzUnitsPerPixel
     }
 
     private func store(_ clusters: [Cluster], face: FontFace, into shaped: inout ShapedParagraph) {
@@ -98,7 +143,15 @@ final class Shaper {
         hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
                                 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_language(buffer, hb_language_from_string("en-us", -1))
-        hb_shape(face.hbFont, buffer, nil, 0)
+        var features = Self.defaultFeatures
+        if let data = face.hanKerning {
+            for offset in HanKerning.collapsedOffsets(in: text, range: range, data: data) {
+                features.append(hb_feature_t(tag: hbTag("halt"), value: 1, start: UInt32(offset), end: UInt32(offset + 1)))
+            }
+        }
+        features.withUnsafeBufferPointer { features in
+            hb_shape(face.hbFont, buffer, features.baseAddress, UInt32(features.count))
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }

@@ -42,6 +42,18 @@ int32_t icub_line_break_class(uint32_t code_point);
 /// The East_Asian_Width property value of a code point (ICU's UEastAsianWidth numbering).
 int32_t icub_east_asian_width(uint32_t code_point);
 
+/// The General_Category of a code point (ICU's UCharCategory numbering, e.g. 20 for Ps).
+int32_t icub_general_category(uint32_t code_point);
+
+/// Whether a code point is in the CJK Symbols and Punctuation block (U+3000..U+303F).
+int32_t icub_is_in_cjk_symbols_block(uint32_t code_point);
+
+/// ICU's UCharCategory values for open (Ps) and close (Pe) punctuation.
+extern const int32_t ICUB_CATEGORY_START_PUNCTUATION;
+extern const int32_t ICUB_CATEGORY_END_PUNCTUATION;
+/// ICU's UEastAsianWidth value for Fullwidth (F).
+extern const int32_t ICUB_EAST_ASIAN_FULLWIDTH;
+
 /// ICU's version, e.g. "72.1".
 const char *icub_version(void);
 
