@@ -120,13 +120,17 @@ public final class FontLocator: @unchecked Sendable {
         return nil
     }
 
-    /// Families a name pattern asks for, up to the first generic family fontconfig appended.
+    /// Families a name pattern asks for: the name itself and its aliases (fontconfig adds them with
+    /// a strong or "same" binding), not the weak defaults it appends for unknown names.
     private static func requestedFamilies(of pattern: OpaquePointer) -> Set<String> {
         var names: Set<String> = []
+        var value = FcValue()
+        var binding = FcValueBindingWeak
         var i: Int32 = 0
-        while let name = string(pattern, FC_FAMILY, i) {
-            if genericFamilies.contains(name.lowercased()) { break }
-            names.insert(name.lowercased())
+        while FcPatternGetWithBinding(pattern, FC_FAMILY, i, &value, &binding) == FcResultMatch {
+            if binding != FcValueBindingWeak, value.type == FcTypeString, let name = value.u.s {
+                names.insert(String(cString: name).lowercased())
+            }
             i += 1
         }
         return names

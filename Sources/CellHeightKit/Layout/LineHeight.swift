@@ -26,8 +26,8 @@ public enum LineHeight: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .normal: return "normal"
-        case .pixels(let value): return "\(formatNumber(value))px"
-        case .multiple(let value): return formatNumber(value)
+        case .pixels(let value): return "\(formatPixels(value))px"
+        case .multiple(let value): return formatPixels(value)
         }
     }
 
@@ -40,10 +40,4 @@ public enum LineHeight: Equatable, Sendable, CustomStringConvertible {
         case .multiple(let factor): return LayoutUnit.floor(factor * fontSize)
         }
     }
-}
-
-/// A number as people write it: 20, 1.4, 13.5 (no trailing ".0").
-func formatNumber(_ value: Double) -> String {
-    if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
 }

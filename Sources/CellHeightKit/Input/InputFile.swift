@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The name used for standard input in messages and in the report's settings.
+public let standardInputName = "<stdin>"
+
+/// Whether `path` names standard input: nil or `-`.
+public func isStandardInput(_ path: String?) -> Bool {
+    path == nil || path == "-"
+}
+
+/// The display name of an input path: `<stdin>` for standard input, otherwise the path as given.
+public func inputDisplayName(for path: String?) -> String {
+    isStandardInput(path) ? standardInputName : path!
+}
+
+/// Reads every byte of a file, or of standard input when `path` is nil or `-`.
+///
+/// - Throws: `CellHeightError.unreadableInput` with a short reason such as "no such file",
+///   "is a directory" or "permission denied".
+public func readInputData(from path: String?) throws -> Data {
+    let name = inputDisplayName(for: path)
+    if isStandardInput(path) {
+        return try readAll(fileDescriptor: STDIN_FILENO, name: name)
+    }
+    let descriptor = open(path!, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+        throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(errno))
+    }
+    defer { close(descriptor) }
+    // Opening a directory read-only succeeds on Linux; catch it here for a clear message.
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(EISDIR))
+    }
+    return try readAll(fileDescriptor: descriptor, name: name)
+}
+
+private func readAll(fileDescriptor descriptor: Int32, name: String) throws -> Data {
+    var result = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count == 0 { return result }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(errno))
+        }
+        result.append(contentsOf: chunk[0..<count])
+    }
+}
+
+/// A short lowercase reason for an `errno` value met while reading input.
+func inputErrorReason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: return "no such file"
+    case EISDIR: return "is a directory"
+    case EACCES, EPERM: return "permission denied"
+    case ENOTDIR: return "a path component is not a directory"
+    case ELOOP: return "too many symbolic links"
+    default: return String(cString: strerror(code)).lowercased()
+    }
+}

@@ -1,0 +1,64 @@
+/// Rows for the `json` format: a top-level array whose elements are strings or objects with a
+/// string `text` and an optional `id`. Each row's source line is the line its element starts on.
+func readJSONRows(_ bytes: [UInt8], source: String) throws -> [Row] {
+    let document = try parseJSONDocument(bytes, source: source)
+    guard case .array(let elements) = document.value else {
+        throw CellHeightError.invalidInput(
+            source: source, line: document.line,
+            reason: "top-level value must be an array, found \(document.value.kindDescription)")
+    }
+    return try zip(elements, document.elementLines).enumerated().map { index, element in
+        try makeRow(from: element.0, index: index, line: element.1, subject: "element \(index)", source: source)
+    }
+}
+
+/// Rows for the `ndjson` format: one string or object per non-blank line.
+func readNDJSONRows(_ bytes: [UInt8], source: String) throws -> [Row] {
+    var rows: [Row] = []
+    for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
+        let document = try parseJSONDocument(bytes, range: line.range, firstLine: line.number, source: source)
+        rows.append(try makeRow(from: document.value, index: rows.count, line: line.number,
+                                subject: "value", source: source))
+    }
+    return rows
+}
+
+/// Parses JSON, turning a syntax error into `CellHeightError.invalidJSON`.
+private func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1,
+                               source: String) throws -> JSONDocument {
+    var parser = JSONParser(bytes: bytes, range: range, firstLine: firstLine)
+    do {
+        return try parser.parseDocument()
+    } catch let error as JSONSyntaxError {
+        throw CellHeightError.invalidJSON(source: source, line: error.line, column: error.column, reason: error.reason)
+    }
+}
+
+/// A row from one JSON value: a string is the text; an object gives `text` (a string, required) and
+/// `id` (a string or number, kept as written; null or missing means no id). Other keys are ignored.
+///
+/// - Parameter subject: how messages name the value, e.g. "element 3" or "value".
+private func makeRow(from value: JSONValue, index: Int, line: Int, subject: String, source: String) throws -> Row {
+    func shapeError(_ reason: String) -> CellHeightError {
+        .invalidInput(source: source, line: line, reason: reason)
+    }
+    switch value {
+    case .string(let text):
+        return Row(index: index, text: text, sourceLine: line)
+    case .object(let object):
+        guard case .string(let text)? = object["text"] else {
+            throw shapeError("\(subject) has no string \"text\"")
+        }
+        let id: String?
+        switch object["id"] {
+        case .string(let string)?: id = string
+        case .number(let number)?: id = number
+        case .null?, nil: id = nil
+        case let other?:
+            throw shapeError("\(subject) has an \"id\" that is \(other.kindDescription), not a string or a number")
+        }
+        return Row(index: index, id: id, text: text, sourceLine: line)
+    default:
+        throw shapeError("\(subject) is \(value.kindDescription), not a string or an object")
+    }
+}

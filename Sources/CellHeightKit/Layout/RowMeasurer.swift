@@ -1,0 +1,19 @@
+/// Measures rows at several widths: each row is prepared once (shaping, break analysis), then
+/// wrapped at every width.
+public struct RowMeasurer {
+    public let engine: TextLayoutEngine
+    /// Content widths in px, e.g. [320, 375, 414].
+    public let widths: [Double]
+
+    public init(engine: TextLayoutEngine, widths: [Double]) {
+        self.engine = engine
+        self.widths = widths
+    }
+
+    public func measure(_ row: Row) -> MeasuredRow {
+        let prepared = engine.prepare(row.text)
+        return MeasuredRow(row: row, layouts: widths.map { engine.layout(prepared, width: $0) })
+    }
+
+    public func measure(_ rows: [Row]) -> [MeasuredRow] { rows.map(measure) }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes `data` to `path` so that readers see either the old file or the complete new one, never
+/// a partial file: the bytes go to a temporary `.name.XXXXXX` in the same directory, are flushed to
+/// disk, and the temporary file is then renamed over `path`.
+///
+/// A new file gets the usual permissions (0666 minus the umask); a replaced file keeps its own.
+///
+/// - Throws: `CellHeightError.output` with a short reason; the temporary file is removed first.
+public func writeAtomically(_ data: Data, to path: String) throws {
+    func failure(_ code: Int32) -> CellHeightError {
+        .output(path: path, reason: outputErrorReason(code))
+    }
+    let (directory, name) = splitDirectoryAndName(path)
+    guard !name.isEmpty else { throw failure(EISDIR) }
+
+    var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0 else { throw failure(errno) }
+    let temporaryPath = String(cString: template)
+
+    var isClosed = false
+    do {
+        try writeAll(data, to: descriptor, failure: failure)
+        guard fchmod(descriptor, permissionsForReplacing(path)) == 0, fsync(descriptor) == 0 else {
+            throw failure(errno)
+        }
+        isClosed = true
+        guard close(descriptor) == 0 else { throw failure(errno) }
+    } catch {
+        if !isClosed { close(descriptor) }
+        unlink(temporaryPath)
+        throw error
+    }
+
+    guard rename(temporaryPath, path) == 0 else {
+        let code = errno
+        unlink(temporaryPath)
+        throw failure(code)
+    }
+    // Make the rename itself durable; a failure here does not undo the write, so it is not an error.
+    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryDescriptor >= 0 {
+        fsync(directoryDescriptor)
+        close(directoryDescriptor)
+    }
+}
+
+private func writeAll(_ data: Data, to descriptor: Int32, failure: (Int32) -> CellHeightError) throws {
+    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            offset += written
+        }
+    }
+}
+
+/// "dir/sub/file.json" → ("dir/sub", "file.json"); "file.json" → (".", "file.json").
+private func splitDirectoryAndName(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let directory = String(path[..<slash])
+    return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+}
+
+/// The mode of the file at `path` if there is one, otherwise 0666 minus the umask.
+private func permissionsForReplacing(_ path: String) -> mode_t {
+    var status = stat()
+    if stat(path, &status) == 0 { return status.st_mode & 0o7777 }
+    // umask can only be read by setting it; put it straight back.
+    let mask = umask(0)
+    umask(mask)
+    return 0o666 & ~mask
+}
+
+/// A short lowercase reason for an `errno` value met while writing output.
+private func outputErrorReason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: return "no such directory"
+    case EISDIR: return "is a directory"
+    case EACCES, EPERM: return "permission denied"
+    case ENOTDIR: return "a path component is not a directory"
+    case ENOSPC: return "no space left on device"
+    case EROFS: return "read-only file system"
+    default: return String(cString: strerror(code)).lowercased()
+    }
+}

@@ -1,0 +1,12 @@
+/// Formats a px value the same way in every output: whole values as integers ("38", not "38.0"),
+/// others as the shortest decimal that reads back as the same Double ("37.984375", "0.30000000000000004").
+///
+/// Non-finite values (never produced by layout) print as Swift spells them ("nan", "inf").
+public func formatPixels(_ value: Double) -> String {
+    // Beyond 1e15 a Double has no fraction digits left and Int64 text would get very long; Swift's
+    // own shortest form ("1e+16") is exact there too.
+    if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
+        return String(Int64(value))
+    }
+    return "\(value)"
+}

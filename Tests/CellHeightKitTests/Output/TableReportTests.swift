@@ -1,0 +1,115 @@
+import Testing
+@testable import CellHeightKit
+
+@Suite("table report")
+struct TableReportTests {
+    @Test("table: one width with ids")
+    func tableOneWidth() {
+        let output = render(ReportFixtures.oneWidthRows, settings: ReportFixtures.settings(widths: [320]),
+                            format: .table, explain: false)
+        #expect(output == """
+                #  id                    lines  height  text
+                0                            1  18.625  Datei öffnen…
+                1  dialog "open", title      2  41.625  ファイルを開く⏎فتح الملف
+            total                                60.25
+
+            """)
+    }
+
+    @Test("table: several widths without ids")
+    func tableSeveralWidths() {
+        let rows = ReportFixtures.twoWidthRows.map { measured in
+            var copy = measured
+            copy.row.id = nil
+            return copy
+        }
+        let output = render(rows, settings: ReportFixtures.settings(widths: [320, 375.5]), format: .table, explain: false)
+        #expect(output == """
+                #  lines@320  height@320  lines@375.5  height@375.5  text
+                0          1      18.625            1        18.625  Datei öffnen…
+                1          2      41.625            2            42  ファイルを開く⏎فتح الملف
+            total                  60.25                     60.625
+
+            """)
+    }
+
+    @Test("table: explain lists each line under its row")
+    func tableExplain() {
+        let output = render([ReportFixtures.oneWidthRows[1]], settings: ReportFixtures.settings(widths: [320]),
+                            format: .table, explain: true)
+        #expect(output == """
+                #  id                    lines  height  text
+                1  dialog "open", title      2  41.625  ファイルを開く⏎فتح الملف
+                1  "ファイルを開く⏎"  112px  [Noto Sans CJK JP]
+                2  "فتح الملف"  60.5px  [DejaVu Sans]
+            total                               41.625
+
+            """)
+    }
+
+    @Test("table: explain with several widths and a hyphen")
+    func tableExplainSeveralWidths() {
+        let hyphenated = LineBox(range: 0..<3, text: "Da\u{AD}", width: 20.25, height: 18.625,
+                                 endsWithInsertedHyphen: true, fonts: ["DejaVu Sans"])
+        let rest = LineBox(range: 3..<6, text: "tei", width: 21, height: 18.625, fonts: ["DejaVu Sans", "Noto Sans"])
+        let whole = LineBox(range: 0..<6, text: "Da\u{AD}tei", width: 38.5, height: 18.625, fonts: ["DejaVu Sans"])
+        let row = MeasuredRow(row: Row(index: 0, text: "Da\u{AD}tei", sourceLine: 1), layouts: [
+            TextLayout(width: 30, lines: [hyphenated, rest], height: 37.25),
+            TextLayout(width: 100, lines: [whole], height: 18.625),
+        ])
+        let output = render([row], settings: ReportFixtures.settings(widths: [30, 100]), format: .table, explain: true)
+        #expect(output == """
+                #  lines@30  height@30  lines@100  height@100  text
+                0         2      37.25          1      18.625  Da\u{AD}tei
+              @30
+                1  "Da\u{AD}"  20.25px  [DejaVu Sans]  hyphen
+                2  "tei"  21px  [DejaVu Sans, Noto Sans]
+              @100
+                1  "Da\u{AD}tei"  38.5px  [DejaVu Sans]
+            total                37.25                 18.625
+
+            """)
+    }
+
+    @Test("table: empty text leaves no trailing spaces")
+    func tableEmptyText() {
+        let row = MeasuredRow(row: Row(index: 0, text: "", sourceLine: 1),
+                              layouts: [TextLayout(width: 320, lines: [], height: 0)])
+        let output = render([row], settings: ReportFixtures.settings(widths: [320]), format: .table, explain: false)
+        #expect(output == """
+                #  lines  height  text
+                0      0       0
+            total              0
+
+            """)
+    }
+
+    struct PreviewCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var input: String
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let previewCases: [PreviewCase] = [
+        PreviewCase(name: "short text unchanged", input: "Datei öffnen…", expected: "Datei öffnen…"),
+        PreviewCase(name: "newline and tab shown", input: "a\nb\tc", expected: "a⏎b→c"),
+        PreviewCase(name: "CRLF shown as two symbols", input: "a\r\nb", expected: "a␍⏎b"),
+        PreviewCase(name: "other controls as control pictures", input: "\u{01}x\u{7F}", expected: "␁x␡"),
+        PreviewCase(name: "exactly 40 columns unchanged",
+                    input: "abcdefghijabcdefghijabcdefghijabcdefghij",
+                    expected: "abcdefghijabcdefghijabcdefghijabcdefghij"),
+        PreviewCase(name: "45 columns cut to 39 plus ellipsis",
+                    input: "abcdefghijabcdefghijabcdefghijabcdefghijklmno",
+                    expected: "abcdefghijabcdefghijabcdefghijabcdefghi…"),
+        // 21 wide characters are 42 columns; 19 of them (38 columns) fit before the "…".
+        PreviewCase(name: "wide characters count two columns",
+                    input: "ファイルを開くファイルを開くファイルを開く",
+                    expected: "ファイルを開くファイルを開くファイルを…"),
+    ]
+
+    @Test("table: text preview", arguments: previewCases)
+    func tablePreview(_ testCase: PreviewCase) {
+        #expect(previewText(testCase.input, maxColumns: 40) == testCase.expected)
+    }
+}
