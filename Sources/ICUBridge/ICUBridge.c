@@ -79,9 +79,18 @@ int32_t icub_is_in_cjk_symbols_block(uint32_t code_point) {
     return ublock_getCode((UChar32)code_point) == UBLOCK_CJK_SYMBOLS_AND_PUNCTUATION;
 }
 
-const int32_t ICUB_CATEGORY_START_PUNCTUATION = U_START_PUNCTUATION;
-const int32_t ICUB_CATEGORY_END_PUNCTUATION = U_END_PUNCTUATION;
-const int32_t ICUB_EAST_ASIAN_FULLWIDTH = U_EA_FULLWIDTH;
+_Static_assert(ICUB_LB_CL == U_LB_CLOSE_PUNCTUATION && ICUB_LB_CM == U_LB_COMBINING_MARK
+               && ICUB_LB_EX == U_LB_EXCLAMATION && ICUB_LB_GL == U_LB_GLUE && ICUB_LB_IS == U_LB_INFIX_NUMERIC
+               && ICUB_LB_OP == U_LB_OPEN_PUNCTUATION && ICUB_LB_QU == U_LB_QUOTATION
+               && ICUB_LB_SY == U_LB_BREAK_SYMBOLS && ICUB_LB_ZW == U_LB_ZWSPACE && ICUB_LB_WJ == U_LB_WORD_JOINER
+               && ICUB_LB_CP == U_LB_CLOSE_PARENTHESIS && ICUB_LB_ZWJ == U_LB_ZWJ
+               && ICUB_LB_BA == U_LB_BREAK_AFTER && ICUB_LB_HY == U_LB_HYPHEN && ICUB_LB_HL == U_LB_HEBREW_LETTER,
+               "Line_Break values differ from ICU's");
+_Static_assert(ICUB_GC_PS == U_START_PUNCTUATION && ICUB_GC_PE == U_END_PUNCTUATION
+               && ICUB_GC_PI == U_INITIAL_PUNCTUATION && ICUB_GC_PF == U_FINAL_PUNCTUATION,
+               "General_Category values differ from ICU's");
+_Static_assert(ICUB_EA_HALFWIDTH == U_EA_HALFWIDTH && ICUB_EA_FULLWIDTH == U_EA_FULLWIDTH && ICUB_EA_WIDE == U_EA_WIDE,
+               "East_Asian_Width values differ from ICU's");
 
 const char *icub_version(void) {
     static char buffer[U_MAX_VERSION_STRING_LENGTH];

@@ -1,3 +1,5 @@
+import ICUBridge
+
 /// Line break opportunities as Chromium's Blink finds them for `white-space: pre-wrap`,
 /// `word-break: normal`, `line-break: auto`: ICU's UAX #14 boundaries plus Blink's tailoring.
 ///
@@ -11,6 +13,8 @@
 /// 3. Otherwise ICU decides, but only when one of the two characters is beyond ASCII and is not
 ///    NBSP (U+00A0); so NBSP between ASCII characters never breaks.
 /// 4. ICU's iterator runs with Chromium's tailoring of `line-break: auto` (see `icuLocale`).
+/// 5. Chromium's ICU follows a newer Unicode than Debian's ICU 72 (Unicode 15.0): the rules that
+///    changed since and matter for real text are added back here (see `Unicode151LineBreaks`).
 public final class ChromiumLineBreaker {
     /// The ICU locale Chromium's `line-break: auto` amounts to: ICU's "normal" line breaking,
     /// which (unlike plain UAX #14) allows breaks before small kana and the prolonged sound mark.
@@ -47,7 +51,7 @@ public final class ChromiumLineBreaker {
                 for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
                 icuComputed = true
             }
-            if icuBoundary[i] {
+            if icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i) {
                 result.append(BreakOpportunity(offset: i, kind: last == 0x00AD ? .softHyphen : .other))
             }
         }

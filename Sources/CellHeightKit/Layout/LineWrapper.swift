@@ -35,8 +35,7 @@ struct LineWrapper {
             let nextKind = breakIndex < p.breaks.count ? p.breaks[breakIndex].kind : .other
             let isEnd = breakIndex >= p.breaks.count
             let contentEnd = trimHangingSpaces(p, from: committed, to: nextOffset)
-            var candidate = committedX + width(p, committed, contentEnd, startX: committedX)
-                - startTrim(p, lineStart) - endTrim(p, lineStart, contentEnd)
+            var candidate = committedX + width(p, committed, contentEnd, startX: committedX) + endAdjustment(p, lineStart, contentEnd)
             if !isEnd, nextKind == .softHyphen { candidate += hyphenWidth }
 
             if LayoutUnit.fits(candidate, in: available) {
@@ -59,8 +58,7 @@ struct LineWrapper {
             }
             // Nothing fits before the first opportunity on this line: break inside the word.
             let cut = emergencyBreak(p, from: lineStart, to: contentEnd, available: available)
-            lines.append(WrappedLine(range: lineStart..<cut, width: width(p, lineStart, cut, startX: 0)
-                                        - startTrim(p, lineStart) - endTrim(p, lineStart, cut),
+            lines.append(WrappedLine(range: lineStart..<cut, width: width(p, lineStart, cut, startX: 0) + endAdjustment(p, lineStart, cut),
                                      endsWithInsertedHyphen: false))
             lineStart = cut
             committed = cut
@@ -70,7 +68,7 @@ struct LineWrapper {
 
     private func finishedLine(_ p: PreparedParagraph, _ start: Int, _ end: Int, hyphen: Bool) -> WrappedLine {
         let contentEnd = trimHangingSpaces(p, from: start, to: end)
-        let drawn = width(p, start, contentEnd, startX: 0) - startTrim(p, start) - endTrim(p, start, contentEnd)
+        let drawn = width(p, start, contentEnd, startX: 0) + endAdjustment(p, start, contentEnd)
             + (hyphen ? hyphenWidth : 0)
         return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
     }
@@ -85,7 +83,7 @@ struct LineWrapper {
         while i <= limit && i <= p.count {
             if p.graphemeBoundaries[i] {
                 if firstBoundary == nil { firstBoundary = i }
-                let w = width(p, start, i, startX: 0) - startTrim(p, start) - endTrim(p, start, i)
+                let w = width(p, start, i, startX: 0) + endAdjustment(p, start, i)
                 if LayoutUnit.fits(w, in: available) { best = i } else { break }
             }
             i += 1
@@ -93,18 +91,11 @@ struct LineWrapper {
         return best ?? firstBoundary ?? p.count
     }
 
-    /// Width saved at the start of a line that a soft wrap opened (the first line of a paragraph
-    /// keeps its full width): see `HanKerning`.
+    /// How much wider the line `start..<end` is than the sum of its advances, because of what
+    /// happens at its end (see `PreparedParagraph.lineEndAdjustments`).
     @inline(__always)
-    private func startTrim(_ p: PreparedParagraph, _ lineStart: Int) -> Double {
-        lineStart > 0 && !p.lineStartTrims.isEmpty ? p.lineStartTrims[lineStart] ?? 0 : 0
-    }
-
-    /// Width saved when a fullwidth closing bracket or full stop ends the line `start..<end`
-    /// (its last character is set half-width: `text-spacing-trim` allows it at a line end).
-    @inline(__always)
-    private func endTrim(_ p: PreparedParagraph, _ start: Int, _ end: Int) -> Double {
-        end > start && !p.lineEndTrims.isEmpty ? p.lineEndTrims[end - 1] ?? 0 : 0
+    private func endAdjustment(_ p: PreparedParagraph, _ start: Int, _ end: Int) -> Double {
+        end > start && !p.lineEndAdjustments.isEmpty ? p.lineEndAdjustments[end] ?? 0 : 0
     }
 
     @inline(__always)

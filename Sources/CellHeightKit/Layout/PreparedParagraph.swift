@@ -19,10 +19,8 @@ struct PreparedParagraph {
     var fontIndices: [UInt8]
     /// The fonts the paragraph uses, primary first.
     var fonts: [FontFace]
-    /// How much narrower the character at an offset is at the start of a wrapped line, e.g. [12: 8.0].
-    var lineStartTrims: [Int: Double]
-    /// How much narrower the character at an offset is at the end of a line, e.g. [30: 7.0].
-    var lineEndTrims: [Int: Double]
+    /// How much wider a line gets when its content ends at an offset (see ShapedParagraph).
+    var lineEndAdjustments: [Int: Double]
     /// Whether the paragraph holds a tab (then widths are walked, not subtracted).
     var hasTabs: Bool
 }

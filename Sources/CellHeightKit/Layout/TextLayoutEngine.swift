@@ -73,8 +73,7 @@ public final class TextLayoutEngine {
         return PreparedParagraph(start: start, units: units, endsWithNewline: endsWithNewline,
                                  prefixWidths: prefix, breaks: lineBreaker.opportunities(in: units),
                                  graphemeBoundaries: boundaries, fontIndices: shaped.fontIndices,
-                                 fonts: shaped.fonts, lineStartTrims: shaped.lineStartTrims,
-                                 lineEndTrims: shaped.lineEndTrims, hasTabs: hasTabs)
+                                 fonts: shaped.fonts, lineEndAdjustments: shaped.lineEndAdjustments, hasTabs: hasTabs)
     }
 
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU).

@@ -7,8 +7,7 @@ import ICUBridge
 /// - adjacent punctuation: an opening bracket after an opening bracket, a middle dot or a closing
 ///   bracket is set half-width, and so is a closing bracket before a closing bracket or a middle dot
 ///   ("，「" and "」。" take one em and a half, not two);
-/// - at the start of a line that a soft wrap opened, an opening bracket is set half-width
-///   (`space-first`: only the first line of a paragraph keeps its full width).
+/// - at the end of a line, a fullwidth closing bracket may be set half-width (see the Shaper).
 /// Blink classifies characters by Unicode properties and resolves the ambiguous ones (full stops,
 /// commas, colons, curly quotes) from where the font draws them.
 enum HanKerning {
@@ -30,10 +29,10 @@ enum HanKerning {
         }
         guard codePoint >= 0x28 else { return .other }
         let category = icub_general_category(codePoint)
-        let isOpen = category == ICUB_CATEGORY_START_PUNCTUATION
-        guard isOpen || category == ICUB_CATEGORY_END_PUNCTUATION else { return .other }
+        let isOpen = category == Int32(ICUB_GC_PS)
+        guard isOpen || category == Int32(ICUB_GC_PE) else { return .other }
         let isWide = icub_is_in_cjk_symbols_block(codePoint) != 0
-            || icub_east_asian_width(codePoint) == ICUB_EAST_ASIAN_FULLWIDTH
+            || icub_east_asian_width(codePoint) == Int32(ICUB_EA_FULLWIDTH)
         switch (isOpen, isWide) {
         case (true, true): return .open
         case (false, true): return .close
@@ -42,9 +41,14 @@ enum HanKerning {
         }
     }
 
-    /// Whether a character may be collapsed at all (a cheap test before any work).
+    /// Whether a character may be collapsed at all (a cheap test before any work): fullwidth
+    /// brackets, and the dots, colons and quotes that a font may draw as fullwidth brackets.
     static func mayCollapse(_ unit: UInt16) -> Bool {
-        unit >= 0x2018 && [.open, .close, .openQuote, .closeQuote].contains(unicodeType(UInt32(unit)))
+        guard unit >= 0x2018 else { return false }
+        switch unicodeType(UInt32(unit)) {
+        case .open, .close, .dot, .colon, .semicolon, .openQuote, .closeQuote: return true
+        case .other, .middle, .openNarrow, .closeNarrow: return false
+        }
     }
 
     /// An opening character after an opening, middle, closing or narrow opening one is halved.

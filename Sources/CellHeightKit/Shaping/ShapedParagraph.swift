@@ -11,10 +11,8 @@ struct ShapedParagraph {
     var fonts: [FontFace]
     /// True at offset i when i starts a cluster (a place a line may be cut without splitting glyphs).
     var clusterStarts: [Bool]
-    /// How much narrower the character at an offset is when a soft wrap puts it at a line start
-    /// (a fullwidth opening bracket set half-width), e.g. [12: 8.0]. Absent offsets: 0.
-    var lineStartTrims: [Int: Double] = [:]
-    /// How much narrower the character at an offset is when it ends a line (a fullwidth closing
-    /// bracket or full stop set half-width), e.g. [30: 7.0]. Absent offsets: 0.
-    var lineEndTrims: [Int: Double] = [:]
+    /// How much wider (or, if negative, narrower) a line gets when its content ends at an offset,
+    /// e.g. [30: -7.0, 12: 0.41]: a fullwidth closing bracket set half-width at a line end, or a
+    /// kerning pair that the break splits. Absent offsets: 0.
+    var lineEndAdjustments: [Int: Double] = [:]
 }

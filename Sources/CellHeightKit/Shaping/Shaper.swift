@@ -48,6 +48,10 @@ final class Shaper {
         var range: Range<Int>
         var advance: Double
         var missing: Bool
+        /// The advance its glyphs have alone, before kerning with what follows.
+        var nominalAdvance: Double = 0
+        /// HarfBuzz says cutting the text before this cluster changes the shaping around it.
+        var unsafeToBreakBefore = false
     }
 
     private func shapeRun(_ text: [UInt16], run: ScriptRun, into shaped: inout ShapedParagraph) {
@@ -77,28 +81,37 @@ final class Shaper {
             }
             if let start = missingStart { pending.append((start..<range.upperBound, tried + [face])) }
             store(resolved, face: face, into: &shaped)
-            recordLineStartTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
+            recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
+            if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
+                recordKerningAtBreaks(resolved, into: &shaped)
+            }
         }
     }
 
-    /// For fonts that collapse punctuation: how much each fullwidth opening bracket would shrink
-    /// at the start of a wrapped line (`text-spacing-trim: space-first`), measured by shaping it
-    /// alone with `halt`.
-    private func recordLineStartTrims(_ text: [UInt16], clusters: [Cluster], script: hb_script_t, face: FontFace,
-                                      into shaped: inout ShapedParagraph) {
+    /// For fonts that collapse punctuation: how much each fullwidth closing bracket would shrink
+    /// at the end of a line (measured by shaping it alone with `halt`). Chromium lets such a
+    /// bracket take half its width when it ends a line ("模式为「自动」" fits where its full width
+    /// would not); it does not trim opening brackets at line starts (seen on the oracle cases).
+    private func recordLineEndTrims(_ text: [UInt16], clusters: [Cluster], script: hb_script_t, face: FontFace,
+                                    into shaped: inout ShapedParagraph) {
         guard let data = face.hanKerning else { return }
         for cluster in clusters where cluster.range.count == 1 {
             let unit = text[cluster.range.lowerBound]
-            guard HanKerning.unicodeType(UInt32(unit)) != .other else { continue }
-            let type = data.type(of: unit)
-            guard type == .open || (type == .close && HanKerning.unicodeType(UInt32(unit)) == .close) else { continue }
+            guard HanKerning.unicodeType(UInt32(unit)) == .close, data.type(of: unit) == .close else { continue }
             let halted = haltedAdvance(unit, script: script, face: face)
-            guard halted < cluster.advance else { continue }
-            if type == .open {
-                shaped.lineStartTrims[cluster.range.lowerBound] = cluster.advance - halted
-            } else {
-                shaped.lineEndTrims[cluster.range.lowerBound] = cluster.advance - halted
+            if halted < cluster.advance {
+                shaped.lineEndAdjustments[cluster.range.upperBound, default: 0] -= cluster.advance - halted
             }
+        }
+    }
+
+    /// Where HarfBuzz marks a cut as unsafe (a kerning pair spans it), a line ending there is
+    /// reshaped by Chromium and its last glyph loses the kerning: record how much wider it gets.
+    private func recordKerningAtBreaks(_ clusters: [Cluster], into shaped: inout ShapedParagraph) {
+        for (previous, cluster) in zip(clusters, clusters.dropFirst())
+        where cluster.unsafeToBreakBefore && previous.range.upperBound == cluster.range.lowerBound {
+            let loss = previous.nominalAdvance - previous.advance
+            if loss != 0 { shaped.lineEndAdjustments[cluster.range.lowerBound, default: 0] += loss }
         }
     }
 
@@ -156,12 +169,14 @@ final class Shaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
         // Sum advances per cluster value; a cluster is missing if any of its glyphs is .notdef.
-        var advanceByStart: [Int: (advance: Int, missing: Bool)] = [:]
+        var advanceByStart: [Int: (advance: Int, nominal: Int, missing: Bool, unsafe: Bool)] = [:]
         for g in 0..<Int(count) {
             let start = Int(infos[g].cluster)
-            var entry = advanceByStart[start] ?? (0, false)
+            var entry = advanceByStart[start] ?? (0, 0, false, false)
             entry.advance += Int(positions[g].x_advance)
+            entry.nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[g].codepoint))
             if infos[g].codepoint == 0 { entry.missing = true }
+            if infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 { entry.unsafe = true }
             advanceByStart[start] = entry
         }
         let starts = advanceByStart.keys.sorted()
@@ -172,7 +187,9 @@ final class Shaper {
             let entry = advanceByStart[start]!
             clusters.append(Cluster(range: start..<end,
                                     advance: Double(entry.advance) / FontFace.harfBuzzUnitsPerPixel,
-                                    missing: entry.missing))
+                                    missing: entry.missing,
+                                    nominalAdvance: Double(entry.nominal) / FontFace.harfBuzzUnitsPerPixel,
+                                    unsafeToBreakBefore: entry.unsafe))
         }
         return clusters
     }

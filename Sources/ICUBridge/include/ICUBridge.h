@@ -48,11 +48,17 @@ int32_t icub_general_category(uint32_t code_point);
 /// Whether a code point is in the CJK Symbols and Punctuation block (U+3000..U+303F).
 int32_t icub_is_in_cjk_symbols_block(uint32_t code_point);
 
-/// ICU's UCharCategory values for open (Ps) and close (Pe) punctuation.
-extern const int32_t ICUB_CATEGORY_START_PUNCTUATION;
-extern const int32_t ICUB_CATEGORY_END_PUNCTUATION;
-/// ICU's UEastAsianWidth value for Fullwidth (F).
-extern const int32_t ICUB_EAST_ASIAN_FULLWIDTH;
+/// The ICU property values cellheight tests for (ICUBridge.c checks them against ICU's enums).
+enum {
+    // Line_Break (ULineBreak)
+    ICUB_LB_CL = 8, ICUB_LB_CM = 9, ICUB_LB_EX = 11, ICUB_LB_GL = 12, ICUB_LB_IS = 16,
+    ICUB_LB_OP = 20, ICUB_LB_QU = 23, ICUB_LB_SY = 27, ICUB_LB_ZW = 28, ICUB_LB_WJ = 30,
+    ICUB_LB_CP = 36, ICUB_LB_ZWJ = 42, ICUB_LB_BA = 4, ICUB_LB_HY = 13, ICUB_LB_HL = 38,
+    // General_Category (UCharCategory)
+    ICUB_GC_PS = 20, ICUB_GC_PE = 21, ICUB_GC_PI = 28, ICUB_GC_PF = 29,
+    // East_Asian_Width (UEastAsianWidth)
+    ICUB_EA_HALFWIDTH = 2, ICUB_EA_FULLWIDTH = 3, ICUB_EA_WIDE = 5,
+};
 
 /// ICU's version, e.g. "72.1".
 const char *icub_version(void);

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// Agreement with Chromium on the public oracle cases: same line count, height within 0.5 px.
+/// Failures print the first 20 mismatches with everything needed to reproduce them.
+@Suite("Chromium agreement (fixtures/public.jsonl)")
+struct ChromiumAgreementTests {
+    /// Cases cellheight is known to lay out differently from Chromium (none at present), listed so
+    /// that any change, better or worse, shows up here.
+    static let knownMismatches: Set<String> = []
+
+    struct Outcome {
+        var testCase: OracleCase
+        var layout: TextLayout
+        var agrees: Bool { layout.lineCount == testCase.expected.lineCount && abs(layout.height - testCase.expected.height) <= 0.5 }
+    }
+
+    static func layOutAll() throws -> [Outcome] {
+        let cases = try OracleCase.loadPublic()
+        var engines: [String: TextLayoutEngine] = [:]
+        var outcomes: [Outcome] = []
+        for c in cases {
+            let key = "\(c.font)|\(c.size)|\(c.lineHeight)"
+            let engine: TextLayoutEngine
+            if let cached = engines[key] {
+                engine = cached
+            } else {
+                let face = try FontFace(path: c.font)
+                engine = try TextLayoutEngine(chain: .chromiumDefault(primary: face), fontSize: c.size,
+                                              lineHeight: try #require(LineHeight(parsing: c.lineHeight)))
+                engines[key] = engine
+            }
+            outcomes.append(Outcome(testCase: c, layout: engine.layout(engine.prepare(c.text), width: c.width)))
+        }
+        return outcomes
+    }
+
+    @Test("at least 99.5% of cases agree, and the mismatches are exactly the known ones")
+    func agreement() throws {
+        let outcomes = try Self.layOutAll()
+        let mismatches = outcomes.filter { !$0.agrees }
+        let agreed = outcomes.count - mismatches.count
+        let percent = Double(agreed) * 100 / Double(outcomes.count)
+        print("Chromium agreement: \(agreed)/\(outcomes.count) (\(String(format: "%.2f", percent))%)")
+        var byTag: [String: Int] = [:]
+        for m in mismatches { for tag in m.testCase.tags { byTag[tag, default: 0] += 1 } }
+        if !byTag.isEmpty {
+            print("mismatches by tag: " + byTag.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+        }
+        for m in mismatches.prefix(20) {
+            let c = m.testCase
+            print("""
+              - \(c.id) font=\(c.font) size=\(formatPixels(c.size)) width=\(formatPixels(c.width)) lineHeight=\(c.lineHeight)
+                text: \(String(reflecting: c.text))
+                expected lineCount=\(c.expected.lineCount) height=\(formatPixels(c.expected.height)) lines=\(c.expected.lines)
+                got      lineCount=\(m.layout.lineCount) height=\(formatPixels(m.layout.height)) lines=\(m.layout.lines.map(\.text))
+              """)
+        }
+        #expect(outcomes.count == 1555)
+        #expect(percent >= 99.5)
+        #expect(Set(mismatches.map(\.testCase.id)) == Self.knownMismatches)
+    }
+
+    @Test("lines are the same slices of the text as Chromium's wherever the line count agrees")
+    func lineTexts() throws {
+        let outcomes = try Self.layOutAll().filter { $0.layout.lineCount == $0.testCase.expected.lineCount }
+        let differing = outcomes.filter { $0.layout.lines.map(\.text) != $0.testCase.expected.lines }
+        print("same line texts: \(outcomes.count - differing.count)/\(outcomes.count)")
+        for m in differing.prefix(20) {
+            print("  - \(m.testCase.id): expected \(m.testCase.expected.lines) got \(m.layout.lines.map(\.text))")
+        }
+        #expect(differing.isEmpty)
+    }
+
+    @Test("every case's lines join back to its text")
+    func linesJoinBack() throws {
+        for outcome in try Self.layOutAll() {
+            #expect(outcome.layout.lines.map(\.text).joined() == outcome.testCase.text, "\(outcome.testCase.id)")
+        }
+    }
+}
