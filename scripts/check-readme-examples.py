@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Runs every example of README.md and checks it prints exactly what the README shows.
+
+An example is a line starting with "$ " inside a ```sh block (continued by lines ending in "\\");
+the lines after it, up to the next "$ " or the end of the block, are its expected standard output.
+Run from the repository root, after `swift build -c release`.
+"""
+import subprocess
+import sys
+
+
+def examples(readme):
+    lines = readme.splitlines()
+    in_block = False
+    current = None
+    for line in lines:
+        if line.startswith("```"):
+            if current:
+                yield current
+                current = None
+            in_block = line.strip() == "```sh" and not in_block
+            continue
+        if not in_block:
+            continue
+        if line.startswith("$ "):
+            if current:
+                yield current
+            current = {"command": line[2:], "expected": [], "continued": line.endswith("\\")}
+        elif current is not None and current["continued"]:
+            current["command"] += "\n" + line
+            current["continued"] = line.endswith("\\")
+        elif current is not None:
+            current["expected"].append(line)
+    if current:
+        yield current
+
+
+def main():
+    with open("README.md", encoding="utf-8") as f:
+        readme = f.read()
+    passed = failed = 0
+    for example in examples(readme):
+        run = subprocess.run(["bash", "-c", "set -o pipefail; " + example["command"]],
+                             capture_output=True, text=True, timeout=120)
+        expected = "\n".join(example["expected"])
+        actual = run.stdout.rstrip("\n")
+        if run.returncode == 0 and actual == expected:
+            passed += 1
+        else:
+            failed += 1
+            print(f"README example failed (exit {run.returncode}):\n$ {example['command']}\n"
+                  f"--- expected\n{expected}\n--- got\n{actual}\n{run.stderr}", file=sys.stderr)
+    print(f"README examples: {passed} ok, {failed} wrong")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
