@@ -76,7 +76,7 @@ struct CellHeightCommand: ParsableCommand {
 
     func parsedWidths() throws -> [Double] {
         let parts = width.split(separator: ",", omittingEmptySubsequences: false)
-        let widths = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let widths = parts.compactMap { parseCSSNumber($0.trimmingCharacters(in: .whitespaces)) }
         guard !parts.isEmpty, widths.count == parts.count, widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 1_000_000 }) else {
             throw ValidationError("--width must be one or more positive numbers of px (at most 1000000), comma-separated, got '\(width)'")
         }

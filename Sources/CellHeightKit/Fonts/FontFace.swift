@@ -45,11 +45,11 @@ public final class FontFace: @unchecked Sendable {
             throw CellHeightError.font("not a usable font file (FreeType error \(status)): \(path)")
         }
         guard (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
-            FT_Done_Face(face)
+            FontFace.closeFace(face)
             throw CellHeightError.font("font has no scalable outlines (bitmap-only fonts are not supported): \(path)")
         }
         guard face.pointee.units_per_EM > 0 else {
-            FT_Done_Face(face)
+            FontFace.closeFace(face)
             throw CellHeightError.font("font has no units per em: \(path)")
         }
         self.path = path
@@ -67,8 +67,18 @@ public final class FontFace: @unchecked Sendable {
     lazy var hanKerning: HanKerning.FontData? = HanKerning.FontData(font: hbFont)
 
     deinit {
+        // Destroying the HarfBuzz font releases its reference to the FreeType face: both touch
+        // the shared FT_Library, so both happen under its lock.
+        FreeTypeLibrary.lock.lock()
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)
+        FreeTypeLibrary.lock.unlock()
+    }
+
+    private static func closeFace(_ face: FT_Face) {
+        FreeTypeLibrary.lock.lock()
+        FT_Done_Face(face)
+        FreeTypeLibrary.lock.unlock()
     }
 
     /// True when the font maps `codePoint` to a real glyph (not .notdef).

@@ -14,9 +14,9 @@ public enum LineHeight: Equatable, Sendable, CustomStringConvertible {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed == "normal" {
             self = .normal
-        } else if trimmed.hasSuffix("px"), let value = Double(trimmed.dropLast(2)), value.isFinite, value > 0 {
+        } else if trimmed.hasSuffix("px"), let value = parseCSSNumber(String(trimmed.dropLast(2))), value > 0 {
             self = .pixels(value)
-        } else if let value = Double(trimmed), value.isFinite, value > 0 {
+        } else if let value = parseCSSNumber(trimmed), value > 0 {
             self = .multiple(value)
         } else {
             return nil
@@ -40,4 +40,13 @@ public enum LineHeight: Equatable, Sendable, CustomStringConvertible {
         case .multiple(let factor): return LayoutUnit.floor(factor * fontSize)
         }
     }
+}
+
+/// A CSS <number> ("14", "1.4", ".5", "1e2"): unlike `Double(_:)`, no hexadecimal, no "nan" or
+/// "inf", no trailing ".". Returns nil for anything else.
+public func parseCSSNumber(_ text: String) -> Double? {
+    let pattern = #"^[+-]?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"#
+    guard text.range(of: pattern, options: .regularExpression) != nil, let value = Double(text), value.isFinite
+    else { return nil }
+    return value
 }
