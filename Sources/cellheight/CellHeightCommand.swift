@@ -113,7 +113,7 @@ struct CellHeightCommand: ParsableCommand {
             }
         }
 
-        let measured = RowMeasurer(engine: engine, widths: widths).measure(rows)
+        let measured = RowMeasurer(engine: engine, widths: widths, details: explain).measure(rows)
         let primary = fonts.chain.primary
         let settings = ReportSettings(
             fontPath: primary.path, fontFaceIndex: primary.faceIndex, fontFamily: primary.familyName,

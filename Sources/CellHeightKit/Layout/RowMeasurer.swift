@@ -4,15 +4,18 @@ public struct RowMeasurer {
     public let engine: TextLayoutEngine
     /// Content widths in px, e.g. [320, 375, 414].
     public let widths: [Double]
+    /// Whether layouts keep their line boxes (for `--explain`); without them measuring is faster.
+    public let details: Bool
 
-    public init(engine: TextLayoutEngine, widths: [Double]) {
+    public init(engine: TextLayoutEngine, widths: [Double], details: Bool = true) {
         self.engine = engine
         self.widths = widths
+        self.details = details
     }
 
     public func measure(_ row: Row) -> MeasuredRow {
         let prepared = engine.prepare(row.text)
-        return MeasuredRow(row: row, layouts: widths.map { engine.layout(prepared, width: $0) })
+        return MeasuredRow(row: row, layouts: widths.map { engine.layout(prepared, width: $0, details: details) })
     }
 
     public func measure(_ rows: [Row]) -> [MeasuredRow] { rows.map(measure) }

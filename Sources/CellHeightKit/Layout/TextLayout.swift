@@ -25,20 +25,31 @@ public struct LineBox: Equatable, Sendable {
     }
 }
 
-/// A text laid out at one width: its line boxes and their total height.
+/// A text laid out at one width: its line count and total height, and its line boxes when asked.
 public struct TextLayout: Equatable, Sendable {
     /// The content width in px it was laid out at, e.g. 320.
     public var width: Double
-    public var lines: [LineBox]
+    /// Number of line boxes, e.g. 3; 0 for the empty text.
+    public var lineCount: Int
     /// Sum of the line boxes' heights in px; 0 for the empty text.
     public var height: Double
+    /// The line boxes, when the layout was made with details (the default); empty otherwise.
+    public var lines: [LineBox]
 
-    public var lineCount: Int { lines.count }
-
+    /// A layout with its line boxes.
     public init(width: Double, lines: [LineBox], height: Double) {
         self.width = width
-        self.lines = lines
+        self.lineCount = lines.count
         self.height = height
+        self.lines = lines
+    }
+
+    /// A layout without line boxes (counts and heights only).
+    public init(width: Double, lineCount: Int, height: Double) {
+        self.width = width
+        self.lineCount = lineCount
+        self.height = height
+        self.lines = []
     }
 }
 

@@ -36,6 +36,18 @@ public final class TextLayoutEngine {
         self.primaryMetrics = primary.verticalMetrics.rounded(atSize: fontSize)
     }
 
+    /// Whether plain ASCII paragraphs are shaped word by word through the shared width cache
+    /// (the fast path; the default). Off only to compare the two paths in tests.
+    var usesSegmentCache: Bool {
+        get { shaper.usesSegmentCache }
+        set { shaper.usesSegmentCache = newValue }
+    }
+
+    /// The width cache's hit and miss counts, e.g. (982_113, 17_887).
+    public var segmentCacheStatistics: (hits: Int, misses: Int) {
+        (shaper.segmentCache.hits, shaper.segmentCache.misses)
+    }
+
     /// `line-height: normal` of a line in the primary font alone, in px.
     public var normalLineHeight: Double { primaryMetrics.normalLineHeight }
 
@@ -67,7 +79,12 @@ public final class TextLayoutEngine {
         }
         var boundaries = [Bool](repeating: false, count: units.count + 1)
         boundaries[units.count] = true
-        for b in graphemes.boundaries(units) { boundaries[b] = true }
+        if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
+            for i in 0..<units.count { boundaries[i] = true }
+        } else {
+            for b in graphemes.boundaries(units) { boundaries[b] = true }
+        }
         // A grapheme boundary inside a shaped cluster (a ligature) cannot be cut by width.
         for i in 1..<max(units.count, 1) where boundaries[i] && !shaped.clusterStarts[i] { boundaries[i] = false }
         return PreparedParagraph(start: start, units: units, endsWithNewline: endsWithNewline,
@@ -76,15 +93,20 @@ public final class TextLayoutEngine {
                                  fonts: shaped.fonts, lineEndAdjustments: shaped.lineEndAdjustments, hasTabs: hasTabs)
     }
 
-    /// Wraps prepared text at `width` px (cheap: no shaping, no ICU).
-    public func layout(_ prepared: PreparedText, width: Double) -> TextLayout {
+    /// Wraps prepared text at `width` px (cheap: no shaping, no ICU). With `details` false the
+    /// result has the line count and height but no line boxes (no line texts are made).
+    public func layout(_ prepared: PreparedText, width: Double, details: Bool = true) -> TextLayout {
         var lines: [LineBox] = []
+        var lineCount = 0
         var height = 0.0
         for paragraph in prepared.paragraphs {
             let wrapped = wrapper.wrap(paragraph, width: width)
+            lineCount += wrapped.count
             for (n, line) in wrapped.enumerated() {
                 let fonts = fontsUsed(paragraph, line.range)
                 let lineHeight = self.lineHeight(for: fonts)
+                height += lineHeight
+                guard details else { continue }
                 var range = (paragraph.start + line.range.lowerBound)..<(paragraph.start + line.range.upperBound)
                 if n == wrapped.count - 1, paragraph.endsWithNewline { range = range.lowerBound..<(range.upperBound + 1) }
                 lines.append(LineBox(range: range,
@@ -92,10 +114,10 @@ public final class TextLayoutEngine {
                                      width: line.width, height: lineHeight,
                                      endsWithInsertedHyphen: line.endsWithInsertedHyphen,
                                      fonts: fonts.map(\.familyName)))
-                height += lineHeight
             }
         }
-        return TextLayout(width: width, lines: lines, height: height)
+        return details ? TextLayout(width: width, lines: lines, height: height)
+                       : TextLayout(width: width, lineCount: lineCount, height: height)
     }
 
     /// The fonts that drew `range` of a paragraph, primary first (the primary font always counts:

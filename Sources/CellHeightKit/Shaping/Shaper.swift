@@ -9,7 +9,14 @@ import CHarfBuzz
 final class Shaper {
     let chain: FontFallbackChain
     let fontSize: Double
-    private let buffer: OpaquePointer
+    let buffer: OpaquePointer
+    /// Words already shaped, for paragraphs that can be shaped word by word (see SegmentShaping).
+    let segmentCache = ShapedSegmentCache()
+    /// Whether simple paragraphs use `segmentCache`; off only to compare both paths in tests.
+    var usesSegmentCache = true
+    /// Whether the primary font draws every printable ASCII character (then ASCII text never
+    /// needs fallback).
+    lazy var primaryCoversASCII: Bool = (0x20...0x7E).allSatisfy { chain.primary.hasGlyph($0) }
 
     /// Features Chromium turns on beyond HarfBuzz's defaults: `chws`, the font's own contextual
     /// half-width spacing of adjacent CJK punctuation (CSS `text-spacing-trim: normal` trims
@@ -19,6 +26,9 @@ final class Shaper {
         _ = hb_feature_from_string("chws", -1, &chws)
         return [chws]
     }()
+
+    /// Chromium's content language when no `lang` is set.
+    static let language = hb_language_from_string("en-us", -1)
 
     init(chain: FontFallbackChain, fontSize: Double) {
         self.chain = chain
@@ -36,6 +46,7 @@ final class Shaper {
                                      fonts: [chain.primary],
                                      clusterStarts: Array(repeating: false, count: text.count))
         guard !text.isEmpty else { return shaped }
+        if usesSegmentCache, shapeBySegments(text, into: &shaped) { return shaped }
         var shapingText = text
         for i in shapingText.indices where shapingText[i] == 0x09 { shapingText[i] = 0x20 }
         for run in scriptRuns(of: text) {
@@ -44,7 +55,7 @@ final class Shaper {
         return shaped
     }
 
-    private struct Cluster {
+    struct Cluster {
         var range: Range<Int>
         var advance: Double
         var missing: Bool
@@ -107,9 +118,11 @@ final class Shaper {
 
     /// Where HarfBuzz marks a cut as unsafe (a kerning pair spans it), a line ending there is
     /// reshaped by Chromium and its last glyph loses the kerning: record how much wider it gets.
-    private func recordKerningAtBreaks(_ clusters: [Cluster], into shaped: inout ShapedParagraph) {
+    func recordKerningAtBreaks(_ clusters: [Cluster], into shaped: inout ShapedParagraph,
+                               only offsets: ClosedRange<Int>? = nil) {
         for (previous, cluster) in zip(clusters, clusters.dropFirst())
-        where cluster.unsafeToBreakBefore && previous.range.upperBound == cluster.range.lowerBound {
+        where cluster.unsafeToBreakBefore && previous.range.upperBound == cluster.range.lowerBound
+            && offsets.map({ $0.contains(cluster.range.lowerBound) }) ?? true {
             let loss = previous.nominalAdvance - previous.advance
             if loss != 0 { shaped.lineEndAdjustments[cluster.range.lowerBound, default: 0] += loss }
         }
@@ -145,7 +158,7 @@ final class Shaper {
 
     /// Shapes `range` of `text` with `face`, the rest of the text given as context, and returns
     /// its clusters in logical order.
-    private func shapeClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
+    func shapeClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
         face.setSize(fontSize)
         hb_buffer_clear_contents(buffer)
         text.withUnsafeBufferPointer { units in
@@ -155,7 +168,7 @@ final class Shaper {
         hb_buffer_set_script(buffer, script)
         hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
                                 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_language(buffer, hb_language_from_string("en-us", -1))
+        hb_buffer_set_language(buffer, Self.language)
         var features = Self.defaultFeatures
         if let data = face.hanKerning {
             for offset in HanKerning.collapsedOffsets(in: text, range: range, data: data) {
@@ -168,28 +181,32 @@ final class Shaper {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-        // Sum advances per cluster value; a cluster is missing if any of its glyphs is .notdef.
-        var advanceByStart: [Int: (advance: Int, nominal: Int, missing: Bool, unsafe: Bool)] = [:]
-        for g in 0..<Int(count) {
-            let start = Int(infos[g].cluster)
-            var entry = advanceByStart[start] ?? (0, 0, false, false)
-            entry.advance += Int(positions[g].x_advance)
-            entry.nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[g].codepoint))
-            if infos[g].codepoint == 0 { entry.missing = true }
-            if infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 { entry.unsafe = true }
-            advanceByStart[start] = entry
-        }
-        let starts = advanceByStart.keys.sorted()
+        // Glyphs come in visual order with monotone cluster values (HarfBuzz's default cluster
+        // level): merge the glyphs of each cluster, then put the clusters in logical order.
         var clusters: [Cluster] = []
-        clusters.reserveCapacity(starts.count)
-        for (n, start) in starts.enumerated() {
-            let end = n + 1 < starts.count ? starts[n + 1] : range.upperBound
-            let entry = advanceByStart[start]!
-            clusters.append(Cluster(range: start..<end,
-                                    advance: Double(entry.advance) / FontFace.harfBuzzUnitsPerPixel,
-                                    missing: entry.missing,
-                                    nominalAdvance: Double(entry.nominal) / FontFace.harfBuzzUnitsPerPixel,
-                                    unsafeToBreakBefore: entry.unsafe))
+        clusters.reserveCapacity(Int(count))
+        var g = 0
+        while g < Int(count) {
+            let start = Int(infos[g].cluster)
+            var advance = 0, nominal = 0
+            var missing = false, unsafe = false
+            while g < Int(count) && Int(infos[g].cluster) == start {
+                advance += Int(positions[g].x_advance)
+                nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[g].codepoint))
+                missing = missing || infos[g].codepoint == 0
+                unsafe = unsafe || (infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
+                g += 1
+            }
+            clusters.append(Cluster(range: start..<start,
+                                    advance: Double(advance) / FontFace.harfBuzzUnitsPerPixel,
+                                    missing: missing,
+                                    nominalAdvance: Double(nominal) / FontFace.harfBuzzUnitsPerPixel,
+                                    unsafeToBreakBefore: unsafe))
+        }
+        if clusters.count > 1, clusters[0].range.lowerBound > clusters[1].range.lowerBound { clusters.reverse() }
+        for n in clusters.indices {
+            let end = n + 1 < clusters.count ? clusters[n + 1].range.lowerBound : range.upperBound
+            clusters[n].range = clusters[n].range.lowerBound..<end
         }
         return clusters
     }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// The fast path (ASCII paragraphs shaped word by word through the width cache) must give exactly
+/// what shaping whole paragraphs gives: same advances, same cuts, same lines, same heights.
+@Suite("segment shaping: the fast path equals the general path", .serialized)
+struct SegmentShapingTests {
+    static let fonts = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+    ]
+
+    /// Real prose: every line of Debian's common licenses, and the oracle texts.
+    static func corpus() throws -> [String] {
+        let directory = "/usr/share/common-licenses"
+        var texts: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() {
+            let path = directory + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            texts += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+        texts += try OracleCase.loadPublic().map(\.text)
+        return texts
+    }
+
+    @Test("same advances, cuts and layouts on the licenses and the oracle texts", arguments: fonts)
+    func equivalence(font: String) throws {
+        let texts = try Self.corpus()
+        #expect(texts.count > 5000)
+        let face = try FontFace(path: font)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        let fast = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
+        let general = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
+        general.usesSegmentCache = false
+        var compared = 0, differing: [String] = []
+        for text in texts {
+            let a = fast.prepare(text), b = general.prepare(text)
+            let same = a.paragraphs.count == b.paragraphs.count && zip(a.paragraphs, b.paragraphs).allSatisfy {
+                $0.prefixWidths == $1.prefixWidths && $0.breaks == $1.breaks
+                    && $0.graphemeBoundaries == $1.graphemeBoundaries && $0.lineEndAdjustments == $1.lineEndAdjustments
+            }
+            let layoutsAgree = [60.0, 150, 333].allSatisfy { fast.layout(a, width: $0) == general.layout(b, width: $0) }
+            if !same || !layoutsAgree { differing.append(text) }
+            compared += 1
+        }
+        let (hits, misses) = fast.segmentCacheStatistics
+        print("segment shaping, \(URL(fileURLWithPath: font).lastPathComponent): \(compared) texts, "
+              + "\(differing.count) differ; width cache \(hits) hits, \(misses) misses")
+        #expect(hits > misses, "the cache should serve most words of real prose")
+        #expect(differing.isEmpty, "first differing texts: \(differing.prefix(5))")
+    }
+}
