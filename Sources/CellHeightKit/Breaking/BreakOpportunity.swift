@@ -4,7 +4,12 @@ public enum BreakKind: UInt8, Sendable {
     case afterSpaces
     /// After a soft hyphen (U+00AD): taking it shows a hyphen, which counts in the width.
     case softHyphen
-    /// Any other opportunity: after a hyphen, between ideographs, at U+200B, ICU's rules.
+    /// After a hyphen and before a letter, where ICU (not Blink's ASCII table) decides, as in
+    /// "Норт-|Ланаркшир". A line that starts at the hyphen loses it: Chromium's break iterator
+    /// starts again at a line that an emergency break opened, and Unicode 15.1's LB20a then keeps
+    /// a word-initial hyphen with its letter ("-Лан", not "-").
+    case afterHyphen
+    /// Any other opportunity: between ideographs, at U+200B, after "-" by Blink's table, ICU's rules.
     case other
 }
 

@@ -10,8 +10,8 @@ import ICUBridge
 /// 2. Between two printable ASCII characters, Blink's own table decides and ICU is never asked
 ///    (see `AsciiBreakTable`): so no break after "/" or inside "C++", a break after "-" before a
 ///    letter, and after "-" before a digit only when the "-" follows a letter or digit.
-/// 3. Otherwise ICU decides, but only when one of the two characters is beyond ASCII and is not
-///    NBSP (U+00A0); so NBSP between ASCII characters never breaks.
+/// 3. Otherwise ICU decides, but only when one of the two characters is beyond ASCII (NBSP
+///    included: ICU keeps it with its neighbours, except after a hyphen).
 /// 4. ICU's iterator runs with Chromium's tailoring of `line-break: auto` (see `icuLocale`).
 /// 5. Chromium's ICU follows a newer Unicode than Debian's ICU 72 (Unicode 15.0): the rules that
 ///    changed since and matter for real text are added back here (see `Unicode151LineBreaks`).
@@ -51,8 +51,11 @@ public final class ChromiumLineBreaker {
                 for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
                 icuComputed = true
             }
-            if icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i) {
-                result.append(BreakOpportunity(offset: i, kind: last == 0x00AD ? .softHyphen : .other))
+            if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
+                && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {
+                let kind: BreakKind = last == 0x00AD ? .softHyphen
+                    : Unicode151LineBreaks.isHyphenBeforeLetter(in: text, at: i) ? .afterHyphen : .other
+                result.append(BreakOpportunity(offset: i, kind: kind))
             }
         }
         return result
@@ -62,7 +65,8 @@ public final class ChromiumLineBreaker {
     @inline(__always)
     static func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
 
-    /// Blink asks ICU only about characters beyond ASCII, and never about NBSP.
+    /// Blink asks ICU only about pairs with a character beyond ASCII, NBSP included: ICU keeps
+    /// NBSP with its neighbours except after a hyphen ("«\u{A0}-|\u{A0}»" breaks in Chromium 156).
     @inline(__always)
-    static func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F && unit != 0xA0 }
+    static func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F }
 }

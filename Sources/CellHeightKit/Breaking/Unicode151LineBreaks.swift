@@ -1,7 +1,7 @@
 import ICUBridge
 
 /// The UAX #14 changes of Unicode 15.1 that matter for real text, which Chromium's ICU follows
-/// and Debian's ICU 72 (Unicode 15.0) predates. Both only add break opportunities:
+/// and Debian's ICU 72 (Unicode 15.0) predates. Two add break opportunities, one removes some:
 ///
 /// Quotation marks (LB19, LB19a). ICU 72 never breaks beside a quotation mark; since 15.1 a line
 /// may break
@@ -14,7 +14,27 @@ import ICUBridge
 /// Hebrew hyphens (LB21a). ICU 72 never breaks after a Hebrew letter and a hyphen (HY or BA,
 /// such as the maqaf U+05BE); since 15.1 that holds only before a letter that is not Hebrew, so
 /// "המרכז־|אפריקאית" may break.
+///
+/// Word-initial hyphens (LB20a). Since 15.1 a hyphen (HY or U+2010) at the start of a word (after
+/// a space, glue or the start of the text) stays with the letter after it: no break in " -Лан".
 enum Unicode151LineBreaks {
+    /// Whether LB20a forbids the break before UTF-16 offset `i` that ICU 72 allows.
+    static func forbidsBreak(in text: [UInt16], at i: Int) -> Bool {
+        guard isHyphenBeforeLetter(in: text, at: i) else { return false }
+        let hyphenStart = i - 1
+        guard hyphenStart > 0 else { return true }
+        let before = lineBreakClass(codePoint(before: hyphenStart, in: text).0)
+        return [ICUB_LB_SP, ICUB_LB_BK, ICUB_LB_ZW, ICUB_LB_CB, ICUB_LB_GL, ICUB_LB_LF, ICUB_LB_CR, ICUB_LB_NL]
+            .contains(before)
+    }
+
+    /// Whether offset `i` is right after a hyphen (U+002D or U+2010) and before a letter (AL or HL).
+    static func isHyphenBeforeLetter(in text: [UInt16], at i: Int) -> Bool {
+        guard i > 0, i < text.count, text[i - 1] == 0x2D || text[i - 1] == 0x2010 else { return false }
+        let next = lineBreakClass(decodeUTF16(text, at: i).0)
+        return next == ICUB_LB_AL || next == ICUB_LB_HL
+    }
+
     /// Whether the 15.1 rules allow a break before UTF-16 offset `i` where ICU 72 found none.
     static func allowsBreak(in text: [UInt16], at i: Int) -> Bool {
         guard i > 0, i < text.count else { return false }

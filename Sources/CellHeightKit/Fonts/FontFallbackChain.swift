@@ -35,15 +35,19 @@ public final class FontFallbackChain: @unchecked Sendable {
         return FontFallbackChain(primary: primary, fixedFallbacks: fixed, usesSystemFallback: true)
     }
 
-    /// The fonts to try, in order, for a cluster starting with `codePoint`: the primary font, the
-    /// fixed fallbacks, and (if enabled) fontconfig's font for that character.
-    func candidates(for codePoint: UInt32) -> [FontFace] {
-        var faces = [primary] + fixedFallbacks
-        if usesSystemFallback, let face = systemFace(for: codePoint),
-           !faces.contains(where: { $0 === face }) {
-            faces.append(face)
+    /// The next font to try for text holding `codePoints` (in order) that `tried` could not draw
+    /// entirely: the primary font, the fixed fallbacks, then (if enabled) fontconfig's font for
+    /// each of the code points in turn, as Chromium's FontFallbackIterator walks its hint
+    /// characters ("(ِ" asks for "(" first, then for the kasra, whose font draws both).
+    func nextCandidate(for codePoints: [UInt32], after tried: [FontFace]) -> FontFace? {
+        func isUntried(_ face: FontFace) -> Bool { !tried.contains { $0 === face } }
+        if isUntried(primary) { return primary }
+        if let fixed = fixedFallbacks.first(where: isUntried) { return fixed }
+        guard usesSystemFallback else { return nil }
+        for codePoint in codePoints {
+            if let face = systemFace(for: codePoint), isUntried(face) { return face }
         }
-        return faces
+        return nil
     }
 
     private func systemFace(for codePoint: UInt32) -> FontFace? {

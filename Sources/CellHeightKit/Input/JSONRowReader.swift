@@ -1,6 +1,9 @@
 /// Rows for the `json` format: a top-level array whose elements are strings or objects with a
 /// string `text` and an optional `id`. Each row's source line is the line its element starts on.
-func readJSONRows(_ bytes: [UInt8], source: String) throws -> [Row] {
+///
+/// - Parameter requireText: whether an object must have a string `text` (false for templates,
+///   whose rows name their own fields).
+func readJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) throws -> [Row] {
     let document = try parseJSONDocument(bytes, source: source)
     guard case .array(let elements) = document.value else {
         throw CellHeightError.invalidInput(
@@ -8,17 +11,18 @@ func readJSONRows(_ bytes: [UInt8], source: String) throws -> [Row] {
             reason: "top-level value must be an array, found \(document.value.kindDescription)")
     }
     return try zip(elements, document.elementLines).enumerated().map { index, element in
-        try makeRow(from: element.0, index: index, line: element.1, subject: "element \(index)", source: source)
+        try makeRow(from: element.0, index: index, line: element.1, subject: "element \(index)", source: source,
+                    requireText: requireText)
     }
 }
 
-/// Rows for the `ndjson` format: one string or object per non-blank line.
-func readNDJSONRows(_ bytes: [UInt8], source: String) throws -> [Row] {
+/// Rows for the `ndjson` format: one string or object per non-blank line (`requireText` as for `json`).
+func readNDJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) throws -> [Row] {
     var rows: [Row] = []
     for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
         let document = try parseJSONDocument(bytes, range: line.range, firstLine: line.number, source: source)
         rows.append(try makeRow(from: document.value, index: rows.count, line: line.number,
-                                subject: "value", source: source))
+                                subject: "value", source: source, requireText: requireText))
     }
     return rows
 }
@@ -34,11 +38,14 @@ private func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, first
     }
 }
 
-/// A row from one JSON value: a string is the text; an object gives `text` (a string, required) and
-/// `id` (a string or number, kept as written; null or missing means no id). Other keys are ignored.
+/// A row from one JSON value: a string is the text; an object gives `text` (a string, required
+/// unless `requireText` is false) and `id` (a string or number, kept as written; null or missing
+/// means no id). Every string or number member, these two included, is also kept in `fields`;
+/// other members are ignored.
 ///
 /// - Parameter subject: how messages name the value, e.g. "element 3" or "value".
-private func makeRow(from value: JSONValue, index: Int, line: Int, subject: String, source: String) throws -> Row {
+private func makeRow(from value: JSONValue, index: Int, line: Int, subject: String, source: String,
+                     requireText: Bool) throws -> Row {
     func shapeError(_ reason: String) -> CellHeightError {
         .invalidInput(source: source, line: line, reason: reason)
     }
@@ -46,7 +53,13 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
     case .string(let text):
         return Row(index: index, text: text, sourceLine: line)
     case .object(let object):
-        guard case .string(let text)? = object["text"] else {
+        let fields = stringAndNumberMembers(of: object)
+        let text: String
+        if case .string(let string)? = object["text"] {
+            text = string
+        } else if !requireText {
+            text = fields["text"] ?? ""
+        } else {
             throw shapeError("\(subject) has no string \"text\"")
         }
         let id: String?
@@ -57,8 +70,20 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
         case let other?:
             throw shapeError("\(subject) has an \"id\" that is \(other.kindDescription), not a string or a number")
         }
-        return Row(index: index, id: id, text: text, sourceLine: line)
+        return Row(index: index, id: id, text: text, sourceLine: line, fields: fields)
     default:
         throw shapeError("\(subject) is \(value.kindDescription), not a string or an object")
     }
+}
+
+/// An object's string and number members (numbers as written); for duplicate keys the last one wins.
+private func stringAndNumberMembers(of object: JSONObject) -> [String: String] {
+    var fields: [String: String] = [:]
+    for member in object.members {
+        switch member.value {
+        case .string(let value), .number(let value): fields[member.key] = value
+        default: fields[member.key] = nil
+        }
+    }
+    return fields
 }

@@ -2,17 +2,36 @@
 public struct Row: Equatable, Sendable {
     /// 0-based position in the input, e.g. 41.
     public var index: Int
-    /// The row's `id` from JSON/NDJSON objects, e.g. "settings.title"; nil for plain text.
+    /// The row's `id` from JSON/NDJSON objects or an `id` CSV column, e.g. "settings.title"; nil for plain text.
     public var id: String?
-    /// The exact text to lay out, e.g. "Delete all files?".
+    /// The exact text to lay out, e.g. "Delete all files?" (the `text` field of an object or CSV record,
+    /// "" when it has none and none was required).
     public var text: String
     /// 1-based line in the input file where the row starts, e.g. 12.
     public var sourceLine: Int
+    /// The named fields of a JSON object or CSV record, e.g. ["title": "Wi-Fi", "body": "Connected"]:
+    /// every string or number member of the object (numbers as written), or every column of the
+    /// record, `text` and `id` included. Nil for rows read from plain text or JSON strings, whose one
+    /// field is `text` (see `value(ofField:)`).
+    public var fields: [String: String]?
 
-    public init(index: Int, id: String? = nil, text: String, sourceLine: Int) {
+    public init(index: Int, id: String? = nil, text: String, sourceLine: Int, fields: [String: String]? = nil) {
         self.index = index
         self.id = id
         self.text = text
         self.sourceLine = sourceLine
+        self.fields = fields
+    }
+
+    /// The value of a named field, or nil when the row has no such field. A row without `fields`
+    /// (plain text, a JSON string) has exactly one field, `text`.
+    public func value(ofField name: String) -> String? {
+        guard let fields else { return name == "text" ? text : nil }
+        return fields[name]
+    }
+
+    /// The names of the fields the row has (see `value(ofField:)`).
+    public var fieldNames: Set<String> {
+        fields.map { Set($0.keys) } ?? ["text"]
     }
 }

@@ -31,6 +31,12 @@ struct LineWrapper {
         var breakIndex = 0
 
         while true {
+            // A hyphen that starts a line keeps the letter after it (see `BreakKind.afterHyphen`).
+            if breakIndex < p.breaks.count, p.breaks[breakIndex].kind == .afterHyphen,
+               p.breaks[breakIndex].offset == lineStart + 1, committed == lineStart {
+                breakIndex += 1
+                continue
+            }
             let nextOffset = breakIndex < p.breaks.count ? p.breaks[breakIndex].offset : p.count
             let nextKind = breakIndex < p.breaks.count ? p.breaks[breakIndex].kind : .other
             let isEnd = breakIndex >= p.breaks.count
@@ -73,15 +79,19 @@ struct LineWrapper {
         return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
     }
 
-    /// The last grapheme boundary after `start` (and not past `end`) where the line still fits;
-    /// at least one grapheme cluster, so that every line makes progress.
+    /// The last grapheme boundary after `start` (and not past `end`) where the line still fits,
+    /// other than beside a soft hyphen; at least one grapheme cluster, so that every line makes
+    /// progress.
     private func emergencyBreak(_ p: PreparedParagraph, from start: Int, to end: Int, available: Double) -> Int {
         var best: Int?
         var firstBoundary: Int?
         var i = start + 1
         let limit = max(end, start + 1)
         while i <= limit && i <= p.count {
-            if p.graphemeBoundaries[i] {
+            // Chromium never cuts right before or after a soft hyphen without showing the hyphen
+            // (and with it, the soft-hyphen opportunity itself did not fit).
+            let besideSoftHyphen = (i < p.count && p.units[i] == 0xAD) || p.units[i - 1] == 0xAD
+            if p.graphemeBoundaries[i] && !besideSoftHyphen {
                 if firstBoundary == nil { firstBoundary = i }
                 let w = width(p, start, i, startX: 0) + endAdjustment(p, start, i)
                 if LayoutUnit.fits(w, in: available) { best = i } else { break }
@@ -108,8 +118,12 @@ struct LineWrapper {
     /// Width in px of `start..<end` when it begins `startX` px into the line (tabs depend on it).
     @inline(__always)
     func width(_ p: PreparedParagraph, _ start: Int, _ end: Int, startX: Double) -> Double {
-        guard p.hasTabs else { return p.prefixWidths[end] - p.prefixWidths[start] }
-        var x = startX
+        var splitCorrection = 0.0
+        if !p.ligatureSplits.isEmpty {
+            splitCorrection = (p.ligatureSplits[end]?.endCorrection ?? 0) + (p.ligatureSplits[start]?.startCorrection ?? 0)
+        }
+        guard p.hasTabs else { return p.prefixWidths[end] - p.prefixWidths[start] + splitCorrection }
+        var x = startX + splitCorrection
         for i in start..<end {
             if p.units[i] == 0x09 {
                 x += tabAdvance(at: x)

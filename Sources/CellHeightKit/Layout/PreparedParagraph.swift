@@ -21,6 +21,9 @@ struct PreparedParagraph {
     var fonts: [FontFace]
     /// How much wider a line gets when its content ends at an offset (see ShapedParagraph).
     var lineEndAdjustments: [Int: Double]
+    /// Grapheme boundaries inside ligatures where a line may be cut, with the width corrections a
+    /// cut there needs; usually empty.
+    var ligatureSplits: [Int: LigatureSplit]
     /// Whether the paragraph holds a tab (then widths are walked, not subtracted).
     var hasTabs: Bool
 }

@@ -85,12 +85,12 @@ public final class TextLayoutEngine {
         } else {
             for b in graphemes.boundaries(units) { boundaries[b] = true }
         }
-        // A grapheme boundary inside a shaped cluster (a ligature) cannot be cut by width.
-        for i in 1..<max(units.count, 1) where boundaries[i] && !shaped.clusterStarts[i] { boundaries[i] = false }
+        let splits = ligatureSplits(units: units, shaped: shaped, fontSize: fontSize, boundaries: &boundaries)
         return PreparedParagraph(start: start, units: units, endsWithNewline: endsWithNewline,
                                  prefixWidths: prefix, breaks: lineBreaker.opportunities(in: units),
                                  graphemeBoundaries: boundaries, fontIndices: shaped.fontIndices,
-                                 fonts: shaped.fonts, lineEndAdjustments: shaped.lineEndAdjustments, hasTabs: hasTabs)
+                                 fonts: shaped.fonts, lineEndAdjustments: shaped.lineEndAdjustments,
+                                 ligatureSplits: splits, hasTabs: hasTabs)
     }
 
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU). With `details` false the

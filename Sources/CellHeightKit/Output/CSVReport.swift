@@ -1,16 +1,46 @@
-/// The `csv` output: header `index,id,width,lineCount,height`, then one record per row per width
-/// (long format). Records end with "\n"; a missing id is an empty field.
-func renderCSVReport(_ rows: [MeasuredRow]) -> String {
-    var output = "index,id,width,lineCount,height\n"
-    for row in rows {
-        for layout in row.layouts {
-            let fields = [
-                String(row.row.index),
-                csvField(row.row.id ?? ""),
-                formatPixels(layout.width),
-                String(layout.lineCount),
-                formatPixels(layout.height),
-            ]
+/// The `csv` output, one record per row per width (long format), each ending with "\n".
+///
+/// One text per row: `index,id,width,lineCount,height`, with `truncated` (with a line limit) and
+/// `textHeight` (for a text in a cell) before `height`. A template: `index,id,width,height`, then per
+/// label `<field>.lineCount`, `<field>.truncated` (with a line limit) and `<field>.height`.
+/// `--offsets` adds `offset` after `height`. A missing id is an empty field. CSV has no place for
+/// statistics or explained lines.
+func renderCSVReport(_ report: Report) -> String {
+    var header = ["index", "id", "width"]
+    if !report.showsLabels {
+        header.append("lineCount")
+        if report.reportsTruncation(ofLabel: 0) { header.append("truncated") }
+        if report.showsTextHeight { header.append("textHeight") }
+    }
+    header.append("height")
+    if report.options.offsets { header.append("offset") }
+    if report.showsLabels {
+        for (index, field) in report.fields.enumerated() {
+            header.append(field + ".lineCount")
+            if report.reportsTruncation(ofLabel: index) { header.append(field + ".truncated") }
+            header.append(field + ".height")
+        }
+    }
+
+    var output = header.map(csvField).joined(separator: ",") + "\n"
+    for (rowIndex, cell) in report.cells.enumerated() {
+        for (widthIndex, result) in cell.results.enumerated() {
+            var fields = [String(cell.row.index), csvField(cell.row.id ?? ""), formatPixels(result.width)]
+            if !report.showsLabels {
+                let label = result.labels[0]
+                fields.append(String(label.text.lineCount))
+                if report.reportsTruncation(ofLabel: 0) { fields.append(String(label.isTruncated)) }
+                if report.showsTextHeight { fields.append(formatPixels(label.textHeight)) }
+            }
+            fields.append(formatPixels(result.height))
+            if report.options.offsets { fields.append(formatPixels(report.offsets[widthIndex][rowIndex])) }
+            if report.showsLabels {
+                for (index, label) in result.labels.enumerated() {
+                    fields.append(String(label.text.lineCount))
+                    if report.reportsTruncation(ofLabel: index) { fields.append(String(label.isTruncated)) }
+                    fields.append(formatPixels(label.height))
+                }
+            }
             output += fields.joined(separator: ",") + "\n"
         }
     }

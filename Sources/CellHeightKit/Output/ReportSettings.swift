@@ -1,5 +1,57 @@
 /// The settings a result was measured with, echoed in every output so a result can be reproduced.
 public struct ReportSettings: Equatable, Sendable {
+    /// What each row was measured as: its text in one font, or a template's labels.
+    public var subject: ReportSubject
+    /// Cell widths in px (the content width for bare text), e.g. [320, 375, 414].
+    public var widths: [Double]
+    /// "pre-wrap" (default) or "normal".
+    public var whiteSpace: String
+    /// Fallback font files, in the order they are tried, e.g. ["/usr/share/fonts/…/LiberationSerif-Regular.ttf"].
+    public var fallbackFonts: [String]
+    /// Where the rows came from, e.g. "fixtures/sample.txt" or "<stdin>".
+    public var inputName: String
+
+    public init(subject: ReportSubject, widths: [Double], whiteSpace: String = "pre-wrap",
+                fallbackFonts: [String] = [], inputName: String) {
+        self.subject = subject
+        self.widths = widths
+        self.whiteSpace = whiteSpace
+        self.fallbackFonts = fallbackFonts
+        self.inputName = inputName
+    }
+
+    /// Settings for bare text (no cell geometry) in one font.
+    public init(fontPath: String, fontFaceIndex: Int = 0, fontFamily: String, fontSHA256: String,
+                fontSize: Double, widths: [Double], lineHeight: String, lineHeightPixels: Double,
+                whiteSpace: String = "pre-wrap", fallbackFonts: [String] = [], inputName: String) {
+        let font = FontSettings(fontPath: fontPath, fontFaceIndex: fontFaceIndex, fontFamily: fontFamily,
+                                fontSHA256: fontSHA256, fontSize: fontSize, lineHeight: lineHeight,
+                                lineHeightPixels: lineHeightPixels)
+        self.init(subject: .text(font, cell: nil), widths: widths, whiteSpace: whiteSpace,
+                  fallbackFonts: fallbackFonts, inputName: inputName)
+    }
+}
+
+/// What the rows were measured as.
+public enum ReportSubject: Equatable, Sendable {
+    /// Each row's `text` in one font. `cell` is the one-label cell around it when a geometry option
+    /// (`--padding`, `--min-height`, `--separator`, `--max-lines`, `--round`) was given; nil for bare
+    /// text, whose height is the text's height and whose reports look as they always have.
+    case text(FontSettings, cell: CellTemplate?)
+    /// The labels of a template file (`file` as given, with its SHA-256), each in its font, in label order.
+    case template(CellTemplate, file: String, sha256: String, fonts: [FontSettings])
+
+    /// The cell template the rows were measured with; nil for bare text.
+    var cell: CellTemplate? {
+        switch self {
+        case .text(_, let cell): return cell
+        case .template(let template, _, _, _): return template
+        }
+    }
+}
+
+/// A font a text or label was laid out in.
+public struct FontSettings: Equatable, Sendable {
     /// Path of the primary font file, e.g. "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf".
     public var fontPath: String
     /// Face index inside a collection (`path#N`), 0 for plain font files.
@@ -10,32 +62,19 @@ public struct ReportSettings: Equatable, Sendable {
     public var fontSHA256: String
     /// Font size in CSS px, e.g. 16 or 13.5.
     public var fontSize: Double
-    /// Content widths in px, e.g. [320, 375, 414].
-    public var widths: [Double]
     /// The line height as given, e.g. "normal", "20px", "1.4".
     public var lineHeight: String
     /// The line height in px: the fixed value (floored to 1/64 px) or the primary font's `normal` value.
     public var lineHeightPixels: Double
-    /// "pre-wrap" (default) or "normal".
-    public var whiteSpace: String
-    /// Fallback font files, in the order they are tried, e.g. ["/usr/share/fonts/…/LiberationSerif-Regular.ttf"].
-    public var fallbackFonts: [String]
-    /// Where the rows came from, e.g. "fixtures/sample.txt" or "<stdin>".
-    public var inputName: String
 
-    public init(fontPath: String, fontFaceIndex: Int = 0, fontFamily: String, fontSHA256: String,
-                fontSize: Double, widths: [Double], lineHeight: String, lineHeightPixels: Double,
-                whiteSpace: String = "pre-wrap", fallbackFonts: [String] = [], inputName: String) {
+    public init(fontPath: String, fontFaceIndex: Int = 0, fontFamily: String, fontSHA256: String, fontSize: Double,
+                lineHeight: String, lineHeightPixels: Double) {
         self.fontPath = fontPath
         self.fontFaceIndex = fontFaceIndex
         self.fontFamily = fontFamily
         self.fontSHA256 = fontSHA256
         self.fontSize = fontSize
-        self.widths = widths
         self.lineHeight = lineHeight
         self.lineHeightPixels = lineHeightPixels
-        self.whiteSpace = whiteSpace
-        self.fallbackFonts = fallbackFonts
-        self.inputName = inputName
     }
 }

@@ -1,9 +1,11 @@
-/// The `table` output, for people: aligned columns `#`, `id` (only when some row has one), `lines`
-/// and `height` per width (`lines@320`, `height@320` when there are several), then a one-line
-/// `text` preview; after the rows a `total` line. With explain, each row's lines follow it:
-/// `    1  "text of line"  123.5px  [DejaVu Sans]`.
-func renderTableReport(_ rows: [MeasuredRow], settings: ReportSettings, explain: Bool) -> String {
-    let columns = tableColumns(rows, settings: settings)
+/// The `table` output, for people: aligned columns `#`, `id` (only when some row has one), then per
+/// width (suffixed `@320` when there are several) `lines` — or, for a template, one column per
+/// label, `<field>.lines` — then `textHeight` for a text in a cell, `height`, and `offset` with
+/// `--offsets`; then a one-line `text` preview. A truncated text shows `shown/needed` lines, e.g.
+/// `2/5`. After the rows a `total` line, then with statistics one `stats` line per width.
+/// With explain, each row's lines follow it: `    1  "text of line"  123.5px  [DejaVu Sans]`.
+func renderTableReport(_ report: Report) -> String {
+    let columns = tableColumns(report)
     let columnWidths = columns.map { column in
         ([column.header, column.total] + column.cells).map { terminalColumns(of: $0) }.max() ?? 0
     }
@@ -18,13 +20,17 @@ func renderTableReport(_ rows: [MeasuredRow], settings: ReportSettings, explain:
     }
 
     var output = tableLine(columns.map(\.header), text: "text") + "\n"
-    for (rowIndex, row) in rows.enumerated() {
-        output += tableLine(columns.map { $0.cells[rowIndex] }, text: previewText(row.row.text, maxColumns: 40)) + "\n"
-        if explain {
-            output += explainedLines(row, showWidths: settings.widths.count != 1)
+    for (rowIndex, cell) in report.cells.enumerated() {
+        output += tableLine(columns.map { $0.cells[rowIndex] }, text: previewText(shownText(report, cell.row), maxColumns: 40))
+        output += "\n"
+        if report.options.explain {
+            output += explainedLines(report, cell)
         }
     }
     output += tableLine(columns.map(\.total), text: "") + "\n"
+    for (width, statistics) in zip(report.settings.widths, report.statistics) {
+        output += "stats" + widthSuffix(report, width) + "  " + statisticsText(statistics) + "\n"
+    }
     return output
 }
 
@@ -33,44 +39,86 @@ private struct TableColumn {
     var alignsRight: Bool
     var cells: [String]
     /// The cell in the `total` line.
-    var total: String
+    var total: String = ""
 }
 
-private func tableColumns(_ rows: [MeasuredRow], settings: ReportSettings) -> [TableColumn] {
+private func tableColumns(_ report: Report) -> [TableColumn] {
+    let cells = report.cells
     // "total" sits in the `#` column, which is right-aligned and at least as wide as the word.
-    var columns = [TableColumn(header: "#", alignsRight: true, cells: rows.map { String($0.row.index) }, total: "total")]
-    if rows.contains(where: { $0.row.id != nil }) {
-        let ids = rows.map { previewText($0.row.id ?? "", maxColumns: 40) }
-        columns.append(TableColumn(header: "id", alignsRight: false, cells: ids, total: ""))
+    var columns = [TableColumn(header: "#", alignsRight: true, cells: cells.map { String($0.row.index) }, total: "total")]
+    if cells.contains(where: { $0.row.id != nil }) {
+        let ids = cells.map { previewText($0.row.id ?? "", maxColumns: 40) }
+        columns.append(TableColumn(header: "id", alignsRight: false, cells: ids))
     }
-    let several = settings.widths.count != 1
-    let totals = totalHeightsPerWidth(rows, widthCount: settings.widths.count)
-    for (widthIndex, width) in settings.widths.enumerated() {
-        let suffix = several ? "@" + formatPixels(width) : ""
-        let layouts = rows.map { widthIndex < $0.layouts.count ? $0.layouts[widthIndex] : nil }
-        columns.append(TableColumn(header: "lines" + suffix, alignsRight: true,
-                                   cells: layouts.map { $0.map { String($0.lineCount) } ?? "" }, total: ""))
+    for (widthIndex, width) in report.settings.widths.enumerated() {
+        let suffix = widthSuffix(report, width)
+        let results = cells.map { $0.results[widthIndex] }
+        let lineHeaders = report.showsLabels ? report.fields.map { $0 + ".lines" } : ["lines"]
+        for (labelIndex, header) in lineHeaders.enumerated() {
+            columns.append(TableColumn(header: header + suffix, alignsRight: true,
+                                       cells: results.map { lineCountText($0.labels[labelIndex]) }))
+        }
+        if report.showsTextHeight {
+            columns.append(TableColumn(header: "textHeight" + suffix, alignsRight: true,
+                                       cells: results.map { formatPixels($0.labels[0].textHeight) }))
+        }
         columns.append(TableColumn(header: "height" + suffix, alignsRight: true,
-                                   cells: layouts.map { $0.map { formatPixels($0.height) } ?? "" },
-                                   total: formatPixels(totals[widthIndex])))
+                                   cells: results.map { formatPixels($0.height) },
+                                   total: formatPixels(report.totals[widthIndex])))
+        if report.options.offsets {
+            columns.append(TableColumn(header: "offset" + suffix, alignsRight: true,
+                                       cells: report.offsets[widthIndex].map(formatPixels)))
+        }
     }
     return columns
 }
 
-/// The explain block of one row: its lines at each width, under a `  @320` heading when there are several widths.
-private func explainedLines(_ row: MeasuredRow, showWidths: Bool) -> String {
+/// "@320" when there are several widths, "" otherwise.
+private func widthSuffix(_ report: Report, _ width: Double) -> String {
+    report.hasSingleWidth ? "" : "@" + formatPixels(width)
+}
+
+/// A label's line count, or `shown/needed` when it is truncated, e.g. "2/5".
+private func lineCountText(_ label: LabelLayout) -> String {
+    label.isTruncated ? "\(label.visibleLineCount)/\(label.text.lineCount)" : String(label.text.lineCount)
+}
+
+/// The row's text for the preview: its text, or for a template its labels' texts joined by " · ".
+private func shownText(_ report: Report, _ row: Row) -> String {
+    guard report.showsLabels else { return row.text }
+    return report.fields.compactMap { row.value(ofField: $0) }.filter { !$0.isEmpty }.joined(separator: " · ")
+}
+
+private func statisticsText(_ statistics: HeightStatistics) -> String {
+    func text(_ value: Double?) -> String { value.map(formatPixels) ?? "-" }
+    return [
+        "count \(statistics.count)", "min \(text(statistics.min))", "max \(text(statistics.max))",
+        "mean \(text(statistics.mean))", "median \(text(statistics.median))", "p95 \(text(statistics.p95))",
+        "total \(formatPixels(statistics.total))", "estimatedRowHeight \(text(statistics.estimatedRowHeight))",
+    ].joined(separator: "  ")
+}
+
+/// The explain block of one row: its lines at each width, under a `  @320` heading when there are
+/// several widths, and for a template under each shown label's field (`  title` or `  @320 title`).
+/// Lines past a line limit are marked `hidden`.
+private func explainedLines(_ report: Report, _ cell: MeasuredCell) -> String {
     var output = ""
-    for layout in row.layouts {
-        if showWidths { output += "  @" + formatPixels(layout.width) + "\n" }
-        let numberWidth = String(layout.lineCount).count
-        for (lineIndex, line) in layout.lines.enumerated() {
-            let number = String(lineIndex + 1)
-            output += "    " + String(repeating: " ", count: numberWidth - number.count) + number
-            output += "  \"" + previewText(line.text) + "\""
-            output += "  " + formatPixels(line.width) + "px"
-            output += "  [" + line.fonts.joined(separator: ", ") + "]"
-            if line.endsWithInsertedHyphen { output += "  hyphen" }
-            output += "\n"
+    for result in cell.results {
+        let suffix = widthSuffix(report, result.width)
+        if !report.showsLabels, !suffix.isEmpty { output += "  " + suffix + "\n" }
+        for label in result.labels where !label.isHidden {
+            if report.showsLabels { output += "  " + (suffix.isEmpty ? "" : suffix + " ") + label.field + "\n" }
+            let numberWidth = String(label.text.lineCount).count
+            for (lineIndex, line) in label.text.lines.enumerated() {
+                let number = String(lineIndex + 1)
+                output += "    " + String(repeating: " ", count: numberWidth - number.count) + number
+                output += "  \"" + previewText(line.text) + "\""
+                output += "  " + formatPixels(line.width) + "px"
+                output += "  [" + line.fonts.joined(separator: ", ") + "]"
+                if line.endsWithInsertedHyphen { output += "  hyphen" }
+                if lineIndex >= label.visibleLineCount { output += "  hidden" }
+                output += "\n"
+            }
         }
     }
     return output

@@ -69,8 +69,7 @@ final class Shaper {
         // Ranges still to place, each with the fonts already tried for it.
         var pending: [(range: Range<Int>, tried: [FontFace])] = [(run.range, [])]
         while let (range, tried) = pending.popLast() {
-            let (codePoint, _) = decodeUTF16(text, at: range.lowerBound)
-            let untried = chain.candidates(for: codePoint).first { face in !tried.contains { $0 === face } }
+            let untried = chain.nextCandidate(for: hintCodePoints(text, range), after: tried)
             guard let face = untried else {
                 // No font has these clusters: keep the primary font's .notdef boxes, as browsers draw them.
                 store(shapeClusters(text, range: range, script: run.script, face: chain.primary),
@@ -140,6 +139,19 @@ final class Shaper {
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0 else { return 0 }
         return (0..<Int(count)).reduce(0.0) { $0 + Double(positions[$1].x_advance) } / FontFace.harfBuzzUnitsPerPixel
+    }
+
+    /// The distinct code points of a range still to place, in order (at most 16: enough to find
+    /// the fonts of any cluster), the fallback chain's hints.
+    private func hintCodePoints(_ text: [UInt16], _ range: Range<Int>) -> [UInt32] {
+        var hints: [UInt32] = []
+        var i = range.lowerBound
+        while i < range.upperBound && hints.count < 16 {
+            let (codePoint, length) = decodeUTF16(text, at: i)
+            if !hints.contains(codePoint) { hints.append(codePoint) }
+            i += length
+        }
+        return hints
     }
 
     private func store(_ clusters: [Cluster], face: FontFace, into shaped: inout ShapedParagraph) {

@@ -16,6 +16,11 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
     case font(String)
     /// An output file that cannot be written.
     case output(path: String, reason: String)
+    /// A template file that is not valid JSON. `line` and `column` are 1-based.
+    case templateSyntax(file: String, line: Int, column: Int, reason: String)
+    /// A template that is JSON but not a valid template: an unknown key, a wrong type or value, a
+    /// field no row has, a font that cannot be used. `jsonPath` says where, e.g. "$.labels[1].size".
+    case invalidTemplate(file: String, jsonPath: String, reason: String)
 
     /// Exit codes, documented in `--help` and the README (sysexits.h numbering).
     public enum ExitCode: Int32, CaseIterable {
@@ -25,6 +30,7 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
         case unreadableInput = 66
         case font = 69
         case output = 73
+        case config = 78
 
         public var meaning: String {
             switch self {
@@ -34,6 +40,7 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
             case .unreadableInput: return "input file missing or unreadable"
             case .font: return "font not found, unreadable or unusable"
             case .output: return "output file cannot be written"
+            case .config: return "bad template: JSON syntax, unknown key, wrong value, unknown field, font"
             }
         }
     }
@@ -45,6 +52,7 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
         case .invalidJSON, .invalidUTF8, .invalidInput: return .invalidInput
         case .font: return .font
         case .output: return .output
+        case .templateSyntax, .invalidTemplate: return .config
         }
     }
 
@@ -65,6 +73,10 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
             return message
         case .output(let path, let reason):
             return "cannot write \(path): \(reason)"
+        case .templateSyntax(let file, let line, let column, let reason):
+            return "\(file):\(line):\(column): invalid JSON: \(reason)"
+        case .invalidTemplate(let file, let jsonPath, let reason):
+            return "\(file): \(jsonPath): \(reason)"
         }
     }
 }

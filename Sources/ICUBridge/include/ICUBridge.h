@@ -54,6 +54,8 @@ enum {
     ICUB_LB_CL = 8, ICUB_LB_CM = 9, ICUB_LB_EX = 11, ICUB_LB_GL = 12, ICUB_LB_IS = 16,
     ICUB_LB_OP = 20, ICUB_LB_QU = 23, ICUB_LB_SY = 27, ICUB_LB_ZW = 28, ICUB_LB_WJ = 30,
     ICUB_LB_CP = 36, ICUB_LB_ZWJ = 42, ICUB_LB_BA = 4, ICUB_LB_HY = 13, ICUB_LB_HL = 38,
+    ICUB_LB_AL = 2, ICUB_LB_BK = 6, ICUB_LB_CB = 7, ICUB_LB_CR = 10, ICUB_LB_LF = 17, ICUB_LB_NL = 29,
+    ICUB_LB_SP = 26,
     // General_Category (UCharCategory)
     ICUB_GC_PS = 20, ICUB_GC_PE = 21, ICUB_GC_PI = 28, ICUB_GC_PF = 29,
     // East_Asian_Width (UEastAsianWidth)

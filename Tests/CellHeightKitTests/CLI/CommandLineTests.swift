@@ -3,9 +3,9 @@ import Testing
 
 /// Runs the built `cellheight` executable as a subprocess.
 ///
-/// The executable is looked up next to the package: `<root>/.build-unit/debug/cellheight` (the
-/// scratch path of these tests) or `<root>/.build/debug/cellheight`, whichever exists and is newer.
-/// Build it first (`swift build --scratch-path .build-unit`; `swift test` builds it too).
+/// The executable is the one built with these tests, next to the test bundle (`swift test` builds
+/// it, whatever the scratch path); failing that, `<root>/.build-unit/debug/cellheight` or
+/// `<root>/.build/debug/cellheight`, whichever exists and is newer.
 enum CellHeightProcess {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent() // CLI
@@ -14,6 +14,10 @@ enum CellHeightProcess {
         .deletingLastPathComponent() // package root
 
     static func executable() throws -> URL {
+        // The test runner (e.g. `<scratch>/debug/cellheightPackageTests.xctest`) sits next to it.
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("cellheight")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
         let candidates = [".build-unit/debug/cellheight", ".build/debug/cellheight"]
             .map { packageRoot.appendingPathComponent($0) }
             .compactMap { url -> (URL, Date)? in
@@ -259,7 +263,7 @@ struct CommandLineTests {
         #expect(result.status == 0)
         let help = result.stdoutText
         #expect(help.contains("EXIT CODES"))
-        for code in [0, 64, 65, 66, 69, 73] {
+        for code in [0, 64, 65, 66, 69, 73, 78] {
             #expect(help.range(of: #"(?m)^\s*\#(code)\s+\S"#, options: .regularExpression) != nil,
                     "exit code \(code) not listed")
         }

@@ -10,39 +10,18 @@ struct ChromiumAgreementTests {
     /// that any change, better or worse, shows up here.
     static let knownMismatches: Set<String> = []
 
-    struct Outcome {
-        var testCase: OracleCase
-        var layout: TextLayout
-        var agrees: Bool { layout.lineCount == testCase.expected.lineCount && abs(layout.height - testCase.expected.height) <= 0.5 }
-    }
+    typealias Outcome = OracleOutcome
 
     /// Every case laid out once, shared by the tests below.
     static let outcomes: [Outcome] = {
-        do { return try layOutAll() } catch { Issue.record("cannot lay out the oracle cases: \(error)"); return [] }
+        do { return try OracleOutcome.layOut(try OracleCase.loadPublic()) } catch {
+            Issue.record("cannot lay out the oracle cases: \(error)")
+            return []
+        }
     }()
 
     /// The languages of the cases (`lang:` tags), e.g. ["ar", "de", ...].
     static let languages = ["ar", "de", "el", "en", "fr", "he", "hi", "ja", "ko", "none", "pl", "ru", "th", "vi", "zh"]
-
-    static func layOutAll() throws -> [Outcome] {
-        let cases = try OracleCase.loadPublic()
-        var engines: [String: TextLayoutEngine] = [:]
-        var outcomes: [Outcome] = []
-        for c in cases {
-            let key = "\(c.font)|\(c.size)|\(c.lineHeight)"
-            let engine: TextLayoutEngine
-            if let cached = engines[key] {
-                engine = cached
-            } else {
-                let face = try FontFace(path: c.font)
-                engine = try TextLayoutEngine(chain: .chromiumDefault(primary: face), fontSize: c.size,
-                                              lineHeight: try #require(LineHeight(parsing: c.lineHeight)))
-                engines[key] = engine
-            }
-            outcomes.append(Outcome(testCase: c, layout: engine.layout(engine.prepare(c.text), width: c.width)))
-        }
-        return outcomes
-    }
 
     @Test("at least 99.5% of cases agree, and the mismatches are exactly the known ones")
     func agreement() throws {

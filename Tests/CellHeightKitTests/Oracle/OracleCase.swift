@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+@testable import CellHeightKit
 
 /// One Chromium layout case from fixtures/public.jsonl (see fixtures/README.md).
 struct OracleCase: Decodable, Sendable, CustomStringConvertible {
@@ -22,11 +24,41 @@ struct OracleCase: Decodable, Sendable, CustomStringConvertible {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func loadPublic() throws -> [OracleCase] {
-        let url = packageRoot.appendingPathComponent("fixtures/public.jsonl")
+    static func loadPublic() throws -> [OracleCase] { try load("fixtures/public.jsonl") }
+
+    /// Cases in the oracle's format from a file of the package, e.g. "fixtures/chromium-local.jsonl".
+    static func load(_ relativePath: String) throws -> [OracleCase] {
+        let url = packageRoot.appendingPathComponent(relativePath)
         let decoder = JSONDecoder()
         return try String(contentsOf: url, encoding: .utf8)
             .split(separator: "\n")
             .map { try decoder.decode(OracleCase.self, from: Data($0.utf8)) }
+    }
+}
+
+/// A case laid out by cellheight, next to Chromium's answer.
+struct OracleOutcome {
+    var testCase: OracleCase
+    var layout: TextLayout
+    var agrees: Bool {
+        layout.lineCount == testCase.expected.lineCount && abs(layout.height - testCase.expected.height) <= 0.5
+    }
+
+    /// Lays every case out, with one engine per (font, size, line height).
+    static func layOut(_ cases: [OracleCase]) throws -> [OracleOutcome] {
+        var engines: [String: TextLayoutEngine] = [:]
+        return try cases.map { c in
+            let key = "\(c.font)|\(c.size)|\(c.lineHeight)"
+            let engine: TextLayoutEngine
+            if let cached = engines[key] {
+                engine = cached
+            } else {
+                let face = try FontFace(path: c.font)
+                engine = try TextLayoutEngine(chain: .chromiumDefault(primary: face), fontSize: c.size,
+                                              lineHeight: try #require(LineHeight(parsing: c.lineHeight)))
+                engines[key] = engine
+            }
+            return OracleOutcome(testCase: c, layout: engine.layout(engine.prepare(c.text), width: c.width))
+        }
     }
 }

@@ -1,0 +1,80 @@
+/// One label of a measured cell, at one cell width.
+public struct LabelLayout: Equatable, Sendable {
+    /// The field the label shows, e.g. "title".
+    public var field: String
+    /// The whole text laid out at the label's width: `lineCount` counts every line the text needs,
+    /// also those a line limit hides; `lines` is empty unless the layout was made with details.
+    public var text: TextLayout
+    /// How many lines are shown, e.g. 2 of `text.lineCount` 5.
+    public var visibleLineCount: Int
+    /// The height in px of the lines shown, rounded.
+    public var textHeight: Double
+    /// The label's height in the cell, in px: the fixed height, or the text height raised to the
+    /// label's minimum; 0 when hidden.
+    public var height: Double
+    /// True when the field is missing or empty and the template hides such labels.
+    public var isHidden: Bool
+
+    public init(field: String, text: TextLayout, visibleLineCount: Int, textHeight: Double, height: Double,
+                isHidden: Bool) {
+        self.field = field
+        self.text = text
+        self.visibleLineCount = visibleLineCount
+        self.textHeight = textHeight
+        self.height = height
+        self.isHidden = isHidden
+    }
+
+    /// Whether the text needs more lines than are shown.
+    public var isTruncated: Bool { visibleLineCount < text.lineCount }
+}
+
+/// A row's cell at one width: its height and its labels.
+public struct CellLayout: Equatable, Sendable {
+    /// The cell width in px, e.g. 320.
+    public var width: Double
+    /// The cell's height in px (see `CellTemplate.cellHeight(labels:)`).
+    public var height: Double
+    /// One per template label, in order.
+    public var labels: [LabelLayout]
+
+    public init(width: Double, height: Double, labels: [LabelLayout]) {
+        self.width = width
+        self.height = height
+        self.labels = labels
+    }
+}
+
+/// A row with its cell at each width (in the order the widths were given).
+public struct MeasuredCell: Equatable, Sendable {
+    public var row: Row
+    public var results: [CellLayout]
+
+    public init(row: Row, results: [CellLayout]) {
+        self.row = row
+        self.results = results
+    }
+
+    /// A row measured as bare text (`RowMeasurer`): each layout is a cell of one label with no
+    /// geometry, so the cell's height is the text's height.
+    public init(bare measured: MeasuredRow) {
+        let template = CellTemplate.bareText
+        let label = template.labels[0]
+        self.init(row: measured.row, results: measured.layouts.map { layout in
+            let labels = [label.layout(showing: layout, visibleHeight: layout.height, rounding: template.rounding)]
+            return CellLayout(width: layout.width, height: template.cellHeight(labels: labels), labels: labels)
+        })
+    }
+}
+
+extension CellTemplate {
+    /// One label showing the row's `text`, with no geometry around it.
+    static let bareText = CellTemplate(labels: [LabelTemplate(field: "text")])
+}
+
+extension Array where Element == MeasuredCell {
+    /// Every cell's height at the width with index `widthIndex`, in row order.
+    public func heights(atWidthIndex widthIndex: Int) -> [Double] {
+        map { $0.results[widthIndex].height }
+    }
+}
