@@ -3,14 +3,14 @@ SHELL := /bin/bash
 
 # Debian packages: the C libraries (with pkg-config files), Unicode's conformance data and the
 # fonts the tests load by path.
-DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev \
+DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev libpango1.0-dev time \
 	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight
 ORACLE_CHECK := ../shared/tools/check_oracle.py
 
-.PHONY: all deps build run test oracle clean
+.PHONY: all deps build run test oracle bench clean
 
 all: build
 
@@ -42,6 +42,10 @@ test: deps
 ## oracle: score the release binary with the shared Chromium checker
 oracle: build
 	python3 $(ORACLE_CHECK) $(BIN)
+
+## bench: throughput on 10k/100k/1M rows of real prose, side by side with Pango
+bench: build
+	python3 bench/run.py
 
 clean:
 	rm -rf .build

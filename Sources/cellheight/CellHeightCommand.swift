@@ -99,7 +99,13 @@ struct CellHeightCommand: ParsableCommand {
     @Flag(help: "Add each row's y offset: the sum of the heights of the rows before it.")
     var offsets = false
 
+    @Option(help: "Measure on N threads (default: every core); the output is the same for any N.")
+    var jobs: Int?
+
     mutating func validate() throws {
+        if let jobs, jobs < 1 || jobs > 1024 {
+            throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
+        }
         if let size {
             guard size.isFinite, size > 0, size <= CellTemplate.maximumFontSize else {
                 throw ValidationError("--size must be a number of px above 0 and at most \(formatPixels(CellTemplate.maximumFontSize)), got \(size)")
@@ -172,26 +178,68 @@ struct CellHeightCommand: ParsableCommand {
             guard let template else { return error }
             return .invalidTemplate(file: template, jsonPath: TemplatePath.label(index, "font"), reason: error.description)
         }
-        let measurer: CellMeasurer
+        // One measurer per worker: the first uses the engines above, the others open their own.
+        var firstEngines: [TextLayoutEngine]? = fonts.engines
+        let measurer: ParallelCellMeasurer
         do {
-            measurer = try CellMeasurer(template: cell, engines: fonts.engines, widths: widths, details: explain)
-        } catch .noRoomForText(let label, let cellWidth, let textWidth) {
+            measurer = try ParallelCellMeasurer(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
+                let engines = try firstEngines ?? makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs,
+                                                                   whiteSpace: whiteSpace) { _, error in error }.engines
+                firstEngines = nil
+                return try CellMeasurer(template: cell, engines: engines, widths: widths, details: explain)
+            }
+        } catch CellGeometryError.noRoomForText(let label, let cellWidth, let textWidth) {
             throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
         }
 
-        let (rows, inputName) = try readRows()
-        if let template { try cell.checkFields(of: rows, templateFile: template) }
-        let cells = measurer.measure(rows)
-
+        let sources: [String?] = files.isEmpty ? [nil] : files.map { $0 }
         let settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue, fallbackFonts: fonts.fallbackPaths,
-                                      inputName: inputName)
-        let text = render(cells, settings: settings, format: output,
-                          options: ReportOptions(explain: explain, statistics: stats, offsets: offsets))
+                                      inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
+        let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets)
+        // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
+        // template's fields are then checked against the first batch only).
+        if (output == .ndjson || output == .csv) && outputFile == nil && !offsets && !stats {
+            var batchCount = 0
+            try forEachBatch(of: sources) { rows in
+                if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
+                var text = render(measurer.measure(rows), settings: settings, format: output, options: options)
+                if output == .csv, batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
+                FileHandle.standardOutput.write(Data(text.utf8))
+                batchCount += 1
+            }
+            if batchCount == 0 {
+                FileHandle.standardOutput.write(Data(render([], settings: settings, format: output, options: options).utf8))
+            }
+            return
+        }
+        var rows: [Row] = []
+        try forEachBatch(of: sources) { rows += $0 }
+        if let template { try cell.checkFields(of: rows, templateFile: template) }
+        let text = render(measurer.measure(rows), settings: settings, format: output, options: options)
         if let outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    /// Every input's rows, a batch at a time, numbered across inputs.
+    private func forEachBatch(of sources: [String?], _ body: ([Row]) throws -> Void) throws {
+        var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
+        for source in sources {
+            // A template's rows name their own fields; otherwise each row needs a text.
+            let reader = try StreamingRowReader(path: source, format: format, lossy: lossy, requireText: template == nil)
+            var rowsRead = 0
+            while var rows = try reader.nextBatch() {
+                for i in rows.indices { rows[i].index += rowsBefore }
+                rowsRead += rows.count
+                try body(rows)
+            }
+            rowsBefore += rowsRead
+            if reader.replacementCount > 0 {
+                FileHandle.standardError.write(Data("cellheight: \(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) with U+FFFD\n".utf8))
+            }
         }
     }
 

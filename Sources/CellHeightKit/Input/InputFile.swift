@@ -23,21 +23,44 @@ public func inputDisplayName(for path: String?) -> String {
 /// - Throws: `CellHeightError.unreadableInput` with a short reason such as "no such file",
 ///   "is a directory" or "permission denied".
 public func readInputData(from path: String?) throws -> Data {
+    let (descriptor, name) = try openInput(path)
+    defer { if !isStandardInput(path) { close(descriptor) } }
+    return try readAll(fileDescriptor: descriptor, name: name)
+}
+
+/// Opens an input for reading: standard input when `path` is nil or `-`, else the file (which must
+/// not be a directory). The caller closes the descriptor of a file.
+func openInput(_ path: String?) throws -> (descriptor: Int32, name: String) {
     let name = inputDisplayName(for: path)
-    if isStandardInput(path) {
-        return try readAll(fileDescriptor: STDIN_FILENO, name: name)
-    }
+    if isStandardInput(path) { return (STDIN_FILENO, name) }
     let descriptor = open(path!, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
         throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(errno))
     }
-    defer { close(descriptor) }
     // Opening a directory read-only succeeds on Linux; catch it here for a clear message.
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        close(descriptor)
         throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(EISDIR))
     }
-    return try readAll(fileDescriptor: descriptor, name: name)
+    return (descriptor, name)
+}
+
+/// Reads up to `capacity` bytes (fewer only at the end of the input), retrying interrupted reads.
+func readChunk(fileDescriptor descriptor: Int32, name: String, capacity: Int) throws -> [UInt8] {
+    var chunk = [UInt8](repeating: 0, count: capacity)
+    var filled = 0
+    while filled < capacity {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, capacity - filled) }
+        if count == 0 { break }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(errno))
+        }
+        filled += count
+    }
+    chunk.removeSubrange(filled...)
+    return chunk
 }
 
 private func readAll(fileDescriptor descriptor: Int32, name: String) throws -> Data {

@@ -31,7 +31,7 @@ final class ShapedSegmentCache {
     /// of a segment.
     static let none: UInt8 = 0x01
     /// Entries kept at most; the cache starts over when it is full (a bound on memory).
-    static let capacity = 200_000
+    static let capacity = 32_768
 
     private var entries: [Key: Segment] = [:]
     /// Lookups answered from the cache, and lookups that had to shape, e.g. 982_113 and 17_887.

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Reads an input's rows a batch at a time, so that `lines` and `ndjson` input of any size is
+/// measured in bounded memory and its results can be written as they come.
+///
+/// The input is read in chunks cut after their last "\n", each decoded and parsed like a whole
+/// input; rows, line numbers and byte offsets (in rows and in errors) count from the start of the
+/// input. Inputs whose rows can span lines (`json`, `paragraphs`, `csv`) and UTF-16 input are read
+/// whole and come as one batch.
+public final class StreamingRowReader {
+    /// Bytes read per chunk, e.g. 1 MiB.
+    public static let defaultChunkSize = 1 << 20
+
+    public let name: String
+    /// How many invalid sequences `lossy` decoding replaced so far.
+    public private(set) var replacementCount = 0
+
+    private let path: String?
+    private let descriptor: Int32
+    private let format: RowFormat
+    private let lossy: Bool
+    private let requireText: Bool
+    private let chunkSize: Int
+    private var pending: [UInt8] = []
+    private var atEnd = false
+    private var isFirstChunk = true
+    /// Rows, lines and bytes already handed out, to number what comes next.
+    private var rowsBefore = 0
+    private var linesBefore = 0
+    private var bytesBefore = 0
+    /// The format the first chunk resolved `auto` to.
+    private var resolvedFormat: RowFormat?
+
+    public init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool,
+                chunkSize: Int = StreamingRowReader.defaultChunkSize) throws {
+        (descriptor, name) = try openInput(path)
+        self.path = path
+        self.format = format
+        self.lossy = lossy
+        self.requireText = requireText
+        self.chunkSize = max(chunkSize, 1)
+    }
+
+    deinit {
+        if !isStandardInput(path) { close(descriptor) }
+    }
+
+    /// The next rows (numbered from 0 across the whole input), or nil after the last batch.
+    public func nextBatch() throws -> [Row]? {
+        guard let bytes = try nextSpan() else { return nil }
+        let decoded: DecodedText
+        do {
+            decoded = try decodeText(Data(bytes), source: name, lossy: lossy)
+        } catch CellHeightError.invalidUTF8(let source, let offset) {
+            throw CellHeightError.invalidUTF8(source: source, byteOffset: offset + bytesBefore)
+        }
+        replacementCount += decoded.replacementCount
+        if resolvedFormat == nil {
+            resolvedFormat = format.textFormat.map { RowFormat(rawValue: $0.resolved(for: decoded.text).rawValue)! } ?? format
+        }
+        var rows: [Row]
+        do {
+            rows = try parseRows(in: decoded.text, format: resolvedFormat!, source: name, requireText: requireText)
+        } catch let error as CellHeightError {
+            throw error.shiftingLines(by: linesBefore)
+        }
+        for i in rows.indices {
+            rows[i].index += rowsBefore
+            rows[i].sourceLine += linesBefore
+        }
+        rowsBefore += rows.count
+        linesBefore += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        bytesBefore += bytes.count
+        return rows
+    }
+
+    /// The next run of whole lines, or everything left for inputs that cannot be cut; nil at the end.
+    private func nextSpan() throws -> [UInt8]? {
+        while true {
+            if !atEnd {
+                let chunk = try readChunk(fileDescriptor: descriptor, name: name, capacity: chunkSize)
+                atEnd = chunk.count < chunkSize
+                pending.append(contentsOf: chunk)
+                if isFirstChunk {
+                    isFirstChunk = false
+                    isCuttable = canCut(firstBytes: pending)
+                }
+            }
+            if isCuttable, !atEnd, let lastNewline = pending.lastIndex(of: 0x0A) {
+                let span = Array(pending[...lastNewline])
+                pending.removeSubrange(...lastNewline)
+                return span
+            }
+            if atEnd {
+                let rest = pending
+                pending = []
+                return rest.isEmpty ? nil : rest
+            }
+        }
+    }
+
+    private var isCuttable = false
+
+    /// Whether the input can be cut at line ends: one row per line (`lines`, `ndjson`, or `auto`
+    /// that is not a JSON array) and not UTF-16.
+    private func canCut(firstBytes bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return false }
+        switch format {
+        case .lines, .ndjson: return true
+        case .json, .paragraphs, .csv: return false
+        case .auto:
+            let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let first = bytes[bom...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            return first != UInt8(ascii: "[")
+        }
+    }
+}
+
+extension CellHeightError {
+    /// The same error with its line number moved down by `lines` (for a chunk of a larger input).
+    func shiftingLines(by lines: Int) -> CellHeightError {
+        switch self {
+        case .invalidJSON(let source, let line, let column, let reason):
+            return .invalidJSON(source: source, line: line + lines, column: column, reason: reason)
+        case .invalidInput(let source, let line?, let reason):
+            return .invalidInput(source: source, line: line + lines, reason: reason)
+        default:
+            return self
+        }
+    }
+}
