@@ -7,7 +7,7 @@ extension OutputFormat: ExpressibleByArgument {}
 extension WhiteSpace: ExpressibleByArgument {}
 extension TextRounding: ExpressibleByArgument {}
 
-@main
+
 struct CellHeightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellheight",
@@ -26,6 +26,7 @@ struct CellHeightCommand: ParsableCommand {
           printf 'Delete all files?\\nファイルを開く\\n' | cellheight --width 120
           cellheight --font "Liberation Serif" --size 14 --width 320,375,414 --output json rows.json
           cellheight --explain --width 200 fixtures/sample.txt
+          cellheight summarize part1.ndjson part2.ndjson   (merge results of several runs)
           cellheight --size 14 --padding '11 16' --min-height 44 --separator 1 rows.txt
           cellheight --format csv --template title-subtitle-body.json --stats rows.csv
 

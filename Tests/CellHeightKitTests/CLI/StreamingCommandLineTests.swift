@@ -46,3 +46,47 @@ struct StreamingCommandLineTests {
         #expect(result.status == 64)
     }
 }
+
+/// `cellheight summarize` as the reduce step: results measured in parts merge into the statistics
+/// of the whole.
+@Suite("command line: summarize")
+struct SummarizeCommandLineTests {
+    @Test("summarizing the parts' NDJSON gives the whole input's statistics")
+    func partsEqualWhole() throws {
+        let input = try StreamingCommandLineTests.input(rows: 600)
+        let lines = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let halves = [lines.prefix(250), lines.dropFirst(250)].map { Array(($0.joined(separator: "\n") + "\n").utf8) }
+        let arguments = ["--font", StreamingCommandLineTests.font, "--width", "200,320"]
+        let directory = NSTemporaryDirectory() + "cellheight-summarize-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var parts: [String] = []
+        for (n, half) in halves.enumerated() {
+            let result = try CellHeightProcess.run(arguments + ["--output", "ndjson"], stdin: half)
+            #expect(result.status == 0)
+            let path = directory + "/part\(n).ndjson"
+            try result.stdout.write(to: URL(fileURLWithPath: path))
+            parts.append(path)
+        }
+        let summary = try CellHeightProcess.run(["summarize", "--json"] + parts)
+        let whole = try CellHeightProcess.run(arguments + ["--output", "json", "--stats"], stdin: input)
+        #expect(summary.status == 0 && whole.status == 0)
+        // The whole run's JSON has "stats" per width; the summary lists the same numbers per width.
+        let wholeStats = try #require(try JSONSerialization.jsonObject(with: whole.stdout) as? [String: Any])
+        let summaries = try #require((try JSONSerialization.jsonObject(with: summary.stdout) as? [String: Any])?["summaries"] as? [[String: Any]])
+        let stats = try #require(wholeStats["stats"] as? [[String: Any]])
+        #expect(summaries.count == 2 && stats.count == 2)
+        for (a, b) in zip(summaries, stats) {
+            for key in ["count", "min", "max", "median", "p95", "total"] {
+                #expect((a[key] as? NSNumber) == (b[key] as? NSNumber), "\(key)")
+            }
+        }
+    }
+
+    @Test("a file that is not cellheight's NDJSON is invalid input (65), naming the line")
+    func notResults() throws {
+        let result = try CellHeightProcess.run(["summarize"], stdin: Array("{\"height\": 3}\n{\"x\": 1}\n".utf8))
+        #expect(result.status == 65)
+        #expect(result.stderrText == "cellheight: <stdin>:2: not a cellheight result row (expected \"height\" or \"results\")\n")
+    }
+}

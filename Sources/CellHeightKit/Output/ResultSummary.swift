@@ -1,0 +1,88 @@
+import Foundation
+
+/// Totals and statistics merged from NDJSON results (`cellheight --output ndjson`), for example
+/// the outputs of many runs over parts of one input (GNU parallel --pipe, a job runner): the
+/// `reduce` step of using cellheight as a mapper.
+public struct ResultSummary: Equatable, Sendable {
+    /// One width's merged results.
+    public struct Entry: Equatable, Sendable {
+        /// The width in px, or nil for one-width results (they do not repeat their width).
+        public var width: Double?
+        public var statistics: HeightStatistics
+    }
+
+    /// In the order the widths first appear.
+    public var entries: [Entry]
+
+    /// Reads every row object of the given NDJSON results (a row with `height`, or with `results`
+    /// holding `{"width", "height"}` per width); blank lines are skipped.
+    public init(reading sources: [String?]) throws {
+        var order: [Double?] = []
+        var heights: [Double?: [Double]] = [:]
+        func add(_ height: Double, width: Double?) {
+            if heights[width] == nil { order.append(width) }
+            heights[width, default: []].append(height)
+        }
+        for source in sources {
+            let name = inputDisplayName(for: source)
+            let bytes = [UInt8](try readInputData(from: source))
+            for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
+                var parser = JSONParser(bytes: bytes, range: line.range, firstLine: line.number)
+                let document: JSONDocument
+                do {
+                    document = try parser.parseDocument()
+                } catch let error as JSONSyntaxError {
+                    throw CellHeightError.invalidJSON(source: name, line: error.line, column: error.column, reason: error.reason)
+                }
+                func shapeError() -> CellHeightError {
+                    .invalidInput(source: name, line: line.number,
+                                  reason: "not a cellheight result row (expected \"height\" or \"results\")")
+                }
+                guard case .object(let row) = document.value else { throw shapeError() }
+                if case .number(let text)? = row["height"], let height = Double(text) {
+                    add(height, width: nil)
+                } else if case .array(let results)? = row["results"] {
+                    for result in results {
+                        guard case .object(let entry) = result, case .number(let heightText)? = entry["height"],
+                              let height = Double(heightText), case .number(let widthText)? = entry["width"],
+                              let width = Double(widthText) else { throw shapeError() }
+                        add(height, width: width)
+                    }
+                } else {
+                    throw shapeError()
+                }
+            }
+        }
+        entries = order.map { Entry(width: $0, statistics: HeightStatistics(heights: heights[$0]!)) }
+    }
+
+    /// The summary as a table (one line per width) or as one JSON document.
+    public func render(asJSON: Bool) -> String {
+        func number(_ value: Double?) -> String { value.map(formatPixels) ?? "-" }
+        if asJSON {
+            let objects = entries.map { entry -> String in
+                let s = entry.statistics
+                var members: [(key: String, value: String)] = []
+                if let width = entry.width { members.append(("width", jsonNumber(width))) }
+                members += [("count", String(s.count)), ("min", s.min.map(jsonNumber) ?? "null"),
+                            ("max", s.max.map(jsonNumber) ?? "null"), ("mean", s.mean.map(jsonNumber) ?? "null"),
+                            ("median", s.median.map(jsonNumber) ?? "null"), ("p95", s.p95.map(jsonNumber) ?? "null"),
+                            ("total", jsonNumber(s.total)),
+                            ("estimatedRowHeight", s.estimatedRowHeight.map(jsonNumber) ?? "null")]
+                return jsonObject(members)
+            }
+            return jsonObject([("summaries", jsonArray(objects))]) + "\n"
+        }
+        let header = ["width", "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight"]
+        let rows = entries.map { entry -> [String] in
+            let s = entry.statistics
+            return [number(entry.width), String(s.count), number(s.min), number(s.max), number(s.mean),
+                    number(s.median), number(s.p95), number(s.total), number(s.estimatedRowHeight)]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
+        return ([header] + rows).map { cells in
+            cells.enumerated().map { String(repeating: " ", count: widths[$0.offset] - $0.element.count) + $0.element }
+                .joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

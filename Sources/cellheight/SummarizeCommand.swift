@@ -1,0 +1,32 @@
+import ArgumentParser
+import CellHeightKit
+import Foundation
+
+/// `cellheight summarize`: merges NDJSON results of several runs into one total and statistics.
+struct SummarizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cellheight summarize",
+        abstract: "Merge NDJSON results (cellheight --output ndjson) into totals and statistics per width.",
+        discussion: """
+        EXAMPLE
+          parallel --pipe -N 10000 --keep-order cellheight --output ndjson < rows.txt > parts.ndjson
+          cellheight summarize parts.ndjson
+        """
+    )
+
+    @Argument(help: "NDJSON result files; none or '-' reads standard input.")
+    var files: [String] = []
+
+    @Flag(help: "Print one JSON document instead of a table.")
+    var json = false
+
+    func run() throws {
+        do {
+            let summary = try ResultSummary(reading: files.isEmpty ? [nil] : files.map { $0 })
+            FileHandle.standardOutput.write(Data(summary.render(asJSON: json).utf8))
+        } catch let error as CellHeightError {
+            FileHandle.standardError.write(Data("cellheight: \(error)\n".utf8))
+            throw ExitCode(error.exitCode.rawValue)
+        }
+    }
+}

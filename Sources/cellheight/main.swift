@@ -1,0 +1,9 @@
+// `cellheight [options] [files]` measures; `cellheight summarize [files]` merges NDJSON results.
+// (A plain dispatch: the measuring command takes positional files, so it cannot also have
+// ArgumentParser subcommands.)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "summarize" {
+    SummarizeCommand.main(Array(arguments.dropFirst()))
+} else {
+    CellHeightCommand.main(arguments)
+}
