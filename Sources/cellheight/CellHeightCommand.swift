@@ -103,6 +103,9 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "Measure on N threads (default: every core); the output is the same for any N.")
     var jobs: Int?
 
+    @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
+    var quiet = false
+
     mutating func validate() throws {
         if let jobs, jobs < 1 || jobs > 1024 {
             throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
@@ -227,6 +230,8 @@ struct CellHeightCommand: ParsableCommand {
 
     /// Every input's rows, a batch at a time, numbered across inputs.
     private func forEachBatch(of sources: [String?], _ body: ([Row]) throws -> Void) throws {
+        let progress = ProgressReporter(quiet: quiet)
+        defer { progress.finish() }
         var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
         for source in sources {
             // A template's rows name their own fields; otherwise each row needs a text.
@@ -236,6 +241,7 @@ struct CellHeightCommand: ParsableCommand {
                 for i in rows.indices { rows[i].index += rowsBefore }
                 rowsRead += rows.count
                 try body(rows)
+                progress.update(rows: rowsBefore + rowsRead, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes)
             }
             rowsBefore += rowsRead
             if reader.replacementCount > 0 {

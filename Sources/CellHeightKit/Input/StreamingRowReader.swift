@@ -17,6 +17,10 @@ public final class StreamingRowReader {
     public let name: String
     /// How many invalid sequences `lossy` decoding replaced so far.
     public private(set) var replacementCount = 0
+    /// Bytes of the input handed out as rows so far.
+    public var bytesRead: Int { bytesBefore }
+    /// The input's size in bytes when it is a regular file; nil for pipes and terminals.
+    public let totalBytes: Int?
 
     private let path: String?
     private let descriptor: Int32
@@ -37,6 +41,8 @@ public final class StreamingRowReader {
     public init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool,
                 chunkSize: Int = StreamingRowReader.defaultChunkSize) throws {
         (descriptor, name) = try openInput(path)
+        var status = stat()
+        totalBytes = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         self.path = path
         self.format = format
         self.lossy = lossy
