@@ -23,52 +23,61 @@ struct LineWrapper {
         guard p.count > 0 else { return [WrappedLine(range: 0..<0, width: 0, endsWithInsertedHyphen: false)] }
         var lines: [WrappedLine] = []
         var lineStart = 0
-        // Content taken on the current line so far ends at `committed` (a break opportunity),
-        // and takes `committedX` px including its trailing spaces.
-        var committed = 0
-        var committedX = 0.0
-        var committedKind = BreakKind.other
+        // The line is read up to `scanned` (a break opportunity), which lies `scannedX` px from the
+        // line's start, trailing spaces included.
+        var scanned = 0
+        var scannedX = 0.0
+        // The last opportunity on this line where it may end: its content fits together with what
+        // ending there adds (a hyphen, a split kerning pair). `index` is its place in `p.breaks`.
+        var lastBreak: (offset: Int, kind: BreakKind, index: Int)?
         var breakIndex = 0
 
         while true {
             // A hyphen that starts a line keeps the letter after it (see `BreakKind.afterHyphen`).
             if breakIndex < p.breaks.count, p.breaks[breakIndex].kind == .afterHyphen,
-               p.breaks[breakIndex].offset == lineStart + 1, committed == lineStart {
+               p.breaks[breakIndex].offset == lineStart + 1, scanned == lineStart {
                 breakIndex += 1
                 continue
             }
-            let nextOffset = breakIndex < p.breaks.count ? p.breaks[breakIndex].offset : p.count
-            let nextKind = breakIndex < p.breaks.count ? p.breaks[breakIndex].kind : .other
             let isEnd = breakIndex >= p.breaks.count
-            let contentEnd = trimHangingSpaces(p, from: committed, to: nextOffset)
-            var candidate = committedX + width(p, committed, contentEnd, startX: committedX) + endAdjustment(p, lineStart, contentEnd)
-            if !isEnd, nextKind == .softHyphen { candidate += hyphenWidth }
+            let next = isEnd ? p.count : p.breaks[breakIndex].offset
+            let kind = isEnd ? BreakKind.other : p.breaks[breakIndex].kind
+            let contentEnd = trimHangingSpaces(p, from: scanned, to: next)
+            let content = scannedX + width(p, scanned, contentEnd, startX: scannedX)
+            let asLineEnd = content + endAdjustment(p, lineStart, contentEnd) + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
 
-            if LayoutUnit.fits(candidate, in: available) {
+            if LayoutUnit.fits(asLineEnd, in: available) {
                 if isEnd {
-                    lines.append(WrappedLine(range: lineStart..<p.count, width: candidate, endsWithInsertedHyphen: false))
+                    lines.append(WrappedLine(range: lineStart..<p.count, width: asLineEnd, endsWithInsertedHyphen: false))
                     return lines
                 }
-                committedX += width(p, committed, nextOffset, startX: committedX)
-                committed = nextOffset
-                committedKind = nextKind
-                breakIndex += 1
+                lastBreak = (next, kind, breakIndex)
+            } else if isEnd || !LayoutUnit.fits(content, in: available) {
+                if let end = lastBreak, end.offset > lineStart {
+                    // End the line at the last opportunity that fitted; read on from there.
+                    lines.append(finishedLine(p, lineStart, end.offset, hyphen: end.kind == .softHyphen))
+                    lineStart = end.offset
+                    breakIndex = end.index + 1
+                } else {
+                    // Nothing fits before the first opportunity on this line: break inside the word.
+                    let cut = emergencyBreak(p, from: lineStart, to: contentEnd, available: available)
+                    lines.append(WrappedLine(range: lineStart..<cut,
+                                             width: width(p, lineStart, cut, startX: 0) + endAdjustment(p, lineStart, cut),
+                                             endsWithInsertedHyphen: false))
+                    lineStart = cut
+                    while breakIndex > 0 && p.breaks[breakIndex - 1].offset > cut { breakIndex -= 1 }
+                    while breakIndex < p.breaks.count && p.breaks[breakIndex].offset <= cut { breakIndex += 1 }
+                }
+                scanned = lineStart
+                scannedX = 0
+                lastBreak = nil
                 continue
             }
-            if committed > lineStart {
-                // Break at the last opportunity that fitted; the overflowing segment starts the next line.
-                lines.append(finishedLine(p, lineStart, committed, hyphen: committedKind == .softHyphen))
-                lineStart = committed
-                committedX = 0
-                continue
-            }
-            // Nothing fits before the first opportunity on this line: break inside the word.
-            let cut = emergencyBreak(p, from: lineStart, to: contentEnd, available: available)
-            lines.append(WrappedLine(range: lineStart..<cut, width: width(p, lineStart, cut, startX: 0) + endAdjustment(p, lineStart, cut),
-                                     endsWithInsertedHyphen: false))
-            lineStart = cut
-            committed = cut
-            committedX = 0
+            // Otherwise the line cannot end here (the hyphen or a split kerning pair would overflow
+            // it), but its content still fits: read on past this opportunity.
+            scannedX += width(p, scanned, next, startX: scannedX)
+            scanned = next
+            breakIndex += 1
         }
     }
 

@@ -40,7 +40,7 @@ struct LocalChromiumAgreementTests {
     @Test("regression cases, one per rule", arguments: [
         "r-lb20a-word-initial-hyphen", "r-lb20a-after-space", "r-shy-emergency", "r-shy-emergency-greek",
         "r-fallback-hint-kasra", "r-ligature-cut", "r-ligature-cut-fi", "r-hebrew-maqaf", "r-quotes-east-asian",
-        "r-han-kerning-adjacent", "r-closing-bracket-line-end", "r-kerning-lost-at-cut",
+        "r-han-kerning-adjacent", "r-closing-bracket-line-end", "r-kerning-lost-at-cut", "r-shy-skipped-when-hyphen-overflows",
     ])
     func regression(id: String) throws {
         let outcome = try #require(Self.outcomes.first { $0.testCase.id == id })
