@@ -99,6 +99,12 @@ struct CellHeightCommand: ParsableCommand {
     @Flag(help: "Add each row's y offset: the sum of the heights of the rows before it.")
     var offsets = false
 
+    @Option(help: "A row height budget in px (html and svg): taller cells are highlighted.")
+    var maxHeight: Double?
+
+    @Flag(help: "Embed the fonts in the report as base64 (html and svg) instead of referencing their files by URL.")
+    var embedFont = false
+
     mutating func validate() throws {
         if let size {
             guard size.isFinite, size > 0, size <= CellTemplate.maximumFontSize else {
@@ -133,8 +139,14 @@ struct CellHeightCommand: ParsableCommand {
                 throw ValidationError("\(name) cannot be used with --template: the template describes the cell")
             }
         }
-        if stats, output == .ndjson || output == .csv {
-            throw ValidationError("--stats needs --output table or json (\(output.rawValue) has no place for statistics)")
+        if stats, output == .ndjson || output == .csv || output == .svg {
+            throw ValidationError("--stats needs --output table, json or html (\(output.rawValue) has no place for statistics)")
+        }
+        if let maxHeight, !(maxHeight.isFinite && maxHeight >= 0) {
+            throw ValidationError("--max-height must be a number of px, 0 or more, got \(maxHeight)")
+        }
+        for (name, given) in [("--max-height", maxHeight != nil), ("--embed-font", embedFont)] where given && !output.drawsLines {
+            throw ValidationError("\(name) needs --output html or svg")
         }
     }
 
@@ -174,7 +186,7 @@ struct CellHeightCommand: ParsableCommand {
         }
         let measurer: CellMeasurer
         do {
-            measurer = try CellMeasurer(template: cell, engines: fonts.engines, widths: widths, details: explain)
+            measurer = try CellMeasurer(template: cell, engines: fonts.engines, widths: widths, details: explain || output.drawsLines)
         } catch .noRoomForText(let label, let cellWidth, let textWidth) {
             throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
         }
@@ -186,8 +198,9 @@ struct CellHeightCommand: ParsableCommand {
         let settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue, fallbackFonts: fonts.fallbackPaths,
                                       inputName: inputName)
-        let text = render(cells, settings: settings, format: output,
-                          options: ReportOptions(explain: explain, statistics: stats, offsets: offsets))
+        let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets, heightBudget: maxHeight,
+                                    embeddedFonts: embedFont ? try fontFiles(of: settings.subject) : [:], date: Date())
+        let text = render(cells, settings: settings, format: output, options: options)
         if let outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
@@ -238,6 +251,15 @@ struct CellHeightCommand: ParsableCommand {
         }
         guard let template else { return .text(fonts[0], cell: hasCellOptions ? cell : nil) }
         return .template(cell, file: template, sha256: try sha256Hex(ofFileAt: template), fonts: fonts)
+    }
+
+    /// The bytes of every font file the rows were laid out in, by path, for `--embed-font`.
+    private func fontFiles(of subject: ReportSubject) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for path in subject.fonts.map(\.fontPath) where files[path] == nil {
+            files[path] = [UInt8](try readInputData(from: path))
+        }
+        return files
     }
 
     /// The error for a width at which the padding (and a template label's insets) leave no room for text.
