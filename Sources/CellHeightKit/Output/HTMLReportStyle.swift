@@ -38,7 +38,8 @@ h1 .input { font-weight: normal; color: var(--muted); margin-left: 6px; }
 .budget-swatch { outline: 1.5px solid var(--budget); background: #fdecdf; }
 .disagreement-swatch { outline: 3px solid var(--bad); }
 main { padding: 8px 28px 40px; }
-.row { content-visibility: auto; padding: 10px 0 12px; border-bottom: 1px solid var(--rule); }
+.chunk { content-visibility: auto; }
+.row { padding: 10px 0 12px; border-bottom: 1px solid var(--rule); }
 .row h2 { font-size: 13px; font-weight: 600; margin: 0 0 6px; color: var(--muted); }
 .row h2 .id { font-weight: normal; margin-left: 4px; }
 .row-status { margin-left: 10px; color: var(--bad); }

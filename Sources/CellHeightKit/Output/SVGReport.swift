@@ -24,7 +24,8 @@ func renderSVGReport(_ report: Report) -> String {
         columnX.append(x)
         x += width + SVGLayout.columnGap
     }
-    let pictureWidth = max(x - SVGLayout.columnGap + SVGLayout.margin, 560)
+    // Wide enough for the title and the legend.
+    let pictureWidth = max(x - SVGLayout.columnGap + SVGLayout.margin, 840)
 
     var body = ""
     var y = SVGLayout.margin + SVGLayout.headerHeight
@@ -100,10 +101,9 @@ private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, wi
                      top: Double) -> String {
     let result = report.cells[rowIndex].results[widthIndex]
     let boxTop = top + SVGLayout.captionHeight
-    let lineCounts = result.labels.filter { !$0.isHidden }.map {
-        $0.isTruncated ? "\($0.visibleLineCount)/\($0.text.lineCount)" : String($0.text.lineCount)
-    }
-    let caption = "\(formatPixels(drawing.width)) px · \(lineCounts.joined(separator: " + ")) lines · \(formatPixels(drawing.height)) px"
+    let lineCounts = result.labels.filter { !$0.isHidden }.map(lineCountText)
+    let lines = lineCounts == ["1"] ? "1 line" : lineCounts.joined(separator: " + ") + " lines"
+    let caption = "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
     var classes = ["box"]
     if drawing.isTruncated { classes.append("truncated") }
     if drawing.isOverBudget { classes.append("over-budget") }
