@@ -4,7 +4,8 @@ SHELL := /bin/bash
 # Debian packages: the C libraries (with pkg-config files), Unicode's conformance data and the
 # fonts the tests load by path.
 DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev \
-	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk
+	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk \
+	chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight

@@ -48,7 +48,8 @@ let htmlReportScript = """
     if (list.childElementCount < 100) {
       const link = document.createElement("a");
       link.href = `#row-${row}`;
-      link.textContent = `${section.querySelector(".index").textContent} (${differences.join("; ")})`;
+      const id = section.querySelector(".id");
+      link.textContent = `${section.querySelector(".index").textContent}${id ? " " + id.textContent : ""} (${differences.join("; ")})`;
       list.appendChild(document.createElement("li")).appendChild(link);
     }
   }
