@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 
 # Debian packages: the C libraries (with pkg-config files), Unicode's conformance data and the
-# fonts the tests load by path.
+# fonts the tests load by path; chromium (the layout oracle's browser) for the HTML report's browser tests.
 DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev \
 	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk \
 	chromium
