@@ -101,7 +101,7 @@ private let htmlLegend = """
 <li><span class="swatch box-swatch"></span>cellheight’s cell: its computed height, lines where cellheight broke them</li>
 <li><span class="swatch browser-swatch"></span>the same text laid out by this browser’s CSS</li>
 <li><span class="swatch truncated-swatch"></span>truncated (more lines than the line limit shows)</li>
-<li><span class="swatch budget-swatch"></span>taller than the height budget</li>
+<li><span class="swatch budget-swatch"></span>taller than the height budget (bar on the right)</li>
 <li><span class="swatch disagreement-swatch"></span>the browser’s height differs by more than 0.5 px</li>
 </ul>
 
@@ -148,6 +148,9 @@ private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: 
         caption += count == "1" ? "1 line" : count + " lines"
     }
     caption += " · \(formatPixels(drawing.height)) px"
+    if drawing.isOverBudget, let budget = report.options.heightBudget {
+        caption += " · over the \(formatPixels(budget)) px budget"
+    }
     if report.options.offsets { caption += " · offset \(formatPixels(report.offsets[widthIndex][rowIndex])) px" }
 
     var html = "<figure class=\"\(classes.joined(separator: " "))\"><figcaption>\(escapeMarkup(caption))</figcaption>"

@@ -35,7 +35,7 @@ h1 .input { font-weight: normal; color: var(--muted); margin-left: 6px; }
 .box-swatch { outline: 1.5px solid var(--box); background: repeating-linear-gradient(#e9f0fc 0 7px, #fff 7px 14px); }
 .browser-swatch { outline: 1.5px dashed var(--browser); }
 .truncated-swatch { outline: 2px solid var(--truncated); }
-.budget-swatch { outline: 1.5px solid var(--budget); background: #fdecdf; }
+.budget-swatch { outline: 1.5px solid var(--box); box-shadow: 6px 0 0 var(--budget); margin-right: 12px; }
 .disagreement-swatch { outline: 3px solid var(--bad); }
 main { padding: 8px 28px 40px; }
 .chunk { content-visibility: auto; }
@@ -49,10 +49,10 @@ main { padding: 8px 28px 40px; }
 figcaption { font-size: 12px; color: var(--muted); margin-bottom: 4px; font-variant-numeric: tabular-nums; }
 .cell.truncated figcaption { color: var(--truncated); }
 .cell.over-budget figcaption { color: var(--budget); }
-.sides { display: flex; gap: 16px; align-items: flex-start; }
+.sides { display: flex; gap: 18px; align-items: flex-start; }
 .box { position: relative; background: #fff; outline: 1.5px solid var(--box); flex: none; }
 .cell.truncated .box { outline: 2px solid var(--truncated); }
-.cell.over-budget .box { background: #fdecdf; outline-color: var(--budget); }
+.cell.over-budget .box { box-shadow: 6px 0 0 var(--budget); }
 .cell.disagrees .box, .cell.disagrees .browser { outline: 3px solid var(--bad); }
 .separator { position: absolute; left: 0; right: 0; bottom: 0; background: #c9ced8; }
 .label { position: absolute; }

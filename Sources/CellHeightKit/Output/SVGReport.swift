@@ -90,7 +90,8 @@ private func svgLegend(y: Double) -> String {
     var x = SVGLayout.margin
     var svg = "<g class=\"legend\">"
     for (style, text) in items {
-        svg += "<rect class=\"\(style)\" x=\"\(formatPixels(x))\" y=\"\(formatPixels(y - 10))\" width=\"20\" height=\"12\"/>"
+        svg += "<rect class=\"\(style)\" x=\"\(formatPixels(x))\" y=\"\(formatPixels(y - 10))\" "
+            + "width=\"\(style == "legend-budget" ? 5 : 20)\" height=\"12\"/>"
         svg += "<text x=\"\(formatPixels(x + 26))\" y=\"\(formatPixels(y))\">\(escapeMarkup(text))</text>"
         x += 26 + Double(text.count) * 6.6 + 20
     }
@@ -103,7 +104,10 @@ private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, wi
     let boxTop = top + SVGLayout.captionHeight
     let lineCounts = result.labels.filter { !$0.isHidden }.map(lineCountText)
     let lines = lineCounts == ["1"] ? "1 line" : lineCounts.joined(separator: " + ") + " lines"
-    let caption = "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
+    var caption = "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
+    if drawing.isOverBudget, let budget = report.options.heightBudget {
+        caption += " · over the \(formatPixels(budget)) px budget"
+    }
     var classes = ["box"]
     if drawing.isTruncated { classes.append("truncated") }
     if drawing.isOverBudget { classes.append("over-budget") }
@@ -111,6 +115,10 @@ private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, wi
     var svg = "<text class=\"caption\" x=\"\(formatPixels(x))\" y=\"\(formatPixels(top + 11))\">\(escapeMarkup(caption))</text>\n"
     svg += "<rect class=\"\(classes.joined(separator: " "))\" x=\"\(formatPixels(x))\" y=\"\(formatPixels(boxTop))\" "
         + "width=\"\(formatPixels(drawing.width))\" height=\"\(formatPixels(drawing.height))\"/>\n"
+    if drawing.isOverBudget {
+        svg += "<rect class=\"budget-bar\" x=\"\(formatPixels(x + drawing.width + 1))\" y=\"\(formatPixels(boxTop))\" "
+            + "width=\"5\" height=\"\(formatPixels(drawing.height))\"/>\n"
+    }
     if drawing.separator > 0 {
         svg += "<rect class=\"separator\" x=\"\(formatPixels(x))\" y=\"\(formatPixels(boxTop + drawing.height - drawing.separator))\" "
             + "width=\"\(formatPixels(drawing.width))\" height=\"\(formatPixels(drawing.separator))\"/>\n"
@@ -138,7 +146,7 @@ text { fill: #1d2330; white-space: pre; }
 .heading { font: 600 12px "DejaVu Sans", sans-serif; fill: #5b6475; }
 .box, .legend-box { fill: #ffffff; stroke: #2f6fde; stroke-width: 1.5; }
 .box.truncated, .legend-truncated { fill: #ffffff; stroke: #e08a00; stroke-width: 2; }
-.box.over-budget, .legend-budget { fill: #fdecdf; stroke: #c2410c; }
+.budget-bar, .legend-budget { fill: #c2410c; }
 .line { fill: #e9f0fc; }
 .line.alternate { fill: #f5f8fe; }
 .separator { fill: #c9ced8; }

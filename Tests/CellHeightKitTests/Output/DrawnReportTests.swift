@@ -117,7 +117,7 @@ struct DrawnReportTests {
         if case .text(let font, _) = settings.subject { settings.subject = .text(font, cell: template) }
         let page = render([cell], settings: settings, format: .html, options: ReportOptions(heightBudget: 20))
         #expect(page.contains("<section class=\"row truncated over-budget\" id=\"row-0\">"))
-        #expect(page.contains("<figure class=\"cell truncated over-budget\"><figcaption>320 px · 1/2 lines · 23 px</figcaption>"))
+        #expect(page.contains("<figure class=\"cell truncated over-budget\"><figcaption>320 px · 1/2 lines · 23 px · over the 20 px budget</figcaption>"))
         // Only the shown line is drawn; the browser lays out (and checks) the whole text.
         #expect(!page.contains("فتح الملف</div>"))
         #expect(page.contains("data-height=\"41.625\""))
