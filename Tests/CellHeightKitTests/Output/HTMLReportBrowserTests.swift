@@ -49,8 +49,8 @@ struct HTMLReportBrowserTests {
     }
 
     /// The public oracle's four largest groups of texts sharing a font, size and line height
-    /// (43 texts: Arabic, Hebrew, Thai, Devanagari, CJK, Greek, Cyrillic, Vietnamese, Latin), each
-    /// text at every width of its group.
+    /// (43 texts in 14 languages: Arabic, Hebrew, Thai, Hindi, Chinese, Japanese, Korean, Greek,
+    /// Russian, Vietnamese and Latin-script ones), each text at every width of its group (435 layouts).
     static let oracleGroups: [[OracleCase]] = {
         guard let cases = try? OracleCase.loadPublic() else { return [] }
         let groups = Dictionary(grouping: cases) { "\($0.font)|\($0.size)|\($0.lineHeight)" }
