@@ -12,25 +12,33 @@ private enum SVGLayout {
     /// Above each box: the caption with its width, line count and height.
     static let captionHeight = 16.0
     static let headerHeight = 64.0
+    /// About the mean advance of a caption's characters (11 px DejaVu Sans, digits and lowercase).
+    static let captionCharacterWidth = 6.4
 }
 
 /// The whole picture, ending with a newline.
 func renderSVGReport(_ report: Report) -> String {
     let fonts = ReportFonts(report.settings)
     let widths = report.settings.widths
+    let drawings = report.cells.indices.map { rowIndex in
+        widths.indices.map { CellDrawing(report, rowIndex: rowIndex, widthIndex: $0) }
+    }
+    // A column is as wide as its boxes (and a budget bar) or its longest caption, whichever is wider.
     var columnX: [Double] = []
     var x = SVGLayout.margin + SVGLayout.rowHeadingWidth
-    for width in widths {
+    for widthIndex in widths.indices {
         columnX.append(x)
-        x += width + SVGLayout.columnGap
+        let longestCaption = report.cells.indices.map { svgCaption(report, drawings[$0][widthIndex], rowIndex: $0, widthIndex: widthIndex).count }.max() ?? 0
+        x += max(widths[widthIndex] + 6, Double(longestCaption) * SVGLayout.captionCharacterWidth) + SVGLayout.columnGap
     }
-    // Wide enough for the title and the legend.
-    let pictureWidth = max(x - SVGLayout.columnGap + SVGLayout.margin, 840)
+    // Wide enough for the title (14 px bold, about 8.5 px a character) and the legend.
+    let title = svgTitle(report)
+    let pictureWidth = max(x - SVGLayout.columnGap + SVGLayout.margin, 840,
+                           (Double(title.count) * 8.5 + 2 * SVGLayout.margin).rounded(.up))
 
     var body = ""
     var y = SVGLayout.margin + SVGLayout.headerHeight
     for rowIndex in report.cells.indices {
-        let drawings = widths.indices.map { CellDrawing(report, rowIndex: rowIndex, widthIndex: $0) }
         let row = report.cells[rowIndex].row
         let boxTop = y + SVGLayout.captionHeight
         body += "<g class=\"row\" id=\"row-\(rowIndex)\">\n"
@@ -39,11 +47,11 @@ func renderSVGReport(_ report: Report) -> String {
             body += "<text class=\"id\" x=\"\(formatPixels(SVGLayout.margin))\" y=\"\(formatPixels(boxTop + 28))\">"
                 + escapeMarkup(previewText(id, maxColumns: 14)) + "</text>\n"
         }
-        for (widthIndex, drawing) in drawings.enumerated() {
+        for (widthIndex, drawing) in drawings[rowIndex].enumerated() {
             body += svgCell(report, drawing, rowIndex: rowIndex, widthIndex: widthIndex, x: columnX[widthIndex], top: y)
         }
         body += "</g>\n"
-        y = boxTop + (drawings.map(\.height).max() ?? 0) + SVGLayout.rowGap
+        y = boxTop + (drawings[rowIndex].map(\.height).max() ?? 0) + SVGLayout.rowGap
     }
     let pictureHeight = y - SVGLayout.rowGap + SVGLayout.margin
 
@@ -54,7 +62,7 @@ func renderSVGReport(_ report: Report) -> String {
         + svgStyle + "</style>\n"
     svg += "<rect class=\"page\" width=\"100%\" height=\"100%\"/>\n"
     svg += "<text class=\"title\" x=\"\(formatPixels(SVGLayout.margin))\" y=\"\(formatPixels(SVGLayout.margin + 14))\">"
-        + escapeMarkup(svgTitle(report)) + "</text>\n"
+        + escapeMarkup(title) + "</text>\n"
     svg += svgLegend(y: SVGLayout.margin + 36)
     return svg + body + "</svg>\n"
 }
@@ -93,21 +101,15 @@ private func svgLegend(y: Double) -> String {
         svg += "<rect class=\"\(style)\" x=\"\(formatPixels(x))\" y=\"\(formatPixels(y - 10))\" "
             + "width=\"\(style == "legend-budget" ? 5 : 20)\" height=\"12\"/>"
         svg += "<text x=\"\(formatPixels(x + 26))\" y=\"\(formatPixels(y))\">\(escapeMarkup(text))</text>"
-        x += 26 + Double(text.count) * 6.6 + 20
+        x += 26 + Double(text.count) * SVGLayout.captionCharacterWidth + 24
     }
     return svg + "</g>\n"
 }
 
 private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, widthIndex: Int, x: Double,
                      top: Double) -> String {
-    let result = report.cells[rowIndex].results[widthIndex]
     let boxTop = top + SVGLayout.captionHeight
-    let lineCounts = result.labels.filter { !$0.isHidden }.map(lineCountText)
-    let lines = lineCounts == ["1"] ? "1 line" : lineCounts.joined(separator: " + ") + " lines"
-    var caption = "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
-    if drawing.isOverBudget, let budget = report.options.heightBudget {
-        caption += " · over the \(formatPixels(budget)) px budget"
-    }
+    let caption = svgCaption(report, drawing, rowIndex: rowIndex, widthIndex: widthIndex)
     var classes = ["box"]
     if drawing.isTruncated { classes.append("truncated") }
     if drawing.isOverBudget { classes.append("over-budget") }
@@ -136,6 +138,18 @@ private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, wi
         }
     }
     return svg
+}
+
+/// "160 px · 3/4 lines · 48 px", then " · over the 40 px budget" when it is.
+private func svgCaption(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, widthIndex: Int) -> String {
+    let labels = report.cells[rowIndex].results[widthIndex].labels
+    let lineCounts = labels.filter { !$0.isHidden }.map(lineCountText)
+    let lines = lineCounts == ["1"] ? "1 line" : lineCounts.joined(separator: " + ") + " lines"
+    var caption = "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
+    if drawing.isOverBudget, let budget = report.options.heightBudget {
+        caption += " · over the \(formatPixels(budget)) px budget"
+    }
+    return caption
 }
 
 private let svgStyle = """
