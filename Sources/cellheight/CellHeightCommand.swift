@@ -28,6 +28,7 @@ struct CellHeightCommand: ParsableCommand {
           cellheight --explain --width 200 fixtures/sample.txt
           cellheight --size 14 --padding '11 16' --min-height 44 --separator 1 rows.txt
           cellheight --format csv --template title-subtitle-body.json --stats rows.csv
+          cellheight --width 320,375 --max-lines 3 --output html --embed-font --output-file report.html rows.txt
 
         EXIT CODES
         \(CellHeightError.ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))

@@ -43,9 +43,12 @@ func renderHTMLReport(_ report: Report) -> String {
     page += "</div>\n" + htmlLegend + "</header>\n<main>\n"
     for chunkStart in stride(from: 0, to: report.cells.count, by: htmlRowsPerChunk) {
         let rows = chunkStart..<min(chunkStart + htmlRowsPerChunk, report.cells.count)
-        let estimate = rows.reduce(0) { $0 + htmlEstimatedRowHeight(report, rowIndex: $1) }
+        let drawings = rows.map { rowIndex in
+            report.settings.widths.indices.map { CellDrawing(report, rowIndex: rowIndex, widthIndex: $0) }
+        }
+        let estimate = drawings.reduce(0) { $0 + htmlEstimatedRowHeight($1) }
         page += "<div class=\"chunk\" style=\"contain-intrinsic-size: auto \(formatPixels(estimate))px\">\n"
-        for rowIndex in rows { page += htmlRow(report, rowIndex: rowIndex) }
+        for (rowIndex, rowDrawings) in zip(rows, drawings) { page += htmlRow(report, rowIndex: rowIndex, drawings: rowDrawings) }
         page += "</div>\n"
     }
     page += "</main>\n<div id=\"probe\" aria-hidden=\"true\"></div>\n"
@@ -107,10 +110,10 @@ private let htmlLegend = """
 
 """
 
-/// One row: a heading, then per width cellheight's box and the browser's layout side by side.
-private func htmlRow(_ report: Report, rowIndex: Int) -> String {
+/// One row: a heading, then per width (`drawings`, one per width) cellheight's box and the
+/// browser's layout side by side.
+private func htmlRow(_ report: Report, rowIndex: Int, drawings: [CellDrawing]) -> String {
     let cell = report.cells[rowIndex]
-    let drawings = report.settings.widths.indices.map { CellDrawing(report, rowIndex: rowIndex, widthIndex: $0) }
     var classes = ["row"]
     if drawings.contains(where: \.isTruncated) { classes.append("truncated") }
     if drawings.contains(where: \.isOverBudget) { classes.append("over-budget") }
@@ -127,10 +130,9 @@ private func htmlRow(_ report: Report, rowIndex: Int) -> String {
 /// About how tall a row's section is, before the browser lays it out: its heading and caption,
 /// then the taller of cellheight's box and the browser's side (which shows a truncated text whole),
 /// for the widest width alone on its line.
-private func htmlEstimatedRowHeight(_ report: Report, rowIndex: Int) -> Double {
-    let tallest = report.settings.widths.indices.map { widthIndex in
-        let drawing = CellDrawing(report, rowIndex: rowIndex, widthIndex: widthIndex)
-        return max(drawing.height, drawing.labels.reduce(0) { $0 + $1.fullTextHeight + 8 } - 8)
+private func htmlEstimatedRowHeight(_ drawings: [CellDrawing]) -> Double {
+    let tallest = drawings.map { drawing in
+        max(drawing.height, drawing.labels.reduce(0) { $0 + $1.fullTextHeight + 8 } - 8)
     }.max() ?? 0
     return (tallest + 66).rounded(.up)
 }
