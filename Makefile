@@ -2,9 +2,11 @@
 SHELL := /bin/bash
 
 # Debian packages: the C libraries (with pkg-config files), Unicode's conformance data and the
-# fonts the tests load by path.
-DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev libpango1.0-dev time parallel \
-	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk
+# fonts the tests load by path; chromium (the layout oracle's browser) for the HTML report's
+# browser tests; Pango, GNU time and GNU parallel for the benchmark and the README's examples.
+DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev \
+	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk \
+	chromium libpango1.0-dev time parallel
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight

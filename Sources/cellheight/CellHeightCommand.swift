@@ -29,6 +29,7 @@ struct CellHeightCommand: ParsableCommand {
           cellheight summarize part1.ndjson part2.ndjson   (merge results of several runs)
           cellheight --size 14 --padding '11 16' --min-height 44 --separator 1 rows.txt
           cellheight --format csv --template title-subtitle-body.json --stats rows.csv
+          cellheight --width 320,375 --max-lines 3 --output html --embed-font --output-file report.html rows.txt
 
         EXIT CODES
         \(CellHeightError.ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
@@ -106,6 +107,12 @@ struct CellHeightCommand: ParsableCommand {
     @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
     var quiet = false
 
+    @Option(help: "A row height budget in px (html and svg): taller cells are highlighted.")
+    var maxHeight: Double?
+
+    @Flag(help: "Embed the fonts in the report as base64 (html and svg) instead of referencing their files by URL.")
+    var embedFont = false
+
     mutating func validate() throws {
         if let jobs, jobs < 1 || jobs > 1024 {
             throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
@@ -143,8 +150,14 @@ struct CellHeightCommand: ParsableCommand {
                 throw ValidationError("\(name) cannot be used with --template: the template describes the cell")
             }
         }
-        if stats, output == .ndjson || output == .csv {
-            throw ValidationError("--stats needs --output table or json (\(output.rawValue) has no place for statistics)")
+        if stats, output == .ndjson || output == .csv || output == .svg {
+            throw ValidationError("--stats needs --output table, json or html (\(output.rawValue) has no place for statistics)")
+        }
+        if let maxHeight, !(maxHeight.isFinite && maxHeight >= 0) {
+            throw ValidationError("--max-height must be a number of px, 0 or more, got \(maxHeight)")
+        }
+        for (name, given) in [("--max-height", maxHeight != nil), ("--embed-font", embedFont)] where given && !output.drawsLines {
+            throw ValidationError("\(name) needs --output html or svg")
         }
     }
 
@@ -190,7 +203,8 @@ struct CellHeightCommand: ParsableCommand {
                 let engines = try firstEngines ?? makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs,
                                                                    whiteSpace: whiteSpace) { _, error in error }.engines
                 firstEngines = nil
-                return try CellMeasurer(template: cell, engines: engines, widths: widths, details: explain)
+                return try CellMeasurer(template: cell, engines: engines, widths: widths,
+                                        details: explain || output.drawsLines)
             }
         } catch CellGeometryError.noRoomForText(let label, let cellWidth, let textWidth) {
             throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
@@ -200,7 +214,8 @@ struct CellHeightCommand: ParsableCommand {
         let settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue, fallbackFonts: fonts.fallbackPaths,
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
-        let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets)
+        let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets, heightBudget: maxHeight,
+                                    embeddedFonts: embedFont ? try fontFiles(of: settings.subject) : [:], date: Date())
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
         if (output == .ndjson || output == .csv) && outputFile == nil && !offsets && !stats {
@@ -262,25 +277,6 @@ struct CellHeightCommand: ParsableCommand {
             separator: separator ?? 0, lineLimit: LineLimit(maxLines: maxLines ?? 0), rounding: rounding ?? .none)
     }
 
-    /// Every input's rows, numbered across inputs, and the inputs' names for the report.
-    private func readRows() throws -> (rows: [Row], inputName: String) {
-        let sources: [String?] = files.isEmpty ? [nil] : files.map { $0 }
-        var rows: [Row] = []
-        for source in sources {
-            let name = inputDisplayName(for: source)
-            let decoded = try decodeText(try readInputData(from: source), source: name, lossy: lossy)
-            if decoded.replacementCount > 0 {
-                FileHandle.standardError.write(Data("cellheight: \(name): replaced \(decoded.replacementCount) invalid byte sequence(s) with U+FFFD\n".utf8))
-            }
-            // A template's rows name their own fields; otherwise each row needs a text.
-            for var row in try parseRows(in: decoded.text, format: format, source: name, requireText: template == nil) {
-                row.index = rows.count
-                rows.append(row)
-            }
-        }
-        return (rows, sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
-    }
-
     /// What the report echoes about the text's font or the template's labels.
     private func reportSubject(_ cell: CellTemplate, engines: [TextLayoutEngine]) throws -> ReportSubject {
         var digests: [String: String] = [:]
@@ -293,6 +289,15 @@ struct CellHeightCommand: ParsableCommand {
         }
         guard let template else { return .text(fonts[0], cell: hasCellOptions ? cell : nil) }
         return .template(cell, file: template, sha256: try sha256Hex(ofFileAt: template), fonts: fonts)
+    }
+
+    /// The bytes of every font file the rows were laid out in, by path, for `--embed-font`.
+    private func fontFiles(of subject: ReportSubject) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for path in subject.fonts.map(\.fontPath) where files[path] == nil {
+            files[path] = [UInt8](try readInputData(from: path))
+        }
+        return files
     }
 
     /// The error for a width at which the padding (and a template label's insets) leave no room for text.

@@ -8,4 +8,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case ndjson
     /// RFC 4180 CSV, one record per row and width.
     case csv
+    /// A self-contained page that draws every row's cell with its lines and checks them against the
+    /// browser's own layout.
+    case html
+    /// The rows' cells with their lines, as one SVG picture.
+    case svg
+
+    /// Whether the format draws each row's lines, so rows must be measured with their line boxes.
+    public var drawsLines: Bool { self == .html || self == .svg }
 }

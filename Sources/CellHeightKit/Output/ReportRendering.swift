@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a report adds to the rows' line counts and heights.
 public struct ReportOptions: Equatable, Sendable {
     /// Each label's line boxes (`table`, `json`, `ndjson`; `csv` ignores it).
@@ -6,11 +8,22 @@ public struct ReportOptions: Equatable, Sendable {
     public var statistics: Bool
     /// Each row's y offset per width: the sum of the heights of the rows before it.
     public var offsets: Bool
+    /// A row height budget in px (`html`, `svg`): cells taller than this are highlighted.
+    public var heightBudget: Double?
+    /// Font files' contents by path (`html`, `svg`): these fonts are embedded as base64, the others
+    /// referenced by file URL.
+    public var embeddedFonts: [String: [UInt8]]
+    /// When the report was made, shown in the `html` header; nil leaves the date out.
+    public var date: Date?
 
-    public init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false) {
+    public init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false, heightBudget: Double? = nil,
+                embeddedFonts: [String: [UInt8]] = [:], date: Date? = nil) {
         self.explain = explain
         self.statistics = statistics
         self.offsets = offsets
+        self.heightBudget = heightBudget
+        self.embeddedFonts = embeddedFonts
+        self.date = date
     }
 }
 
@@ -23,12 +36,17 @@ public struct ReportOptions: Equatable, Sendable {
 ///     one-width and several-widths shapes, its `subject` between one text per row and labels.
 public func render(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat,
                    options: ReportOptions) -> String {
+    var options = options
+    // The page's summary always shows the statistics.
+    if format == .html { options.statistics = true }
     let report = Report(cells: cells, settings: settings, options: options)
     switch format {
     case .table: return renderTableReport(report)
     case .json: return renderJSONReport(report)
     case .ndjson: return renderNDJSONReport(report)
     case .csv: return renderCSVReport(report)
+    case .html: return renderHTMLReport(report)
+    case .svg: return renderSVGReport(report)
     }
 }
 

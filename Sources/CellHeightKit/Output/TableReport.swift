@@ -78,11 +78,6 @@ private func widthSuffix(_ report: Report, _ width: Double) -> String {
     report.hasSingleWidth ? "" : "@" + formatPixels(width)
 }
 
-/// A label's line count, or `shown/needed` when it is truncated, e.g. "2/5".
-private func lineCountText(_ label: LabelLayout) -> String {
-    label.isTruncated ? "\(label.visibleLineCount)/\(label.text.lineCount)" : String(label.text.lineCount)
-}
-
 /// The row's text for the preview: its text, or for a template its labels' texts joined by " · ".
 private func shownText(_ report: Report, _ row: Row) -> String {
     guard report.showsLabels else { return row.text }

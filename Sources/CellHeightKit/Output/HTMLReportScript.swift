@@ -1,0 +1,71 @@
+/// The `html` report's self-check. Once the fonts are loaded it puts each label's text into its
+/// `.browser` element as a text node (never parsed as HTML), lays a copy of every such element out
+/// in an off-screen probe (in batches, so a long page stays responsive; the rows themselves are
+/// `content-visibility: auto` and not laid out until seen), and compares the browser's height with
+/// cellheight's (`data-height`, the whole text's height). A row disagrees when any of its labels
+/// differs by more than 0.5 px. The verdict goes to `#verdict` and, last, to `<body>`'s
+/// `data-rows` and `data-disagreements` (and `data-font-errors` when a font failed to load), which
+/// scripts wait for.
+let htmlReportScript = """
+"use strict";
+(async () => {
+  const texts = JSON.parse(document.getElementById("cellheight-texts").textContent);
+  const verdict = document.getElementById("verdict");
+  const fontErrors = [];
+  await Promise.all([...document.fonts].map(face => face.load().catch(() => fontErrors.push(face.family))));
+  await document.fonts.ready;
+
+  const targets = [...document.querySelectorAll(".browser")];
+  const probe = document.getElementById("probe");
+  const disagreeing = new Map();  // row position -> descriptions of its differing labels
+  const batchSize = 1000;
+  for (let start = 0; start < targets.length; start += batchSize) {
+    const batch = targets.slice(start, start + batchSize);
+    const copies = batch.map(target => {
+      target.replaceChildren(document.createTextNode(texts[target.dataset.row][target.dataset.label]));
+      return probe.appendChild(target.cloneNode(true));
+    });
+    batch.forEach((target, i) => {
+      const browser = copies[i].getBoundingClientRect().height;
+      const cellheight = Number(target.dataset.height);
+      target.title = `browser ${browser} px, cellheight ${cellheight} px`;
+      if (Math.abs(browser - cellheight) > 0.5) {
+        const row = Number(target.dataset.row);
+        if (!disagreeing.has(row)) disagreeing.set(row, []);
+        disagreeing.get(row).push(`${target.style.width}: browser ${browser} px, cellheight ${cellheight} px`);
+        target.closest(".cell").classList.add("disagrees");
+      }
+    });
+    probe.replaceChildren();
+    await new Promise(resolve => setTimeout(resolve, 0));
+  }
+
+  const list = document.getElementById("disagreement-list");
+  for (const [row, differences] of disagreeing) {
+    const section = document.getElementById(`row-${row}`);
+    section.classList.add("disagrees");
+    section.querySelector(".row-status").textContent = differences.join("; ");
+    if (list.childElementCount < 100) {
+      const link = document.createElement("a");
+      link.href = `#row-${row}`;
+      const id = section.querySelector(".id");
+      link.textContent = `${section.querySelector(".index").textContent}${id ? " " + id.textContent : ""} (${differences.join("; ")})`;
+      list.appendChild(document.createElement("li")).appendChild(link);
+    }
+  }
+  const rows = texts.length;
+  verdict.classList.remove("pending");
+  verdict.classList.add(disagreeing.size === 0 && fontErrors.length === 0 ? "agrees" : "disagrees");
+  verdict.textContent = disagreeing.size === 0
+    ? `✓ This browser agrees with cellheight on all ${rows} rows (${targets.length} layouts, within 0.5 px).`
+    : `✗ ${disagreeing.size} of ${rows} rows differ from this browser’s layout by more than 0.5 px (marked in red).`;
+  if (fontErrors.length > 0) {
+    verdict.textContent += ` Fonts that failed to load: ${fontErrors.join(", ")}. Browsers block fonts at file URLs `
+      + "for pages opened from files: make the report with --embed-font, or run Chromium with --allow-file-access-from-files.";
+    document.body.dataset.fontErrors = fontErrors.length;
+  }
+  document.body.dataset.disagreements = disagreeing.size;
+  document.body.dataset.rows = rows;
+})();
+
+"""

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The settings a drawn report (`html`, `svg`) states in its header, as (name, value) pairs in
+/// reading order, e.g. ("font", "/usr/share/fonts/…/DejaVuSans.ttf (DejaVu Sans)").
+func settingsSummary(_ report: Report) -> [(name: String, value: String)] {
+    let settings = report.settings
+    var items: [(name: String, value: String)] = []
+    if case .template(_, let file, let sha256, _) = settings.subject {
+        items.append(("template", file))
+        items.append(("template SHA-256", sha256))
+    }
+    for (index, font) in settings.subject.fonts.enumerated() {
+        let prefix = report.showsLabels ? report.fields[index] + " " : ""
+        let face = font.fontFaceIndex == 0 ? "" : " face \(font.fontFaceIndex)"
+        items.append((prefix + "font", "\(font.fontPath)\(face) (\(font.fontFamily))"))
+        items.append((prefix + "font SHA-256", font.fontSHA256))
+        items.append((prefix + "size", formatPixels(font.fontSize) + " px"))
+        let pixels = formatPixels(font.lineHeightPixels) + " px"
+        items.append((prefix + "line height", font.lineHeight == pixels.replacingOccurrences(of: " ", with: "")
+                        ? pixels : "\(font.lineHeight) (\(pixels))"))
+    }
+    items.append((settings.widths.count == 1 ? "width" : "widths",
+                   settings.widths.map(formatPixels).joined(separator: ", ") + " px"))
+    if let cell = settings.subject.cell {
+        let padding = [cell.padding.top, cell.padding.right, cell.padding.bottom, cell.padding.left]
+        if padding != [0, 0, 0, 0] { items.append(("padding", padding.map(formatPixels).joined(separator: " ") + " px")) }
+        if cell.minHeight > 0 { items.append(("min height", formatPixels(cell.minHeight) + " px")) }
+        if cell.separator > 0 { items.append(("separator", formatPixels(cell.separator) + " px")) }
+        if case .text = settings.subject, cell.labels[0].lineLimit.isLimited {
+            items.append(("max lines", String(cell.labels[0].lineLimit.maxLines)))
+        }
+        if cell.rounding != .none { items.append(("round", cell.rounding.rawValue)) }
+    }
+    if let budget = report.options.heightBudget { items.append(("height budget", formatPixels(budget) + " px")) }
+    items.append(("white-space", settings.whiteSpace))
+    if !settings.fallbackFonts.isEmpty { items.append(("fallback fonts", settings.fallbackFonts.joined(separator: ", "))) }
+    items.append(("input", settings.inputName))
+    if let date = report.options.date {
+        items.append(("date", ISO8601DateFormatter().string(from: date)))
+    }
+    return items
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@Suite("command line: html and svg reports")
+struct ReportCommandLineTests {
+    static let font = TestFonts.dejaVuSans
+    static let input = Array("Delete all files?\nThis will permanently remove every file in the folder.\n".utf8)
+
+    @Test("html goes to stdout, measured with line boxes (the lines are drawn)")
+    func htmlToStdout() throws {
+        let result = try CellHeightProcess.run(["--font", Self.font, "--size", "14", "--width", "160", "--output", "html"],
+                                               stdin: Self.input)
+        #expect(result.status == 0)
+        let page = result.stdoutText
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        // "This will permanently remove every file in the folder." wraps into 3 lines of 16 px at 160 px.
+        #expect(page.contains("<div class=\"line\" style=\"top:32px;height:16px;line-height:16px\">"))
+        #expect(page.contains("<dt>input</dt><dd>&lt;stdin&gt;</dd>\n<dt>date</dt><dd>"))
+    }
+
+    @Test("svg to a file with --output-file; nothing on stdout")
+    func svgToFile() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CellHeightProcess.run(["--font", Self.font, "--size", "14", "--width", "160", "--max-lines", "2",
+                                                "--max-height", "20", "--output", "svg", "--output-file", directory + "/r.svg"],
+                                               stdin: Self.input)
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let picture = try String(contentsOfFile: directory + "/r.svg", encoding: .utf8)
+        #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(picture.contains("160 px · 2/3 lines · 32 px"))
+        #expect(picture.contains("<rect class=\"box truncated over-budget\""))
+    }
+
+    @Test("--embed-font puts the font file in the page")
+    func embedFont() throws {
+        let result = try CellHeightProcess.run(["--font", Self.font, "--output", "html", "--embed-font"], stdin: Self.input)
+        #expect(result.status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.font))
+        #expect(result.stdoutText.contains("src: url(\"data:font/ttf;base64," + bytes.base64EncodedString() + "\")"))
+    }
+
+    @Test("report options need a drawn format", arguments: [
+        (["--max-height", "40"], "--max-height needs --output html or svg"),
+        (["--embed-font"], "--embed-font needs --output html or svg"),
+        (["--output", "svg", "--stats"], "--stats needs --output table, json or html (svg has no place for statistics)"),
+        (["--output", "html", "--max-height=-1"], "--max-height must be a number of px, 0 or more, got -1.0"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try CellHeightProcess.run(["--font", Self.font] + arguments, stdin: Self.input)
+        #expect(result.status == 64)
+        #expect(result.stderrText.contains(message))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// The HTML report's self-check, run in headless Chromium: the page lays every row out with the
+/// browser's own CSS and must find cellheight's heights everywhere (`data-disagreements="0"` for
+/// all `data-rows`). These tests fail, not skip, when chromium is missing: `make deps` installs it.
+///
+/// Serialized: each test starts a Chromium, and the machine may have only a couple of cores.
+@Suite("html report in headless Chromium", .serialized)
+struct HTMLReportBrowserTests {
+    static let root = CellHeightProcess.packageRoot
+
+    /// Writes an HTML report with `arguments`, loads it in Chromium and returns its verdict.
+    static func verdict(of arguments: [String], in directory: URL) throws -> (ReportVerdict, URL) {
+        let page = directory.appendingPathComponent("report.html")
+        let result = try CellHeightProcess.run(arguments + ["--output", "html", "--output-file", page.path],
+                                               in: root.path)
+        #expect(result.status == 0, "cellheight failed: \(result.stderrText)")
+        #expect(result.stdout.isEmpty)
+        return (ReportVerdict(dumpedDOM: try HeadlessChromium.dumpDOM(of: page)), page)
+    }
+
+    static func makeDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cellheight-html-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("fixtures/sample.txt in a cell with truncation and a budget: no disagreements; a screenshot")
+    func sampleRows() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (verdict, page) = try Self.verdict(of: [
+            "--font", TestFonts.dejaVuSans, "--size", "14", "--width", "190,280", "--line-height", "1.3",
+            "--padding", "8 15", "--round", "ceil", "--max-lines", "2", "--max-height", "50", "fixtures/sample.txt",
+        ], in: directory)
+        #expect(verdict == ReportVerdict(rows: 14, disagreements: 0, fontErrors: nil))
+
+        let png = directory.appendingPathComponent("report.png")
+        try HeadlessChromium.screenshot(of: page, to: png)
+        let bytes = [UInt8](try Data(contentsOf: png))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "not a PNG")
+        // IHDR: width and height, big-endian, at bytes 16..<24.
+        func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(bytes.count > 24 && bigEndian(16) == 1280 && bigEndian(20) == 2000)
+        // A blank 1280 × 2000 page compresses to a few KB; a page of text and boxes to far more.
+        #expect(bytes.count > 50_000, "the screenshot is only \(bytes.count) bytes")
+    }
+
+    /// The public oracle's four largest groups of texts sharing a font, size and line height
+    /// (43 texts in 14 languages: Arabic, Hebrew, Thai, Hindi, Chinese, Japanese, Korean, Greek,
+    /// Russian, Vietnamese and Latin-script ones), each text at every width of its group (435 layouts).
+    static let oracleGroups: [[OracleCase]] = {
+        guard let cases = try? OracleCase.loadPublic() else { return [] }
+        let groups = Dictionary(grouping: cases) { "\($0.font)|\($0.size)|\($0.lineHeight)" }
+        return groups.values.sorted { ($0.count, $1[0].id) > ($1.count, $0[0].id) }.prefix(4).map { $0 }
+    }()
+
+    /// Differences the page finds that are cellheight's own, confirmed with a plain page
+    /// (`scripts/chromium_cases.py --remeasure`): at 46 px, Chromium breaks the Thai text of
+    /// p-th-0071 into 7 lines ("…", "ตนเอ", "งบัวโน", "สไอ", "เรส"), cellheight into 8 (it leaves
+    /// "ง" alone on a line). The oracle case itself is at 110 px, where they agree. A layout fix
+    /// makes this test fail until the entry goes.
+    static let knownDifferences = ["#9 p-th-0071 (46px: browser 189 px, cellheight 216 px)"]
+
+    @Test("oracle texts of many scripts at every width of their group: no disagreements but the known one",
+          arguments: 0..<4)
+    func oracleTexts(group: Int) throws {
+        let cases = try #require(Self.oracleGroups.count == 4 ? Self.oracleGroups[group] : nil)
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rows = directory.appendingPathComponent("rows.ndjson")
+        let encoder = JSONEncoder()
+        let lines = try cases.map { String(decoding: try encoder.encode(["id": $0.id, "text": $0.text]), as: UTF8.self) }
+        try (lines.joined(separator: "\n") + "\n").write(to: rows, atomically: true, encoding: .utf8)
+        let widths = Set(cases.map(\.width)).sorted().map { formatPixels($0) }.joined(separator: ",")
+        let (verdict, _) = try Self.verdict(of: [
+            "--font", cases[0].font, "--size", formatPixels(cases[0].size), "--line-height", cases[0].lineHeight,
+            "--width", widths, rows.path,
+        ], in: directory)
+        let known = Self.knownDifferences.filter { known in cases.contains { known.contains(" \($0.id) ") } }
+        #expect(verdict == ReportVerdict(rows: cases.count, disagreements: known.count, fontErrors: nil))
+        #expect(verdict.differences == known)
+    }
+
+    @Test("a template's labels in two fonts: no disagreements")
+    func templateRows() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (verdict, _) = try Self.verdict(of: [
+            "--template", "fixtures/templates/title-subtitle-body.json", "--format", "csv",
+            "fixtures/templates/title-subtitle-body.rows.csv",
+        ], in: directory)
+        #expect(verdict == ReportVerdict(rows: 4, disagreements: 0, fontErrors: nil))
+    }
+
+    @Test("an embedded font loads from the page itself")
+    func embeddedFont() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (verdict, _) = try Self.verdict(of: [
+            "--font", TestFonts.liberationSerif, "--size", "15", "--width", "120", "--embed-font", "fixtures/sample.json",
+        ], in: directory)
+        #expect(verdict == ReportVerdict(rows: 5, disagreements: 0, fontErrors: nil))
+    }
+}
