@@ -35,6 +35,22 @@ struct CellHeightCommand: ParsableCommand {
         version: "cellheight 0.1.0"
     )
 
+    /// Like ArgumentParser's `main`, but a usage error is one line, `cellheight: <message>`, as
+    /// every other error is (ArgumentParser would add "Error:" and the usage text).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            // Help, version and the exit codes `run` chose after printing its own message.
+            if code == .success || error is ArgumentParser.ExitCode { exit(withError: error) }
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("cellheight: \(message)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+
     static let defaultFont = "sans-serif"
     static let defaultSize = 16.0
     static let defaultWidths = [320.0]
@@ -191,7 +207,7 @@ struct CellHeightCommand: ParsableCommand {
         if let outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try writeToStandardOutput(Data(text.utf8))
         }
     }
 

@@ -69,6 +69,9 @@ struct LineWrapper {
             lineStart = cut
             committed = cut
             committedX = 0
+            // The cut can pass break opportunities (when no grapheme boundary fits before them it
+            // falls back to the first one after, or the paragraph's end): they are behind the line now.
+            while breakIndex < p.breaks.count && p.breaks[breakIndex].offset < cut { breakIndex += 1 }
         }
     }
 
