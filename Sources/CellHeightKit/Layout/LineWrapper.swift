@@ -29,6 +29,10 @@ struct LineWrapper {
         var committedX = 0.0
         var committedKind = BreakKind.other
         var breakIndex = 0
+        // Where the hanging spaces before break `trimmedBreak` start, found once per break: a long
+        // run of spaces after a word cut into many lines would otherwise be walked for every line.
+        var trimmedBreak = -1
+        var trimmedEnd = 0
 
         while true {
             // A hyphen that starts a line keeps the letter after it (see `BreakKind.afterHyphen`).
@@ -40,7 +44,11 @@ struct LineWrapper {
             let nextOffset = breakIndex < p.breaks.count ? p.breaks[breakIndex].offset : p.count
             let nextKind = breakIndex < p.breaks.count ? p.breaks[breakIndex].kind : .other
             let isEnd = breakIndex >= p.breaks.count
-            let contentEnd = trimHangingSpaces(p, from: committed, to: nextOffset)
+            if trimmedBreak != breakIndex {
+                trimmedBreak = breakIndex
+                trimmedEnd = trimHangingSpaces(p, from: 0, to: nextOffset)
+            }
+            let contentEnd = max(committed, trimmedEnd)
             var candidate = committedX + width(p, committed, contentEnd, startX: committedX) + endAdjustment(p, lineStart, contentEnd)
             if !isEnd, nextKind == .softHyphen { candidate += hyphenWidth }
 
