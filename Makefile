@@ -5,14 +5,14 @@ SHELL := /bin/bash
 # fonts the tests load by path; chromium (the layout oracle's browser) for the HTML report's
 # browser tests; Pango, GNU time and GNU parallel for the benchmark and the README's examples.
 DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev \
-	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk \
+	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk fonts-terminus-otb \
 	chromium libpango1.0-dev time parallel
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight
 ORACLE_CHECK := ../shared/tools/check_oracle.py
 
-.PHONY: all deps build run test oracle bench clean
+.PHONY: all deps build run test oracle bench fuzz fuzz-build bench-hostile clean
 
 all: build
 
@@ -49,5 +49,26 @@ oracle: build
 bench: build
 	python3 bench/run.py
 
+## fuzz: build the libFuzzer target (address sanitizer, own scratch path) and run it for
+## FUZZ_SECONDS over fuzz/corpus/ (seeds, committed) and fuzz/findings/ (new inputs, not committed);
+## crashes are written to fuzz/findings/ as crash-*
+FUZZ_SECONDS ?= 60
+FUZZ_SCRATCH := .build-fuzz
+FUZZ_BIN := $(FUZZ_SCRATCH)/debug/CellHeightFuzz
+fuzz-build: deps
+	CELLHEIGHT_FUZZ=1 $(SWIFT) build -c debug --scratch-path $(FUZZ_SCRATCH) --product CellHeightFuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+
+fuzz: fuzz-build
+	mkdir -p fuzz/findings
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=fuzz/lsan.supp $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+		-artifact_prefix=fuzz/findings/ -print_final_stats=1 fuzz/findings fuzz/corpus
+
+## bench-hostile: time hostile inputs at 10^4, 10^5 and 10^6 characters (linear time shows as
+## ~10x per step)
+bench-hostile:
+	$(SWIFT) build -c release
+	python3 scripts/bench-hostile.py $(BIN)
+
 clean:
-	rm -rf .build
+	rm -rf .build $(FUZZ_SCRATCH)

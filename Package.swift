@@ -1,5 +1,6 @@
 // swift-tools-version:5.9
 import PackageDescription
+import Foundation
 
 // cellheight: a command-line row-height calculator.
 // CellHeightKit holds the stages (Input -> Fonts -> Shaping -> Breaking -> Layout -> Geometry -> Output);
@@ -36,3 +37,12 @@ let package = Package(
         .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightKit"]),
     ]
 )
+
+// The libFuzzer target exists only when CELLHEIGHT_FUZZ=1 (`make fuzz`): it has no `main` of its
+// own (libFuzzer supplies it), so a plain `swift build` could not link it.
+if ProcessInfo.processInfo.environment["CELLHEIGHT_FUZZ"] == "1" {
+    package.products.append(.executable(name: "CellHeightFuzz", targets: ["CellHeightFuzz"]))
+    package.targets.append(.executableTarget(
+        name: "CellHeightFuzz", dependencies: ["CellHeightKit"],
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

@@ -224,11 +224,11 @@ struct CellHeightCommand: ParsableCommand {
                 if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
                 var text = render(measurer.measure(rows), settings: settings, format: output, options: options)
                 if output == .csv, batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
-                FileHandle.standardOutput.write(Data(text.utf8))
+                try writeToStandardOutput(Data(text.utf8))
                 batchCount += 1
             }
             if batchCount == 0 {
-                FileHandle.standardOutput.write(Data(render([], settings: settings, format: output, options: options).utf8))
+                try writeToStandardOutput(Data(render([], settings: settings, format: output, options: options).utf8))
             }
             return
         }
@@ -239,7 +239,7 @@ struct CellHeightCommand: ParsableCommand {
         if let outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try writeToStandardOutput(Data(text.utf8))
         }
     }
 

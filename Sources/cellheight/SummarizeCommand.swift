@@ -23,7 +23,7 @@ struct SummarizeCommand: ParsableCommand {
     func run() throws {
         do {
             let summary = try ResultSummary(reading: files.isEmpty ? [nil] : files.map { $0 })
-            FileHandle.standardOutput.write(Data(summary.render(asJSON: json).utf8))
+            try writeToStandardOutput(Data(summary.render(asJSON: json).utf8))
         } catch let error as CellHeightError {
             FileHandle.standardError.write(Data("cellheight: \(error)\n".utf8))
             throw ExitCode(error.exitCode.rawValue)

@@ -3,7 +3,7 @@
 // ArgumentParser subcommands.)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "summarize" {
-    SummarizeCommand.main(Array(arguments.dropFirst()))
+    SummarizeCommand.mainWithOneLineErrors(Array(arguments.dropFirst()))
 } else {
-    CellHeightCommand.main(arguments)
+    CellHeightCommand.mainWithOneLineErrors(arguments)
 }

@@ -31,6 +31,10 @@ struct LineWrapper {
         // ending there adds (a hyphen, a split kerning pair). `index` is its place in `p.breaks`.
         var lastBreak: (offset: Int, kind: BreakKind, index: Int)?
         var breakIndex = 0
+        // Where the hanging spaces before break `trimmedBreak` start, found once per break: a long
+        // run of spaces after a word cut into many lines would otherwise be walked for every line.
+        var trimmedBreak = -1
+        var trimmedEnd = 0
 
         while true {
             // A hyphen that starts a line keeps the letter after it (see `BreakKind.afterHyphen`).
@@ -42,7 +46,11 @@ struct LineWrapper {
             let isEnd = breakIndex >= p.breaks.count
             let next = isEnd ? p.count : p.breaks[breakIndex].offset
             let kind = isEnd ? BreakKind.other : p.breaks[breakIndex].kind
-            let contentEnd = trimHangingSpaces(p, from: scanned, to: next)
+            if trimmedBreak != breakIndex {
+                trimmedBreak = breakIndex
+                trimmedEnd = trimHangingSpaces(p, from: 0, to: next)
+            }
+            let contentEnd = max(scanned, trimmedEnd)
             let content = scannedX + width(p, scanned, contentEnd, startX: scannedX)
             let asLineEnd = content + endAdjustment(p, lineStart, contentEnd) + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
 

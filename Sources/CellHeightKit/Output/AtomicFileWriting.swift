@@ -19,6 +19,11 @@ public func writeAtomically(_ data: Data, to path: String) throws {
     let (directory, name) = splitDirectoryAndName(path)
     guard !name.isEmpty else { throw failure(EISDIR) }
 
+    // SIGINT, SIGTERM and SIGHUP wait until the temporary file is renamed or removed, so that an
+    // interrupted run leaves no file behind; one that arrived meanwhile is delivered right after.
+    let deferredSignals = TerminationSignalsDeferral()
+    defer { deferredSignals.end() }
+
     var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw failure(errno) }
@@ -51,7 +56,8 @@ public func writeAtomically(_ data: Data, to path: String) throws {
     }
 }
 
-private func writeAll(_ data: Data, to descriptor: Int32, failure: (Int32) -> CellHeightError) throws {
+/// Writes every byte of `data` to `descriptor`, retrying interrupted and short writes.
+func writeAll(_ data: Data, to descriptor: Int32, failure: (Int32) -> CellHeightError) throws {
     try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
         var offset = 0
         while offset < buffer.count {
@@ -83,7 +89,7 @@ private func permissionsForReplacing(_ path: String) -> mode_t {
 }
 
 /// A short lowercase reason for an `errno` value met while writing output.
-private func outputErrorReason(_ code: Int32) -> String {
+func outputErrorReason(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "no such directory"
     case EISDIR: return "is a directory"

@@ -39,7 +39,7 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
             case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8)"
             case .unreadableInput: return "input file missing or unreadable"
             case .font: return "font not found, unreadable or unusable"
-            case .output: return "output file cannot be written"
+            case .output: return "output cannot be written (output file, or standard output: full disk)"
             case .config: return "bad template: JSON syntax, unknown key, wrong value, unknown field, font"
             }
         }

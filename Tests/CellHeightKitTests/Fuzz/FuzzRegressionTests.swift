@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// Inputs the fuzzer (Sources/CellHeightFuzz) found crashing, replayed the way it runs them:
+/// the first byte picks the format (index into `RowFormat.allCases`) and lossy decoding (0x80);
+/// every row is laid out in DejaVu Sans 16 px at 1, 57.5 and 320 px.
+@Suite("fuzz regressions")
+struct FuzzRegressionTests {
+    struct Finding: Sendable, CustomTestStringConvertible {
+        var name: String
+        var base64: String
+        var testDescription: String { name }
+    }
+
+    static let findings: [Finding] = [
+        // Tabs, soft hyphens and U+008B controls (lossy lines): an emergency cut at the paragraph's
+        // end passed break opportunities the wrapper then went back to ("Range requires
+        // lowerBound <= upperBound" in LineWrapper.wrap).
+        Finding(name: "emergency cut past break opportunities", base64: "i4sJAAAAAAAAAIuLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4sBc3VwZXJ1cGVyZXLCrWNhbGnCrWZyYS1pbGlzdGlleIuLi4uLi4uLi4uLi4uLi4uLi4uLi4uLcGnCrQ=="),
+    ]
+
+    @Test("fuzz regression", arguments: findings)
+    func replay(_ finding: Finding) throws {
+        let bytes = try #require(Data(base64Encoded: finding.base64))
+        let selector = bytes[0]
+        let format = RowFormat.allCases[Int(selector) % RowFormat.allCases.count]
+        let decoded = try decodeText(bytes.dropFirst(), source: "fuzz", lossy: selector & 0x80 != 0)
+        let rows = try parseRows(in: decoded.text, format: format, source: "fuzz", requireText: selector & 0x40 == 0)
+        let engine = try TestFonts.engine(TestFonts.dejaVuSans, size: 16)
+        for row in rows {
+            let prepared = engine.prepare(row.text)
+            for width in [1.0, 57.5, 320] {
+                let layout = engine.layout(prepared, width: width)
+                #expect(layout.lineCount <= max(1, row.text.utf16.count + 1))
+                // The lines cover the text in order, without gaps or overlaps.
+                for (line, next) in zip(layout.lines, layout.lines.dropFirst()) where !line.range.isEmpty {
+                    #expect(line.range.upperBound <= next.range.lowerBound)
+                }
+            }
+        }
+    }
+}

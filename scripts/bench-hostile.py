@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Times cellheight on hostile single rows of 10^4, 10^5 and 10^6 characters.
+
+Linear time shows as about 10x per step; a quadratic step would show as about 100x.
+Usage: scripts/bench-hostile.py [path/to/cellheight]
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/cellheight"
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+# name -> (text of n characters, extra options)
+CASES = {
+    "no break opportunity ('a' x n, every line an emergency break)": (lambda n: "a" * n, ["--width", "100"]),
+    # One cluster of n marks: HarfBuzz 6.0 (Debian 12) shapes it in quadratic time (the time is all
+    # inside libharfbuzz), so this case stops at 10^5 (~17 s); cellheight's own stages are linear.
+    "combining marks ('e' + U+0301 x n-1: one grapheme, sizes 10^3..10^5)": (lambda n: "e" + "\u0301" * (n - 1), ["--width", "100"]),
+    "word then n/2 spaces then a word (hanging spaces)": (lambda n: "a" * (n // 2) + " " * (n // 2) + "b", ["--width", "100"]),
+    "tabs between letters ('a\\t' x n/2)": (lambda n: "a\t" * (n // 2), ["--width", "100"]),
+    "CJK without spaces": (lambda n: "漢字かな" * (n // 4), ["--width", "100"]),
+    "invalid UTF-8 with --lossy (0xFF x n)": (None, ["--lossy"]),
+    "nested JSON arrays (n x '[', an error)": (lambda n: "[" * n, ["--format", "json"]),
+}
+
+
+def run(path, options):
+    start = time.perf_counter()
+    result = subprocess.run([BINARY, "--font", FONT, "--output", "ndjson"] + options + [path],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return time.perf_counter() - start, result.returncode
+
+
+def main():
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "row.txt")
+        for name, (make, options) in CASES.items():
+            print(name)
+            previous = None
+            sizes = (10**3, 10**4, 10**5) if "combining" in name else (10**4, 10**5, 10**6)
+            for n in sizes:
+                with open(path, "wb") as f:
+                    f.write(b"\xff" * n if make is None else make(n).encode())
+                seconds, status = run(path, options)
+                ratio = f"  x{seconds / previous:.1f}" if previous else ""
+                print(f"  n={n:>9,}  {seconds:8.3f} s  exit {status}{ratio}")
+                previous = seconds
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
