@@ -120,10 +120,10 @@ extension Shaper {
         }
         // Kerning lost at a cut: the pairs that end inside the segment or right after it (the
         // pair at its start belongs to the segment before).
-        var adjustments = ShapedParagraph(advances: [], fontIndices: [], fonts: [], clusterStarts: [])
-        recordKerningAtBreaks(clusters, into: &adjustments, only: (range.lowerBound + 1)...range.upperBound)
         var relative: [Int: Double] = [:]
-        for (offset, value) in adjustments.lineEndAdjustments { relative[offset - range.lowerBound] = value }
+        for (offset, value) in kerningLostAtBreaks(clusters, only: (range.lowerBound + 1)...range.upperBound) {
+            relative[offset - range.lowerBound] = value
+        }
         return ShapedSegmentCache.Segment(advances: advances, clusterStarts: clusterStarts, lineEndAdjustments: relative)
     }
 }

@@ -93,7 +93,7 @@ final class Shaper {
             store(resolved, face: face, into: &shaped)
             recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
             if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
-                recordKerningAtBreaks(resolved, into: &shaped)
+                shaped.lineEndAdjustments.merge(kerningLostAtBreaks(resolved), uniquingKeysWith: +)
             }
         }
     }
@@ -117,14 +117,15 @@ final class Shaper {
 
     /// Where HarfBuzz marks a cut as unsafe (a kerning pair spans it), a line ending there is
     /// reshaped by Chromium and its last glyph loses the kerning: record how much wider it gets.
-    func recordKerningAtBreaks(_ clusters: [Cluster], into shaped: inout ShapedParagraph,
-                               only offsets: ClosedRange<Int>? = nil) {
+    func kerningLostAtBreaks(_ clusters: [Cluster], only offsets: ClosedRange<Int>? = nil) -> [Int: Double] {
+        var losses: [Int: Double] = [:]
         for (previous, cluster) in zip(clusters, clusters.dropFirst())
         where cluster.unsafeToBreakBefore && previous.range.upperBound == cluster.range.lowerBound
             && offsets.map({ $0.contains(cluster.range.lowerBound) }) ?? true {
             let loss = previous.nominalAdvance - previous.advance
-            if loss != 0 { shaped.lineEndAdjustments[cluster.range.lowerBound, default: 0] += loss }
+            if loss != 0 { losses[cluster.range.lowerBound, default: 0] += loss }
         }
+        return losses
     }
 
     private func haltedAdvance(_ unit: UInt16, script: hb_script_t, face: FontFace) -> Double {
