@@ -15,6 +15,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // YAML rules files (`--rules`): libyaml through Yams, the YAML parser Swift packages use.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -25,7 +27,8 @@ let package = Package(
         .target(name: "ICUBridge", dependencies: ["CICU"]),
         .target(
             name: "CellHeightKit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "CLibCrypto"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "CLibCrypto",
+                           .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "cellheight",

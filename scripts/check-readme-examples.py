@@ -3,8 +3,10 @@
 
 An example is a line starting with "$ " inside a ```sh block (continued by lines ending in "\\");
 the lines after it, up to the next "$ " or the end of the block, are its expected standard output.
+An example expected to fail ends with a line `[exit N]`, its exit status (otherwise it must be 0).
 Run from the repository root, after `swift build -c release`.
 """
+import re
 import subprocess
 import sys
 
@@ -42,9 +44,14 @@ def main():
     for example in examples(readme):
         run = subprocess.run(["bash", "-c", "set -o pipefail; " + example["command"]],
                              capture_output=True, text=True, timeout=120)
-        expected = "\n".join(example["expected"])
+        expected_lines = example["expected"]
+        status = 0
+        if expected_lines and re.fullmatch(r"\[exit \d+\]", expected_lines[-1]):
+            status = int(expected_lines[-1][6:-1])
+            expected_lines = expected_lines[:-1]
+        expected = "\n".join(expected_lines)
         actual = run.stdout.rstrip("\n")
-        if run.returncode == 0 and actual == expected:
+        if run.returncode == status and actual == expected:
             passed += 1
         else:
             failed += 1

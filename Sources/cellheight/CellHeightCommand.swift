@@ -6,6 +6,7 @@ extension RowFormat: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension WhiteSpace: ExpressibleByArgument {}
 extension TextRounding: ExpressibleByArgument {}
+extension DiagnosticsFormat: ExpressibleByArgument {}
 
 
 struct CellHeightCommand: ParsableCommand {
@@ -29,7 +30,11 @@ struct CellHeightCommand: ParsableCommand {
           cellheight summarize part1.ndjson part2.ndjson   (merge results of several runs)
           cellheight --size 14 --padding '11 16' --min-height 44 --separator 1 rows.txt
           cellheight --format csv --template title-subtitle-body.json --stats rows.csv
-          cellheight --width 320,375 --max-lines 3 --output html --embed-font --output-file report.html rows.txt
+          cellheight --width 320,375 --number-of-lines 3 --output html --embed-font --output-file report.html rows.txt
+          cellheight --rules fixtures/checks/rules.yaml fixtures/checks/ui.ndjson   (exit 1: rows over budget)
+          cellheight --max-lines 2 --width 280 --diagnostics github rows.json
+          cellheight --max-height 44 --diagnostics junit report.xml rows.json
+          cellheight --baseline old.json --fail-on-growth --output json rows.json
 
         EXIT CODES
         \(CellHeightError.ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
@@ -86,7 +91,10 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "Px added below each cell (a separator).")
     var separator: Double?
 
-    @Option(help: "Show at most N lines, like numberOfLines (0: no limit); a longer text is truncated.")
+    @Option(help: "Show at most N lines, like UILabel.numberOfLines (0: no limit); a longer text is truncated.")
+    var numberOfLines: Int?
+
+    @Option(help: "Budget: a row whose text needs more than N lines is a violation (exit 1), reported on standard error.")
     var maxLines: Int?
 
     @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
@@ -107,8 +115,23 @@ struct CellHeightCommand: ParsableCommand {
     @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
     var quiet = false
 
-    @Option(help: "A row height budget in px (html and svg): taller cells are highlighted.")
+    @Option(help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
     var maxHeight: Double?
+
+    @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.")
+    var rules: String?
+
+    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (also write a JUnit XML file: --diagnostics junit FILE.xml).")
+    var diagnostics: DiagnosticsFormat = .text
+
+    @Option(name: .customLong("junit-file"), help: "Where --diagnostics junit writes its JUnit XML report (atomically).")
+    var junitFile: String?
+
+    @Option(help: "An earlier --output json (or ndjson) result: report rows whose line count or height changed, and rows new or gone.")
+    var baseline: String?
+
+    @Flag(help: "With --baseline, a row that grew is a violation (exit 1).")
+    var failOnGrowth = false
 
     @Flag(help: "Embed the fonts in the report as base64 (html and svg) instead of referencing their files by URL.")
     var embedFont = false
@@ -134,8 +157,28 @@ struct CellHeightCommand: ParsableCommand {
                 throw ValidationError("\(name) must be a number of px, 0 or more (at most \(formatPixels(CellTemplate.maximumWidth))), got \(value)")
             }
         }
-        if let maxLines, maxLines < 0 {
-            throw ValidationError("--max-lines must be 0 (no limit) or more, got \(maxLines)")
+        if let numberOfLines, numberOfLines < 0 {
+            throw ValidationError("--number-of-lines must be 0 (no limit) or more, got \(numberOfLines)")
+        }
+        if let maxLines, maxLines < 1 {
+            throw ValidationError("--max-lines must be 1 or more, got \(maxLines)")
+        }
+        if diagnostics == .junit, junitFile == nil {
+            throw ValidationError("--diagnostics junit needs a report file: --diagnostics junit FILE.xml, or --junit-file FILE")
+        }
+        if junitFile != nil, diagnostics != .junit {
+            throw ValidationError("--junit-file needs --diagnostics junit")
+        }
+        if failOnGrowth, baseline == nil {
+            throw ValidationError("--fail-on-growth needs --baseline")
+        }
+        for (name, path) in [("--junit-file", junitFile), ("--output-file", outputFile)] {
+            if let path, files.contains(where: { isSameFile($0, path) }) || [rules, baseline, template].contains(where: { $0.map { isSameFile($0, path) } ?? false }) {
+                throw ValidationError("\(name) \(path) is also an input: it would be overwritten")
+            }
+        }
+        if rules != nil, template != nil {
+            throw ValidationError("--rules cannot be used with --template: the template describes the cell")
         }
         if let template, isStandardInput(template) {
             throw ValidationError("--template needs a file: standard input holds the rows")
@@ -144,7 +187,7 @@ struct CellHeightCommand: ParsableCommand {
             let cellOptions: [(String, Bool)] = [
                 ("--font", font != nil), ("--size", size != nil), ("--line-height", lineHeight != nil),
                 ("--padding", padding != nil), ("--min-height", minHeight != nil), ("--separator", separator != nil),
-                ("--max-lines", maxLines != nil), ("--round", rounding != nil),
+                ("--number-of-lines", numberOfLines != nil), ("--round", rounding != nil),
             ]
             if let (name, _) = cellOptions.first(where: { $0.1 }) {
                 throw ValidationError("\(name) cannot be used with --template: the template describes the cell")
@@ -153,12 +196,42 @@ struct CellHeightCommand: ParsableCommand {
         if stats, output == .ndjson || output == .csv || output == .svg {
             throw ValidationError("--stats needs --output table, json or html (\(output.rawValue) has no place for statistics)")
         }
-        if let maxHeight, !(maxHeight.isFinite && maxHeight >= 0) {
-            throw ValidationError("--max-height must be a number of px, 0 or more, got \(maxHeight)")
+        if let maxHeight, !(maxHeight.isFinite && maxHeight > 0 && maxHeight <= CellTemplate.maximumWidth) {
+            throw ValidationError("--max-height must be a number of px above 0 (at most \(formatPixels(CellTemplate.maximumWidth))), got \(maxHeight)")
         }
-        for (name, given) in [("--max-height", maxHeight != nil), ("--embed-font", embedFont)] where given && !output.drawsLines {
-            throw ValidationError("\(name) needs --output html or svg")
+        if embedFont, !output.drawsLines {
+            throw ValidationError("--embed-font needs --output html or svg")
         }
+    }
+
+    /// The arguments with `--diagnostics junit FILE.xml` spelled `--diagnostics junit --junit-file
+    /// FILE.xml`: an option takes one value, so the report's file is passed on as an option of its
+    /// own. Only a name ending in `.xml` is taken, so an input file can never be mistaken for the
+    /// report and overwritten (`--junit-file` takes any name).
+    static func expandingJUnitFile(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            result.append(argument)
+            index += 1
+            if argument == "--" {
+                result += arguments[index...]
+                break
+            }
+            let namesJUnit = argument == "--diagnostics=junit"
+                || (argument == "--diagnostics" && index < arguments.count && arguments[index] == "junit")
+            guard namesJUnit else { continue }
+            if argument == "--diagnostics" {
+                result.append("junit")
+                index += 1
+            }
+            if index < arguments.count, arguments[index].lowercased().hasSuffix(".xml") {
+                result += ["--junit-file", arguments[index]]
+                index += 1
+            }
+        }
+        return result
     }
 
     /// The widths given with `--width`, or nil when it was not given.
@@ -175,7 +248,7 @@ struct CellHeightCommand: ParsableCommand {
 
     /// Whether any single-text cell option was given (then reports show the text height too).
     var hasCellOptions: Bool {
-        padding != nil || minHeight != nil || separator != nil || maxLines != nil || rounding != nil
+        padding != nil || minHeight != nil || separator != nil || numberOfLines != nil || rounding != nil
     }
 
     func run() throws {
@@ -193,8 +266,12 @@ struct CellHeightCommand: ParsableCommand {
         let fallbackSpecs = fallback.map { $0.split(separator: ",").map { String($0) } }
         let fonts = try makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace) { index, error in
             guard let template else { return error }
-            return .invalidTemplate(file: template, jsonPath: TemplatePath.label(index, "font"), reason: error.description)
+            return .invalidConfig(file: template, jsonPath: TemplatePath.label(index, "font"), reason: error.description)
         }
+        let label = cell.labels[0]
+        let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
+                               budget: Budget(maxLines: maxLines, maxHeight: maxHeight))
+        let resolver = RowSettingsResolver(base: base, rules: try budgetRules(), setsFonts: template == nil)
         // One measurer per worker: the first uses the engines above, the others open their own.
         var firstEngines: [TextLayoutEngine]? = fonts.engines
         let measurer: ParallelCellMeasurer
@@ -203,26 +280,47 @@ struct CellHeightCommand: ParsableCommand {
                 let engines = try firstEngines ?? makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs,
                                                                    whiteSpace: whiteSpace) { _, error in error }.engines
                 firstEngines = nil
-                return try CellMeasurer(template: cell, engines: engines, widths: widths,
-                                        details: explain || output.drawsLines)
+                return try RowSettingsMeasurer(cell: cell, isTemplate: template != nil, engines: engines, base: base,
+                                               fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace,
+                                               details: explain || output.drawsLines)
             }
         } catch CellGeometryError.noRoomForText(let label, let cellWidth, let textWidth) {
             throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
         }
+        let checker = try checkReporter(widths: widths)
 
         let sources: [String?] = files.isEmpty ? [nil] : files.map { $0 }
-        let settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
+        var settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue, fallbackFonts: fonts.fallbackPaths,
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
+        settings.budget = base.budget
+        if let rules { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
         let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets, heightBudget: maxHeight,
                                     embeddedFonts: embedFont ? try fontFiles(of: settings.subject) : [:], date: Date())
+        /// A batch of rows from one input, measured with their settings and checked.
+        func measureBatch(_ rows: [Row], source: String) throws -> [MeasuredCell] {
+            let rowSettings = try rows.map { try resolver.settings(for: $0, source: source) }
+            let cells: [MeasuredCell]
+            do {
+                cells = try measurer.measure(rows, settings: rowSettings)
+            } catch let error as RowMeasuringError {
+                throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
+            }
+            checker.record(cells, source: source) { position in
+                guard template == nil else { return "template \(template!)" }
+                let settings = rowSettings[position]
+                let family = measurer.primary.fontFamily(for: settings) ?? settings.font
+                return "font \(family) \(formatPixels(settings.fontSize)) px"
+            }
+            return cells
+        }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
         if (output == .ndjson || output == .csv) && outputFile == nil && !offsets && !stats {
             var batchCount = 0
-            try forEachBatch(of: sources) { rows in
+            try forEachBatch(of: sources) { rows, source in
                 if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
-                var text = render(measurer.measure(rows), settings: settings, format: output, options: options)
+                var text = render(try measureBatch(rows, source: source), settings: settings, format: output, options: options)
                 if output == .csv, batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
                 try writeToStandardOutput(Data(text.utf8))
                 batchCount += 1
@@ -230,21 +328,77 @@ struct CellHeightCommand: ParsableCommand {
             if batchCount == 0 {
                 try writeToStandardOutput(Data(render([], settings: settings, format: output, options: options).utf8))
             }
+            try finish(checker)
             return
         }
-        var rows: [Row] = []
-        try forEachBatch(of: sources) { rows += $0 }
-        if let template { try cell.checkFields(of: rows, templateFile: template) }
-        let text = render(measurer.measure(rows), settings: settings, format: output, options: options)
+        var rowsBySource: [(rows: [Row], source: String)] = []
+        try forEachBatch(of: sources) { rows, source in rowsBySource.append((rows, source)) }
+        if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
+        let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source) }
+        let text = render(cells, settings: settings, format: output, options: options)
         if let outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
             try writeToStandardOutput(Data(text.utf8))
         }
+        try finish(checker)
     }
 
-    /// Every input's rows, a batch at a time, numbered across inputs.
-    private func forEachBatch(of sources: [String?], _ body: ([Row]) throws -> Void) throws {
+    /// The rules file's rules, with every font it names opened (a bad one is reported at its place
+    /// in the file); nil without `--rules`.
+    private func budgetRules() throws -> BudgetRules? {
+        guard let rules else { return nil }
+        let parsed = try parseBudgetRules(try readInputData(from: rules), file: rules)
+        for (font, jsonPath) in parsed.fontsByPath {
+            do {
+                try checkFontOpens(font)
+            } catch let error as CellHeightError {
+                throw CellHeightError.invalidConfig(file: rules, jsonPath: jsonPath, reason: error.description)
+            }
+        }
+        return parsed
+    }
+
+    /// The reporter of budget violations and baseline changes.
+    private func checkReporter(widths: [Double]) throws -> CheckReporter {
+        let baselineRows = try baseline.map { file in
+            (rows: try readBaseline(try readInputData(from: file), file: file), file: file,
+             width: widths.count == 1 ? widths[0] : nil)
+        }
+        return CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth) { text in
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
+    /// Ends the check: rows gone from the baseline, a summary line when there was something to
+    /// check, the JUnit file; exit 1 when a row broke its budget (or grew, with `--fail-on-growth`).
+    private func finish(_ checker: CheckReporter) throws {
+        let checked = checker.rowsOverBudget > 0 || maxLines != nil || maxHeight != nil || rules != nil
+            || baseline != nil || diagnostics == .junit
+        if checked { checker.finish() }
+        if let junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
+        if checker.failureCount > 0 {
+            throw ExitCode(CellHeightError.ExitCode.violations.rawValue)
+        }
+    }
+
+    /// The error for row settings that could not be opened: a font (exit 69) or a width with no room
+    /// for the text (exit 65), naming the row's place.
+    private func rowSettingsError(_ error: RowMeasuringError, row: Row, source: String, cell: CellTemplate) -> Error {
+        let place = "\(source):\(row.sourceLine)"
+        switch error.underlying {
+        case let fontError as CellHeightError:
+            return CellHeightError.font("\(place): \(fontError.description)")
+        case CellGeometryError.noRoomForText(_, let cellWidth, let textWidth):
+            return CellHeightError.invalidInput(source: source, line: row.sourceLine,
+                reason: "a \(formatPixels(cellWidth)) px wide cell leaves no room for the text (text width \(formatPixels(textWidth)) px)")
+        default:
+            return error.underlying
+        }
+    }
+
+    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name.
+    private func forEachBatch(of sources: [String?], _ body: ([Row], String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: quiet)
         defer { progress.finish() }
         var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
@@ -255,7 +409,7 @@ struct CellHeightCommand: ParsableCommand {
             while var rows = try reader.nextBatch() {
                 for i in rows.indices { rows[i].index += rowsBefore }
                 rowsRead += rows.count
-                try body(rows)
+                try body(rows, reader.name)
                 progress.update(rows: rowsBefore + rowsRead, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes)
             }
             rowsBefore += rowsRead
@@ -274,7 +428,7 @@ struct CellHeightCommand: ParsableCommand {
             font: font ?? Self.defaultFont, fontSize: size ?? Self.defaultSize,
             lineHeight: lineHeight.flatMap(LineHeight.init(parsing:)) ?? .normal,
             padding: padding.flatMap(Padding.init(parsing:)) ?? .zero, minHeight: minHeight ?? 0,
-            separator: separator ?? 0, lineLimit: LineLimit(maxLines: maxLines ?? 0), rounding: rounding ?? .none)
+            separator: separator ?? 0, lineLimit: LineLimit(maxLines: numberOfLines ?? 0), rounding: rounding ?? .none)
     }
 
     /// What the report echoes about the text's font or the template's labels.
@@ -308,6 +462,6 @@ struct CellHeightCommand: ParsableCommand {
         }
         let problem = "padding and insets leave no room for the text of label \"\(cell.labels[label].field)\" in a \(width) px wide cell (text width \(remaining) px)"
         if self.width != nil { return .usage("--width \(width) is too narrow for \(template): \(problem)") }
-        return .invalidTemplate(file: template, jsonPath: TemplatePath.label(label), reason: problem)
+        return .invalidConfig(file: template, jsonPath: TemplatePath.label(label), reason: problem)
     }
 }

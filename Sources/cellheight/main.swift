@@ -5,5 +5,5 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "summarize" {
     SummarizeCommand.mainWithOneLineErrors(Array(arguments.dropFirst()))
 } else {
-    CellHeightCommand.mainWithOneLineErrors(arguments)
+    CellHeightCommand.mainWithOneLineErrors(CellHeightCommand.expandingJUnitFile(arguments))
 }

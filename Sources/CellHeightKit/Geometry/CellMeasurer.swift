@@ -36,20 +36,68 @@ public final class CellMeasurer {
     }
 
     public func measure(_ row: Row) -> MeasuredCell {
-        let prepared: [PreparedText?] = template.labels.indices.map { index in
-            let text = row.value(ofField: template.labels[index].field) ?? ""
-            return template.hidesLabel(showing: text) ? nil : engines[index].prepare(text)
+        let prepared = prepare(row)
+        return MeasuredCell(row: row, results: widths.map { cell(prepared, width: $0) })
+    }
+
+    /// Measures a row and checks it against a budget at every width; for each width it breaks the
+    /// budget at, finds the narrowest width at which it would fit.
+    public func measure(_ row: Row, budget: Budget) -> MeasuredCell {
+        guard budget.isLimited else { return measure(row) }
+        let prepared = prepare(row)
+        let results = widths.map { cell(prepared, width: $0) }
+        let violations = results.compactMap { result -> BudgetViolation? in
+            guard !budget.admits(lineCount: result.lineCount, height: result.height) else { return nil }
+            return BudgetViolation(width: result.width, lineCount: result.lineCount, height: result.height,
+                                   budget: budget, fittingWidth: narrowestFittingWidth(prepared, budget: budget))
         }
-        let results = widths.map { width in
-            let labels = template.labels.indices.map { index in
-                measureLabel(index, prepared[index], textWidth: template.textWidth(ofLabel: index, cellWidth: width))
-            }
-            return CellLayout(width: width, height: template.cellHeight(labels: labels), labels: labels)
-        }
-        return MeasuredCell(row: row, results: results)
+        var measured = MeasuredCell(row: row, results: results)
+        measured.budgetCheck = BudgetCheck(budget: budget, violations: violations)
+        return measured
     }
 
     public func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
+
+    /// Each label's text of a row, shaped and analysed (nil for a hidden label).
+    private func prepare(_ row: Row) -> [PreparedText?] {
+        template.labels.indices.map { index in
+            let text = row.value(ofField: template.labels[index].field) ?? ""
+            return template.hidesLabel(showing: text) ? nil : engines[index].prepare(text)
+        }
+    }
+
+    /// The cell of prepared labels at a cell width (arithmetic only).
+    private func cell(_ prepared: [PreparedText?], width: Double) -> CellLayout {
+        let labels = template.labels.indices.map { index in
+            measureLabel(index, prepared[index], textWidth: template.textWidth(ofLabel: index, cellWidth: width))
+        }
+        return CellLayout(width: width, height: template.cellHeight(labels: labels), labels: labels)
+    }
+
+    /// The narrowest cell width, in LayoutUnits of 1/64 px, at which the prepared labels fit the
+    /// budget; nil when even `CellTemplate.maximumWidth` is not enough.
+    ///
+    /// A binary search: greedy wrapping needs no more lines at a wider width, so "fits" flips once
+    /// from false to true as the width grows. The width found is checked once more, so a rare text
+    /// for which that does not hold is never reported as fitting where it does not.
+    private func narrowestFittingWidth(_ prepared: [PreparedText?], budget: Budget) -> Double? {
+        func fits(_ units: Int) -> Bool {
+            let width = Double(units) / LayoutUnit.perPixel
+            guard template.labels.indices.allSatisfy({ template.textWidth(ofLabel: $0, cellWidth: width) > 0 }) else {
+                return false
+            }
+            let result = cell(prepared, width: width)
+            return budget.admits(lineCount: result.lineCount, height: result.height)
+        }
+        var high = Int(CellTemplate.maximumWidth * LayoutUnit.perPixel)
+        guard fits(high) else { return nil }
+        var low = 0  // never fits: no room at all
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if fits(middle) { high = middle } else { low = middle }
+        }
+        return Double(high) / LayoutUnit.perPixel
+    }
 
     private func measureLabel(_ index: Int, _ prepared: PreparedText?, textWidth: Double) -> LabelLayout {
         let label = template.labels[index]

@@ -32,8 +32,7 @@ public func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String
         } else {
             // Open the label's own font first, so that its errors are told apart from the fallbacks'.
             do {
-                let reference = try FontLocator.shared.resolve(label.font)
-                _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
+                try checkFontOpens(label.font)
             } catch let error as CellHeightError {
                 throw fontError(index, error)
             }
@@ -46,4 +45,13 @@ public func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String
         return engine
     }
     return LabelEngines(engines: labelEngines, fallbackPaths: labels.first.flatMap { setups[$0.font] }?.fallbackPaths ?? [])
+}
+
+/// Finds and opens a font as `--font` takes it (a path, `path#N`, or a family name), to report a
+/// problem with it before anything is measured.
+///
+/// - Throws: `CellHeightError.font` when it cannot be found or used.
+public func checkFontOpens(_ spec: String) throws {
+    let reference = try FontLocator.shared.resolve(spec)
+    _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
 }

@@ -49,10 +49,13 @@ public struct CellLayout: Equatable, Sendable {
 public struct MeasuredCell: Equatable, Sendable {
     public var row: Row
     public var results: [CellLayout]
+    /// The row's budget and violations, when it had a budget to check; nil otherwise.
+    public var budgetCheck: BudgetCheck?
 
-    public init(row: Row, results: [CellLayout]) {
+    public init(row: Row, results: [CellLayout], budgetCheck: BudgetCheck? = nil) {
         self.row = row
         self.results = results
+        self.budgetCheck = budgetCheck
     }
 
     /// A row measured as bare text (`RowMeasurer`): each layout is a cell of one label with no

@@ -88,3 +88,12 @@ func inputErrorReason(_ code: Int32) -> String {
     default: return String(cString: strerror(code)).lowercased()
     }
 }
+
+/// Whether two paths name the same file: the same device and inode when both exist, else the same
+/// standardized path (so an output file is never one of the inputs).
+public func isSameFile(_ first: String, _ second: String) -> Bool {
+    if isStandardInput(first) || isStandardInput(second) { return false }
+    var a = stat(), b = stat()
+    if stat(first, &a) == 0, stat(second, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+    return URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path
+}

@@ -28,7 +28,7 @@ func readNDJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) 
 }
 
 /// Parses JSON, turning a syntax error into `CellHeightError.invalidJSON`.
-private func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1,
+func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1,
                                source: String) throws -> JSONDocument {
     var parser = JSONParser(bytes: bytes, range: range, firstLine: firstLine)
     do {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// CSS `line-height`: `normal`, an absolute length in px, or a unitless multiple of the font size.
-public enum LineHeight: Equatable, Sendable, CustomStringConvertible {
+public enum LineHeight: Hashable, Sendable, CustomStringConvertible {
     case normal
     /// An absolute line height, e.g. 20 for "20px".
     case pixels(Double)

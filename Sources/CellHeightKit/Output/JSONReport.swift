@@ -5,7 +5,8 @@
 // (with a line limit) and "textHeight" before "height". Template rows are {"index","id","height",
 // "labels":[{"field","lineCount","truncated","textHeight","height"},…]} ("truncated" only for labels
 // with a line limit), or the same inside "results". `--offsets` adds "offset" after "height";
-// explain adds "lines" to each text or label. Keys always come in this order so output is
+// explain adds "lines" to each text or label. A row with a locale (catalogs) has "locale" after
+// "id"; a row measured at a width of its own has "width"; a row with a budget ends with "fits". Keys always come in this order so output is
 // byte-for-byte reproducible.
 
 /// The whole `json` document, ending with a newline.
@@ -46,14 +47,18 @@ private func jsonRowObject(_ report: Report, rowIndex: Int) -> String {
         ("index", String(cell.row.index)),
         ("id", jsonOptionalString(cell.row.id)),
     ]
+    if let locale = cell.row.locale { members.append(("locale", jsonString(locale))) }
     if report.hasSingleWidth {
-        members += jsonResultMembers(report, cell.results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: false)
+        // A row measured at a width of its own (a rule's, the row's) says so.
+        let ownWidth = cell.results[0].width != report.settings.widths[0]
+        members += jsonResultMembers(report, cell.results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth)
     } else {
         let results = cell.results.enumerated().map { widthIndex, result in
             jsonObject(jsonResultMembers(report, result, rowIndex: rowIndex, widthIndex: widthIndex, includeWidth: true))
         }
         members.append(("results", jsonArray(results)))
     }
+    if let check = cell.budgetCheck { members.append(("fits", jsonBool(check.fits))) }
     return jsonObject(members)
 }
 
@@ -140,13 +145,18 @@ private func jsonSettingsObject(_ settings: ReportSettings) -> String {
         ("fallbackFonts", jsonArray(settings.fallbackFonts.map(jsonString))),
         ("input", jsonString(settings.inputName)),
     ]
+    if let maxLines = settings.budget.maxLines { members.append(("maxLines", String(maxLines))) }
+    if let maxHeight = settings.budget.maxHeight { members.append(("maxHeight", jsonNumber(maxHeight))) }
+    if let rules = settings.rulesFile {
+        members += [("rules", jsonString(rules.path)), ("rulesSHA256", jsonString(rules.sha256))]
+    }
     if case .text(_, let cell?) = settings.subject {
         members.append(("cell", jsonObject([
             ("padding", jsonArray([cell.padding.top, cell.padding.right, cell.padding.bottom, cell.padding.left]
                 .map(jsonNumber))),
             ("minHeight", jsonNumber(cell.minHeight)),
             ("separator", jsonNumber(cell.separator)),
-            ("maxLines", String(cell.labels[0].lineLimit.maxLines)),
+            ("numberOfLines", String(cell.labels[0].lineLimit.maxLines)),
             ("round", jsonString(cell.rounding.rawValue)),
         ])))
     }

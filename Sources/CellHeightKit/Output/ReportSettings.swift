@@ -10,6 +10,10 @@ public struct ReportSettings: Equatable, Sendable {
     public var fallbackFonts: [String]
     /// Where the rows came from, e.g. "fixtures/sample.txt" or "<stdin>".
     public var inputName: String
+    /// The budget every row starts from (`--max-lines`, `--max-height`).
+    public var budget: Budget = .none
+    /// The rules file rows were checked with (`--rules`); nil for none.
+    public var rulesFile: FileReference?
 
     public init(subject: ReportSubject, widths: [Double], whiteSpace: String = "pre-wrap",
                 fallbackFonts: [String] = [], inputName: String) {
@@ -76,5 +80,16 @@ public struct FontSettings: Equatable, Sendable {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.lineHeightPixels = lineHeightPixels
+    }
+}
+
+/// A file a result depends on, e.g. a rules file: its path as given and its SHA-256 (hex).
+public struct FileReference: Equatable, Sendable {
+    public var path: String
+    public var sha256: String
+
+    public init(path: String, sha256: String) {
+        self.path = path
+        self.sha256 = sha256
     }
 }

@@ -27,7 +27,7 @@ func settingsSummary(_ report: Report) -> [(name: String, value: String)] {
         if cell.minHeight > 0 { items.append(("min height", formatPixels(cell.minHeight) + " px")) }
         if cell.separator > 0 { items.append(("separator", formatPixels(cell.separator) + " px")) }
         if case .text = settings.subject, cell.labels[0].lineLimit.isLimited {
-            items.append(("max lines", String(cell.labels[0].lineLimit.maxLines)))
+            items.append(("lines shown", String(cell.labels[0].lineLimit.maxLines)))
         }
         if cell.rounding != .none { items.append(("round", cell.rounding.rawValue)) }
     }

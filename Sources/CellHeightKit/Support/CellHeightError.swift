@@ -16,15 +16,20 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
     case font(String)
     /// An output file that cannot be written.
     case output(path: String, reason: String)
-    /// A template file that is not valid JSON. `line` and `column` are 1-based.
-    case templateSyntax(file: String, line: Int, column: Int, reason: String)
-    /// A template that is JSON but not a valid template: an unknown key, a wrong type or value, a
-    /// field no row has, a font that cannot be used. `jsonPath` says where, e.g. "$.labels[1].size".
-    case invalidTemplate(file: String, jsonPath: String, reason: String)
+    /// A template or rules file that does not parse. `language` is "JSON" or "YAML"; `line` and
+    /// `column` are 1-based.
+    case configSyntax(file: String, line: Int, column: Int, language: String = "JSON", reason: String)
+    /// A template or rules file that parses but is not valid: an unknown key, a wrong type or value,
+    /// a field no row has, a font that cannot be used. `jsonPath` says where, e.g. "$.labels[1].size".
+    case invalidConfig(file: String, jsonPath: String, reason: String)
 
     /// Exit codes, documented in `--help` and the README (sysexits.h numbering).
     public enum ExitCode: Int32, CaseIterable {
         case ok = 0
+        /// Not an error: the run completed, and some rows broke their budget (or grew, with
+        /// `--fail-on-growth`). Kept apart from the error codes so CI can tell "does not fit" from
+        /// "could not check".
+        case violations = 1
         case usage = 64
         case invalidInput = 65
         case unreadableInput = 66
@@ -34,13 +39,14 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
 
         public var meaning: String {
             switch self {
-            case .ok: return "success"
+            case .ok: return "success: every row fits its budget"
+            case .violations: return "some rows do not fit their budget (or grew, with --fail-on-growth)"
             case .usage: return "bad option or argument"
             case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8)"
             case .unreadableInput: return "input file missing or unreadable"
             case .font: return "font not found, unreadable or unusable"
             case .output: return "output cannot be written (output file, or standard output: full disk)"
-            case .config: return "bad template: JSON syntax, unknown key, wrong value, unknown field, font"
+            case .config: return "bad template or rules file: syntax, unknown key, wrong value, unknown field, font"
             }
         }
     }
@@ -52,7 +58,7 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
         case .invalidJSON, .invalidUTF8, .invalidInput: return .invalidInput
         case .font: return .font
         case .output: return .output
-        case .templateSyntax, .invalidTemplate: return .config
+        case .configSyntax, .invalidConfig: return .config
         }
     }
 
@@ -73,9 +79,9 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
             return message
         case .output(let path, let reason):
             return "cannot write \(path): \(reason)"
-        case .templateSyntax(let file, let line, let column, let reason):
-            return "\(file):\(line):\(column): invalid JSON: \(reason)"
-        case .invalidTemplate(let file, let jsonPath, let reason):
+        case .configSyntax(let file, let line, let column, let language, let reason):
+            return "\(file):\(line):\(column): invalid \(language): \(reason)"
+        case .invalidConfig(let file, let jsonPath, let reason):
             return "\(file): \(jsonPath): \(reason)"
         }
     }

@@ -18,7 +18,7 @@ struct GeometryCommandLineTests {
         var testDescription: String { name }
     }
 
-    static let keys = "field, font, size, lineHeight, insets, maxLines, height, minHeight, spacingAfter"
+    static let keys = "field, font, size, lineHeight, insets, numberOfLines, height, minHeight, spacingAfter"
 
     static let exitCases: [ExitCase] = [
         ExitCase(name: "exit 78: unknown key", arguments: ["--template", "$DIR/t.json"],
@@ -77,7 +77,8 @@ struct GeometryCommandLineTests {
         ExitCase(name: "exit 64: negative --padding", arguments: ["--font", font, "--padding=-4"], status: 64),
         ExitCase(name: "exit 64: negative --min-height", arguments: ["--font", font, "--min-height=-1"], status: 64),
         ExitCase(name: "exit 64: nan --separator", arguments: ["--font", font, "--separator", "nan"], status: 64),
-        ExitCase(name: "exit 64: negative --max-lines", arguments: ["--font", font, "--max-lines=-1"], status: 64),
+        ExitCase(name: "exit 64: negative --number-of-lines", arguments: ["--font", font, "--number-of-lines=-1"], status: 64),
+        ExitCase(name: "exit 64: --max-lines 0", arguments: ["--font", font, "--max-lines=0"], status: 64),
         ExitCase(name: "exit 64: unknown --round", arguments: ["--font", font, "--round", "floor"], status: 64),
         ExitCase(name: "exit 0: a template over standard input", arguments: ["--template", "$DIR/t.json"], status: 0,
                  stderr: ""),
@@ -146,11 +147,11 @@ struct GeometryCommandLineTests {
 
     /// Oracle case p-de-0057: 4 lines at DejaVu Sans 14 px, 110 px wide, 16 px lines. Cell 140 wide
     /// with padding '8 15': 2 lines shown, 32 + 16 = 48; the NDJSON row says it is truncated.
-    @Test("command line: --max-lines truncates, --offsets in ndjson")
+    @Test("command line: --number-of-lines truncates, --offsets in ndjson")
     func maxLines() throws {
         let result = try CellHeightProcess.run([
             "--font", Self.font, "--size", "14", "--line-height", "16px", "--width", "140", "--padding", "8 15",
-            "--max-lines", "2", "--offsets", "--output", "ndjson",
+            "--number-of-lines", "2", "--offsets", "--output", "ndjson",
         ], stdin: Array("ungültige Prüfsumme für Datei »%s«: »%s«\nPreamble\n".utf8))
         #expect(result.status == 0, "stderr: \(result.stderrText)")
         #expect(result.stdoutText == #"{"index":0,"id":null,"lineCount":4,"truncated":true,"textHeight":32,"height":48,"offset":0}"#

@@ -23,7 +23,7 @@ struct TemplateDecodingTests {
               "collapseEmpty": false,
               "labels": [
                 {"field": "title", "font": "DejaVu Sans", "size": 17, "lineHeight": "20px", "insets": 5,
-                 "maxLines": 2, "height": 17, "spacingAfter": 3},
+                 "numberOfLines": 2, "height": 17, "spacingAfter": 3},
                 {"field": "body", "lineHeight": "1.4", "insets": {"left": 2, "right": 3}, "minHeight": 20}
               ]
             }
@@ -65,7 +65,7 @@ struct TemplateDecodingTests {
 
     static let label = #"{"field": "text"}"#
     static let cellKeys = "description, width, padding, minHeight, separator, round, collapseEmpty, labels"
-    static let labelKeys = "field, font, size, lineHeight, insets, maxLines, height, minHeight, spacingAfter"
+    static let labelKeys = "field, font, size, lineHeight, insets, numberOfLines, height, minHeight, spacingAfter"
 
     static let errorCases: [ErrorCase] = [
         ErrorCase(name: "not an object", json: "[]", path: "$", reason: "expected an object, found an array"),
@@ -115,8 +115,8 @@ struct TemplateDecodingTests {
                   path: "$.width[1]", reason: "must be above 0 and at most 1000000, got -375"),
         ErrorCase(name: "no widths", json: #"{"width": [], "labels": [\#(label)]}"#, path: "$.width",
                   reason: "must hold at least one width"),
-        ErrorCase(name: "fractional max lines", json: #"{"labels": [{"field": "a", "maxLines": 1.5}]}"#,
-                  path: "$.labels[0].maxLines", reason: "must be a whole number, 0 or more, got 1.5"),
+        ErrorCase(name: "fractional max lines", json: #"{"labels": [{"field": "a", "numberOfLines": 1.5}]}"#,
+                  path: "$.labels[0].numberOfLines", reason: "must be a whole number, 0 or more, got 1.5"),
         ErrorCase(name: "line height as a number", json: #"{"labels": [{"field": "a", "lineHeight": 20}]}"#,
                   path: "$.labels[0].lineHeight",
                   reason: "must be \"normal\", a length like \"20px\" or a positive multiple of the size like \"1.4\", found a number"),
@@ -142,7 +142,7 @@ struct TemplateDecodingTests {
 
     @Test("template: bad templates name the JSON path", arguments: errorCases)
     func badTemplate(_ testCase: ErrorCase) {
-        #expect(throws: CellHeightError.invalidTemplate(file: Self.file, jsonPath: testCase.path, reason: testCase.reason)) {
+        #expect(throws: CellHeightError.invalidConfig(file: Self.file, jsonPath: testCase.path, reason: testCase.reason)) {
             try Self.parse(testCase.json)
         }
     }
@@ -150,7 +150,7 @@ struct TemplateDecodingTests {
     @Test("template: JSON syntax errors have a line and column, exit 78")
     func syntaxError() {
         // Line 2, column 14: a "}" where a value was expected.
-        let error = CellHeightError.templateSyntax(file: Self.file, line: 2, column: 14, reason: "expected a value, found '}'")
+        let error = CellHeightError.configSyntax(file: Self.file, line: 2, column: 14, reason: "expected a value, found '}'")
         #expect(throws: error) { try Self.parse("{\n  \"labels\": [}") }
         #expect(error.exitCode == .config)
         #expect(error.description == "cell.json:2:14: invalid JSON: expected a value, found '}'")
@@ -158,14 +158,14 @@ struct TemplateDecodingTests {
 
     @Test("template: invalid UTF-8 is a template error")
     func invalidUTF8() {
-        #expect(throws: CellHeightError.invalidTemplate(file: Self.file, jsonPath: "$", reason: "invalid UTF-8 at byte offset 12")) {
+        #expect(throws: CellHeightError.invalidConfig(file: Self.file, jsonPath: "$", reason: "invalid UTF-8 at byte offset 12")) {
             try parseCellTemplate(Data(#"{"labels": ["#.utf8) + Data([0xFF]) + Data("]}".utf8), file: Self.file)
         }
     }
 
     @Test("template: errors print as file: path: reason, exit 78")
     func errorMessage() {
-        let error = CellHeightError.invalidTemplate(file: "t.json", jsonPath: "$.labels[1].size", reason: "expected a number, found a string")
+        let error = CellHeightError.invalidConfig(file: "t.json", jsonPath: "$.labels[1].size", reason: "expected a number, found a string")
         #expect(error.description == "t.json: $.labels[1].size: expected a number, found a string")
         #expect(error.exitCode.rawValue == 78)
     }
@@ -180,7 +180,7 @@ struct TemplateDecodingTests {
             Row(index: 0, text: "", sourceLine: 1, fields: ["title": "Wi-Fi", "id": "7"]),
             Row(index: 1, text: "", sourceLine: 2, fields: ["title": "Bluetooth", "bdy": "Off"]),
         ]
-        #expect(throws: CellHeightError.invalidTemplate(
+        #expect(throws: CellHeightError.invalidConfig(
             file: "t.json", jsonPath: "$.labels[1].field",
             reason: "no input row has a field \"body\" (the rows have: bdy, id, title)")) {
             try Self.twoLabels.checkFields(of: rows, templateFile: "t.json")
@@ -196,7 +196,7 @@ struct TemplateDecodingTests {
     func plainTextFields() throws {
         let rows = [Row(index: 0, text: "Peterborough", sourceLine: 1)]
         try CellTemplate(labels: [LabelTemplate(field: "text")]).checkFields(of: rows, templateFile: "t.json")
-        #expect(throws: CellHeightError.invalidTemplate(
+        #expect(throws: CellHeightError.invalidConfig(
             file: "t.json", jsonPath: "$.labels[0].field", reason: "no input row has a field \"title\" (the rows have: text)")) {
             try Self.twoLabels.checkFields(of: rows, templateFile: "t.json")
         }

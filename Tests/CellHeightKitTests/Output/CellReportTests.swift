@@ -9,7 +9,7 @@ struct CellReportTests {
 
     // MARK: - One text in a cell
 
-    /// `--padding '8 15' --min-height 44 --separator 1 --max-lines 2 --round ceil` at cell width 190.
+    /// `--padding '8 15' --min-height 44 --separator 1 --number-of-lines 2 --round ceil` at cell width 190.
     static let textCell = CellTemplate.singleLabel(
         font: font.fontPath, fontSize: 14, lineHeight: .multiple(1.3), padding: Padding(top: 8, right: 15, bottom: 8, left: 15),
         minHeight: 44, separator: 1, lineLimit: LineLimit(maxLines: 2), rounding: .ceil)
@@ -59,7 +59,7 @@ struct CellReportTests {
             + #""estimatedRowHeight":49.5},"rowCount":2,"settings":{"font":"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf","#
             + #""fontFaceIndex":0,"fontFamily":"DejaVu Sans","fontSHA256":"abc123","size":14,"width":190,"lineHeight":"1.3","#
             + #""lineHeightPx":18.1875,"whiteSpace":"pre-wrap","fallbackFonts":[],"input":"rows.txt","#
-            + #""cell":{"padding":[8,15,8,15],"minHeight":44,"separator":1,"maxLines":2,"round":"ceil"}}}"# + "\n")
+            + #""cell":{"padding":[8,15,8,15],"minHeight":44,"separator":1,"numberOfLines":2,"round":"ceil"}}}"# + "\n")
     }
 
     @Test("text in a cell: csv with truncation, text height and offsets")

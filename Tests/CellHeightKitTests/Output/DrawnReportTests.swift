@@ -121,7 +121,7 @@ struct DrawnReportTests {
         // Only the shown line is drawn; the browser lays out (and checks) the whole text.
         #expect(!page.contains("فتح الملف</div>"))
         #expect(page.contains("data-height=\"41.625\""))
-        #expect(page.contains("<dt>max lines</dt><dd>1</dd>"))
+        #expect(page.contains("<dt>lines shown</dt><dd>1</dd>"))
     }
 
     @Test("svg: boxes with their lines at their places")

@@ -12,11 +12,12 @@ struct HTMLReportBrowserTests {
     static let root = CellHeightProcess.packageRoot
 
     /// Writes an HTML report with `arguments`, loads it in Chromium and returns its verdict.
-    static func verdict(of arguments: [String], in directory: URL) throws -> (ReportVerdict, URL) {
+    /// `status` is cellheight's expected exit status: 1 when rows are over a `--max-height` budget.
+    static func verdict(of arguments: [String], in directory: URL, status: Int32 = 0) throws -> (ReportVerdict, URL) {
         let page = directory.appendingPathComponent("report.html")
         let result = try CellHeightProcess.run(arguments + ["--output", "html", "--output-file", page.path],
                                                in: root.path)
-        #expect(result.status == 0, "cellheight failed: \(result.stderrText)")
+        #expect(result.status == status, "cellheight: \(result.stderrText)")
         #expect(result.stdout.isEmpty)
         return (ReportVerdict(dumpedDOM: try HeadlessChromium.dumpDOM(of: page)), page)
     }
@@ -33,8 +34,8 @@ struct HTMLReportBrowserTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let (verdict, page) = try Self.verdict(of: [
             "--font", TestFonts.dejaVuSans, "--size", "14", "--width", "190,280", "--line-height", "1.3",
-            "--padding", "8 15", "--round", "ceil", "--max-lines", "2", "--max-height", "50", "fixtures/sample.txt",
-        ], in: directory)
+            "--padding", "8 15", "--round", "ceil", "--number-of-lines", "2", "--max-height", "50", "fixtures/sample.txt",
+        ], in: directory, status: 1)
         #expect(verdict == ReportVerdict(rows: 14, disagreements: 0, fontErrors: nil))
 
         let png = directory.appendingPathComponent("report.png")

@@ -1,0 +1,202 @@
+import Foundation
+
+/// One row of an earlier `--output json` (or `ndjson`) result: how it is identified and what it
+/// measured at each width.
+public struct BaselineRow: Equatable, Sendable {
+    public var key: BaselineKey
+    /// (width, line count, height) per width, e.g. [(320, 2, 32)].
+    public var results: [BaselineResult]
+    /// Where it starts in the baseline file (1-based), for rows that are gone.
+    public var line: Int
+}
+
+public struct BaselineResult: Equatable, Sendable {
+    /// The width in px; nil when the result does not say (a one-width NDJSON result, whose rows
+    /// do not repeat it: then it is taken to be this run's only width).
+    public var width: Double?
+    public var lineCount: Int
+    public var height: Double
+}
+
+/// How a row is matched with its baseline row: by id and locale, or by index for rows without an
+/// id. Rows with the same key are matched in order of appearance.
+public struct BaselineKey: Hashable, Sendable {
+    public var id: String?
+    public var locale: String?
+    /// The row's index, only for rows without an id.
+    public var index: Int?
+
+    public init(_ row: Row) {
+        self.init(id: row.id, locale: row.locale, index: row.index)
+    }
+
+    init(id: String?, locale: String?, index: Int) {
+        self.id = id
+        self.locale = locale
+        self.index = id == nil ? index : nil
+    }
+}
+
+/// Reads an earlier result written by `--output json` or `--output ndjson`.
+///
+/// - Throws: `CellHeightError.invalidJSON` (with line and column) when it does not parse,
+///   `.invalidInput` when it is not a cellheight result.
+public func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
+    let text = try decodeText(data, source: file).text
+    let bytes = Array(text.utf8)
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    var values: [(value: JSONValue, line: Int)] = []
+    var oneWidth: Double?
+    if first == UInt8(ascii: "{"), let whole = try? parseJSONDocument(bytes, source: file),
+       case .object(let top) = whole.value, top["rows"] != nil {
+        // A `json` document: {"rows": [...]}.
+        guard case .object(let object) = whole.value, case .array(let rows)? = object["rows"] else {
+            throw CellHeightError.invalidInput(source: file, line: whole.line,
+                                               reason: "not a cellheight JSON result (no \"rows\" array)")
+        }
+        values = rows.enumerated().map { ($1, $0 < whole.elementLines.count ? whole.elementLines[$0] : whole.line) }
+        // A one-width result gives its width once, in its settings.
+        if case .object(let settings)? = top["settings"], case .number(let text)? = settings["width"] {
+            oneWidth = Double(text)
+        }
+    } else {
+        // `ndjson`: one row object per line.
+        for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
+            let document = try parseJSONDocument(bytes, range: line.range, firstLine: line.number, source: file)
+            values.append((document.value, line.number))
+        }
+    }
+    return try values.map { value, line in
+        var row = try baselineRow(value, line: line, file: file)
+        for i in row.results.indices where row.results[i].width == nil { row.results[i].width = oneWidth }
+        return row
+    }
+}
+
+private func baselineRow(_ value: JSONValue, line: Int, file: String) throws -> BaselineRow {
+    func bad(_ reason: String) -> CellHeightError {
+        .invalidInput(source: file, line: line, reason: "not a cellheight result row: \(reason)")
+    }
+    guard case .object(let object) = value else { throw bad("expected an object, found \(value.kindDescription)") }
+    guard case .number(let indexText)? = object["index"], let index = Int(indexText) else { throw bad("no \"index\"") }
+    var id: String?
+    if case .string(let text)? = object["id"] { id = text }
+    var locale: String?
+    if case .string(let text)? = object["locale"] { locale = text }
+    func result(_ object: JSONObject) throws -> BaselineResult {
+        guard case .number(let heightText)? = object["height"], let height = Double(heightText) else {
+            throw bad("no \"height\"")
+        }
+        var lineCount = 0
+        if case .number(let text)? = object["lineCount"], let count = Int(text) {
+            lineCount = count
+        } else if case .array(let labels)? = object["labels"] {
+            // A template's row: its lines are its labels' lines.
+            for case .object(let label) in labels {
+                if case .number(let text)? = label["lineCount"], let count = Int(text) { lineCount += count }
+            }
+        } else {
+            throw bad("no \"lineCount\"")
+        }
+        var width: Double?
+        if case .number(let text)? = object["width"] { width = Double(text) }
+        return BaselineResult(width: width, lineCount: lineCount, height: height)
+    }
+    let results: [BaselineResult]
+    if case .array(let list)? = object["results"] {
+        results = try list.map { element in
+            guard case .object(let resultObject) = element else { throw bad("a result is not an object") }
+            return try result(resultObject)
+        }
+    } else {
+        results = [try result(object)]
+    }
+    return BaselineRow(key: BaselineKey(id: id, locale: locale, index: index), results: results, line: line)
+}
+
+/// A row's change against its baseline row, at one width.
+public enum BaselineChange: Equatable, Sendable {
+    /// More lines or more px than before (either one).
+    case grew(width: Double, before: BaselineResult, after: BaselineResult)
+    /// Fewer lines or px, and not more of the other.
+    case shrank(width: Double, before: BaselineResult, after: BaselineResult)
+    /// No baseline row has its key.
+    case new
+    /// A baseline row no row of this run matched.
+    case gone(BaselineRow)
+}
+
+/// Matches this run's rows with a baseline's, one row at a time (so it works with streamed input).
+public struct BaselineComparison {
+    /// Unmatched baseline rows by key, in file order.
+    private var pending: [BaselineKey: [BaselineRow]]
+    private let order: [BaselineKey]
+    /// The single width of a one-width baseline (its rows do not repeat it), if known.
+    private let baselineWidth: Double?
+    /// Results compared so far (a row and width found in both), e.g. 0 when the baseline was
+    /// measured at other widths.
+    public private(set) var comparedResults = 0
+
+    /// - Parameter baselineWidths: the widths the baseline was measured at when its rows do not
+    ///   say (a one-width result): this run's width then stands in for it.
+    public init(_ rows: [BaselineRow], baselineWidth: Double? = nil) {
+        var pending: [BaselineKey: [BaselineRow]] = [:]
+        var order: [BaselineKey] = []
+        for row in rows {
+            if pending[row.key] == nil { order.append(row.key) }
+            pending[row.key, default: []].append(row)
+        }
+        self.pending = pending
+        self.order = order
+        self.baselineWidth = baselineWidth
+    }
+
+    /// The changes of one measured row (empty when it is unchanged), taking its baseline row.
+    public mutating func compare(_ cell: MeasuredCell) -> [BaselineChange] {
+        let key = BaselineKey(cell.row)
+        guard var candidates = pending[key], !candidates.isEmpty else { return [.new] }
+        let before = candidates.removeFirst()
+        pending[key] = candidates
+        var changes: [BaselineChange] = []
+        for result in cell.results {
+            let after = BaselineResult(width: result.width, lineCount: result.lineCount, height: result.height)
+            // A one-width baseline row has no width: it stands for the run's only width.
+            let old = before.results.first { ($0.width ?? baselineWidth) == result.width }
+                ?? (before.results.count == 1 && cell.results.count == 1 && before.results[0].width == nil
+                    ? before.results[0] : nil)
+            guard let old else { continue }
+            comparedResults += 1
+            if after.lineCount > old.lineCount || after.height > old.height {
+                changes.append(.grew(width: result.width, before: old, after: after))
+            } else if after.lineCount < old.lineCount || after.height < old.height {
+                changes.append(.shrank(width: result.width, before: old, after: after))
+            }
+        }
+        return changes
+    }
+
+    /// The baseline rows no row matched, in file order.
+    public var goneRows: [BaselineRow] {
+        order.flatMap { pending[$0] ?? [] }.sorted { $0.line < $1.line }
+    }
+}
+
+/// A short description of a change, e.g. "grew from 2 lines (32 px) to 3 lines (48 px) at 320 px".
+public func baselineChangeMessage(_ change: BaselineChange) -> String {
+    func measure(_ result: BaselineResult) -> String {
+        "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s") (\(formatPixels(result.height)) px)"
+    }
+    switch change {
+    case .grew(let width, let before, let after):
+        return "grew from \(measure(before)) to \(measure(after)) at \(formatPixels(width)) px"
+    case .shrank(let width, let before, let after):
+        return "shrank from \(measure(before)) to \(measure(after)) at \(formatPixels(width)) px"
+    case .new:
+        return "new row: not in the baseline"
+    case .gone(let row):
+        let was = row.results.map { result in
+            measure(result) + (result.width.map { " at \(formatPixels($0)) px" } ?? "")
+        }.joined(separator: ", ")
+        return "gone: in the baseline (\(was)) but not in this run"
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One rule of a rules file: which rows it is for (key globs, locales) and what it sets for them.
+/// Every property is optional; a rule sets only what it names.
+public struct BudgetRule: Equatable, Sendable {
+    /// Glob patterns (`fnmatch`: `*`, `?`, `[…]`) the row's key must match one of, e.g.
+    /// ["settings.*", "*.title"]; ["*"] matches every row.
+    public var keys: [String]
+    /// Locales the rule is for, e.g. ["de", "fr"]; nil for every locale (see `localeMatches`).
+    public var locales: [String]?
+    public var font: String?
+    public var fontSize: Double?
+    public var lineHeight: LineHeight?
+    /// Cell widths in px, e.g. [320].
+    public var widths: [Double]?
+    public var maxLines: Int?
+    public var maxHeight: Double?
+    /// Fonts by locale pattern, e.g. [("ja", "Noto Sans CJK JP"), ("zh", "Noto Sans CJK SC")]: a row
+    /// whose locale matches takes the most specific (longest) matching pattern's font.
+    public var localeFonts: [LocaleFont]
+
+    public struct LocaleFont: Equatable, Sendable {
+        public var locale: String
+        public var font: String
+
+        public init(locale: String, font: String) {
+            self.locale = locale
+            self.font = font
+        }
+    }
+
+    public init(keys: [String] = ["*"], locales: [String]? = nil, font: String? = nil, fontSize: Double? = nil,
+                lineHeight: LineHeight? = nil, widths: [Double]? = nil, maxLines: Int? = nil,
+                maxHeight: Double? = nil, localeFonts: [LocaleFont] = []) {
+        self.keys = keys
+        self.locales = locales
+        self.font = font
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.widths = widths
+        self.maxLines = maxLines
+        self.maxHeight = maxHeight
+        self.localeFonts = localeFonts
+    }
+
+    /// Whether the rule is for a row with this key and locale (a row without a key has key "").
+    public func matches(key: String?, locale: String?) -> Bool {
+        let key = key ?? ""
+        guard keys.contains(where: { fnmatch($0, key, 0) == 0 }) else { return false }
+        guard let locales else { return true }
+        guard let locale else { return false }
+        return locales.contains { localeMatches($0, locale) }
+    }
+
+    /// The font this rule gives a row in `locale`, if any of its locale fonts matches.
+    func font(forLocale locale: String?) -> String? {
+        guard let locale else { return nil }
+        return localeFonts.filter { localeMatches($0.locale, locale) }.max { $0.locale.count < $1.locale.count }?.font
+    }
+}
+
+/// Whether a locale pattern covers a locale: the same tag (case and `_`/`-` ignored), a language
+/// range that is a prefix of it at a subtag boundary ("zh" covers "zh-Hant-TW", "pt" covers
+/// "pt_BR"), or a glob ("zh-*", "*").
+public func localeMatches(_ pattern: String, _ locale: String) -> Bool {
+    func normalized(_ tag: String) -> String { tag.replacingOccurrences(of: "_", with: "-").lowercased() }
+    let pattern = normalized(pattern), locale = normalized(locale)
+    if pattern.contains(where: { "*?[".contains($0) }) { return fnmatch(pattern, locale, 0) == 0 }
+    return locale == pattern || locale.hasPrefix(pattern + "-")
+}
+
+/// The rules of a rules file (`--rules`), applied in file order: every rule that matches a row
+/// sets what it names, so a later rule overrides an earlier one (as in CSS or .gitattributes).
+public struct BudgetRules: Equatable, Sendable {
+    /// The file they came from, e.g. "ci/labels.yaml".
+    public var file: String
+    public var rules: [BudgetRule]
+
+    public init(file: String, rules: [BudgetRule]) {
+        self.file = file
+        self.rules = rules
+    }
+
+    /// `settings` with every matching rule applied. Without `setsFonts` (a template) only widths
+    /// and budgets are taken.
+    public func apply(to settings: RowSettings, key: String?, locale: String?, setsFonts: Bool) -> RowSettings {
+        var settings = settings
+        for rule in rules where rule.matches(key: key, locale: locale) {
+            if setsFonts {
+                if let font = rule.font { settings.font = font }
+                if let font = rule.font(forLocale: locale) { settings.font = font }
+                if let size = rule.fontSize { settings.fontSize = size }
+                if let lineHeight = rule.lineHeight { settings.lineHeight = lineHeight }
+            }
+            if let widths = rule.widths { settings.widths = widths }
+            settings.budget = settings.budget.overridden(by: Budget(maxLines: rule.maxLines, maxHeight: rule.maxHeight))
+        }
+        return settings
+    }
+
+    /// Every font any rule names (to open them all before measuring, so a bad one is reported with
+    /// its place in the file).
+    public var fontsByPath: [(font: String, jsonPath: String)] {
+        rules.enumerated().flatMap { index, rule in
+            (rule.font.map { [($0, "$.rules[\(index)].font")] } ?? [])
+                + rule.localeFonts.map { ($0.font, "$.rules[\(index)].fonts" + jsonPathMember($0.locale)) }
+        }
+    }
+}
+
+/// `.name` for identifier-like names, `["name"]` for others (as JSON paths in messages write them).
+private func jsonPathMember(_ name: String) -> String {
+    memberPath("", name)
+}

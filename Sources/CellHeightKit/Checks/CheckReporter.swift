@@ -1,0 +1,114 @@
+/// Turns measured rows into a CI check's findings as they come (so streamed input stays streamed):
+/// budget violations and baseline changes become diagnostics, written at once in the chosen
+/// format, and test cases of a JUnit report.
+public final class CheckReporter {
+    public let format: DiagnosticsFormat
+    /// Whether rows that grew against the baseline fail the run.
+    public let failsOnGrowth: Bool
+    private var baseline: BaselineComparison?
+    private let baselineFile: String?
+    private let write: (String) -> Void
+    /// Rows checked, rows over budget, baseline changes by kind.
+    public private(set) var rowCount = 0
+    public private(set) var rowsWithBudget = 0
+    public private(set) var rowsOverBudget = 0
+    public private(set) var grown = 0, shrunk = 0, new = 0, gone = 0
+    /// Diagnostics that fail the run.
+    public private(set) var failureCount = 0
+    public private(set) var junit = JUnitReport()
+
+    /// - Parameters:
+    ///   - baseline: the earlier result's rows and file name, to compare with; nil for none.
+    ///   - write: where diagnostic lines go (standard error), each ending with a newline.
+    public init(format: DiagnosticsFormat, baseline: (rows: [BaselineRow], file: String, width: Double?)?,
+                failsOnGrowth: Bool, write: @escaping (String) -> Void) {
+        self.format = format
+        self.failsOnGrowth = failsOnGrowth
+        self.baseline = baseline.map { BaselineComparison($0.rows, baselineWidth: $0.width) }
+        self.baselineFile = baseline?.file
+        self.write = write
+    }
+
+    /// Records a batch of measured rows read from `source`.
+    ///
+    /// - Parameter font: what the row at a position in `cells` was laid out in, for messages, e.g.
+    ///   "font DejaVu Sans 14 px".
+    public func record(_ cells: [MeasuredCell], source: String, font: (Int) -> String) {
+        var lines = ""
+        for (position, cell) in cells.enumerated() {
+            rowCount += 1
+            var failures: [String] = []
+            func report(_ diagnostic: Diagnostic) {
+                if diagnostic.fails {
+                    failureCount += 1
+                    failures.append(diagnostic.message)
+                }
+                lines += line(for: diagnostic)
+            }
+            let subject = cell.row.diagnosticSubject
+            if cell.budgetCheck != nil { rowsWithBudget += 1 }
+            if let check = cell.budgetCheck, !check.fits {
+                rowsOverBudget += 1
+                let fontDescription = font(position)
+                for violation in check.violations {
+                    report(Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine,
+                                      subject: subject, message: violationMessage(violation, font: fontDescription)))
+                }
+            }
+            if baseline != nil {
+                for change in baseline!.compare(cell) {
+                    let kind: Diagnostic.Kind
+                    switch change {
+                    case .grew: grown += 1; kind = .growth
+                    case .shrank: shrunk += 1; kind = .change
+                    case .new: new += 1; kind = .change
+                    case .gone: kind = .change
+                    }
+                    report(Diagnostic(kind: kind, fails: kind == .growth && failsOnGrowth, file: source,
+                                      line: cell.row.sourceLine, subject: subject, message: baselineChangeMessage(change)))
+                }
+            }
+            if format == .junit {
+                junit.add(JUnitReport.TestCase(file: source, line: cell.row.sourceLine, name: subject, failures: failures))
+            }
+        }
+        if !lines.isEmpty { write(lines) }
+    }
+
+    /// Reports the baseline rows no row matched, then a summary line.
+    public func finish() {
+        var lines = ""
+        if let baseline, let baselineFile {
+            for row in baseline.goneRows {
+                gone += 1
+                let subject = row.key.id.map { id in row.key.locale.map { "\(id) [\($0)]" } ?? id }
+                    ?? "#\(row.key.index ?? 0)"
+                lines += line(for: Diagnostic(kind: .change, fails: false, file: baselineFile, line: row.line,
+                                              subject: subject, message: baselineChangeMessage(.gone(row))))
+            }
+        }
+        lines += "cellheight: " + summary + "\n"
+        write(lines)
+    }
+
+    /// E.g. "3 of 120 rows over budget; baseline: 2 grew, 1 shrank, 0 new, 1 gone", or "120 rows;
+    /// baseline: …" when no row had a budget.
+    public var summary: String {
+        let rows = "\(rowCount) row\(rowCount == 1 ? "" : "s")"
+        var parts = [rowsWithBudget > 0 ? "\(rowsOverBudget) of \(rows) over budget" : rows]
+        if let baseline {
+            var comparison = "baseline: \(grown) grew, \(shrunk) shrank, \(new) new, \(gone) gone"
+            if failsOnGrowth && grown > 0 { comparison += " (growth fails the check)" }
+            if baseline.comparedResults == 0 && rowCount > new { comparison += " (no width in common with the baseline)" }
+            parts.append(comparison)
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    private func line(for diagnostic: Diagnostic) -> String {
+        switch format {
+        case .text, .junit: return diagnostic.text + "\n"
+        case .github: return githubAnnotation(diagnostic) + "\n"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// One finding of a CI check, pointing at the input row it is about: a budget violation, or a
+/// change against a baseline.
+public struct Diagnostic: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable {
+        /// A row over its budget (fails the run).
+        case violation
+        /// A row that grew against the baseline (fails the run with `--fail-on-growth`).
+        case growth
+        /// A row that shrank, is new, or is gone (never fails the run).
+        case change
+    }
+
+    public var kind: Kind
+    /// Whether it fails the run (exit 1).
+    public var fails: Bool
+    /// The input file, e.g. "po/de.po", or the baseline's for a row that is gone.
+    public var file: String
+    /// The 1-based line the row starts on; nil when there is none (a row that is gone).
+    public var line: Int?
+    /// Which row: its id or key with its locale, e.g. "settings.title [de]", or "#3" for a row
+    /// without an id (its index, as the table shows it).
+    public var subject: String
+    /// What is wrong, e.g. "3 lines > max 2 at 320 px (font DejaVu Sans 14 px); fits at 412.5 px".
+    public var message: String
+
+    public init(kind: Kind, fails: Bool, file: String, line: Int?, subject: String, message: String) {
+        self.kind = kind
+        self.fails = fails
+        self.file = file
+        self.line = line
+        self.subject = subject
+        self.message = message
+    }
+
+    /// The compiler-style line: `FILE:LINE: SUBJECT: MESSAGE`.
+    public var text: String {
+        let place = line.map { "\(file):\($0)" } ?? file
+        return "\(place): \(subject): \(message)"
+    }
+}
+
+extension Row {
+    /// How diagnostics name the row: "key [locale]", the id, or "#index".
+    public var diagnosticSubject: String {
+        let name = id ?? "#\(index)"
+        return locale.map { "\(name) [\($0)]" } ?? name
+    }
+}
+
+/// The message for a row over its budget at one width, e.g.
+/// "3 lines > max 2 at 320 px (font DejaVu Sans 14 px); fits at 412.5 px".
+///
+/// - Parameter font: what the row was laid out in, e.g. "font DejaVu Sans 14 px" or
+///   "template cell.json".
+public func violationMessage(_ violation: BudgetViolation, font: String) -> String {
+    var excesses: [String] = []
+    if violation.exceedsLines, let maxLines = violation.budget.maxLines {
+        excesses.append("\(violation.lineCount) lines > max \(maxLines)")
+    }
+    if violation.exceedsHeight, let maxHeight = violation.budget.maxHeight {
+        excesses.append("\(formatPixels(violation.height)) px > max \(formatPixels(maxHeight)) px")
+    }
+    let fit: String
+    if let width = violation.fittingWidth {
+        // Rounded up to 1/100 px: still a width at which it fits, and readable.
+        fit = "fits at \(formatPixels((width * 100).rounded(.up) / 100)) px"
+    } else {
+        fit = "fits at no width up to \(formatPixels(CellTemplate.maximumWidth)) px"
+    }
+    return "\(excesses.joined(separator: ", ")) at \(formatPixels(violation.width)) px (\(font)); \(fit)"
+}

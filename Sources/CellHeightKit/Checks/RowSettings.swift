@@ -1,0 +1,103 @@
+/// How one row is measured and what it must fit in: the command line's settings, changed by the
+/// rules that match the row's key and locale, then by the row's own fields.
+public struct RowSettings: Hashable, Sendable {
+    /// The font as `--font` takes it, e.g. "DejaVu Sans" or a file path (unused with a template,
+    /// whose labels name their own).
+    public var font: String
+    /// Font size in px, e.g. 14.
+    public var fontSize: Double
+    public var lineHeight: LineHeight
+    /// Cell widths in px, e.g. [320]; a row or rule with a width of its own replaces them all.
+    public var widths: [Double]
+    public var budget: Budget
+
+    public init(font: String, fontSize: Double, lineHeight: LineHeight, widths: [Double], budget: Budget = .none) {
+        self.font = font
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.widths = widths
+        self.budget = budget
+    }
+}
+
+/// Works out each row's settings: the base (the command line's), then every rule of a rules file
+/// that matches the row, in file order, then the row's own fields (`width`, `font`, `size`,
+/// `lineHeight`, `maxLines`, `maxHeight`, and a catalog's `maxWidth`).
+public struct RowSettingsResolver: Sendable {
+    public let base: RowSettings
+    public let rules: BudgetRules?
+    /// Whether rows and rules may set the font, size and line height: false with a template, whose
+    /// labels have their own (then only widths and budgets are taken).
+    public let setsFonts: Bool
+
+    /// The row fields read as settings.
+    public static let fieldNames = ["width", "font", "size", "lineHeight", "maxLines", "maxHeight", "maxWidth"]
+
+    public init(base: RowSettings, rules: BudgetRules? = nil, setsFonts: Bool = true) {
+        self.base = base
+        self.rules = rules
+        self.setsFonts = setsFonts
+    }
+
+    /// The settings of `row`, read from `source` (for messages).
+    ///
+    /// - Throws: `CellHeightError.invalidInput` naming the row's line when one of its setting fields
+    ///   has a bad value.
+    public func settings(for row: Row, source: String) throws -> RowSettings {
+        var settings = base
+        if let rules {
+            settings = rules.apply(to: settings, key: row.key, locale: row.locale, setsFonts: setsFonts)
+        }
+        guard let fields = row.fields else { return settings }
+        func bad(_ name: String, _ expected: String, _ value: String) -> CellHeightError {
+            .invalidInput(source: source, line: row.sourceLine, reason: "\"\(name)\" must be \(expected), got \"\(value)\"")
+        }
+        func pixels(_ name: String, maximum: Double = CellTemplate.maximumWidth) throws -> Double? {
+            guard let text = fields[name] else { return nil }
+            guard let value = parseCSSNumber(text), value > 0, value <= maximum else {
+                throw bad(name, "a number of px above 0 and at most \(formatPixels(maximum))", text)
+            }
+            return value
+        }
+        if let width = try pixels("width") { settings.widths = [width] }
+        if setsFonts {
+            if let font = fields["font"] {
+                guard !font.isEmpty else { throw bad("font", "a font file or family name", font) }
+                settings.font = font
+            }
+            if let size = try pixels("size", maximum: CellTemplate.maximumFontSize) { settings.fontSize = size }
+            if let text = fields["lineHeight"] {
+                guard let lineHeight = LineHeight(parsing: text) else {
+                    throw bad("lineHeight", "'normal', a length like '20px' or a multiple of the size like '1.4'", text)
+                }
+                settings.lineHeight = lineHeight
+            }
+        }
+        var budget = Budget()
+        if let text = fields["maxLines"] {
+            guard let lines = Int(text), lines >= 1 else { throw bad("maxLines", "a whole number, 1 or more", text) }
+            budget.maxLines = lines
+        }
+        budget.maxHeight = try pixels("maxHeight")
+        // A catalog's pixel width restriction (XLIFF `maxwidth`): the text is laid out at that width
+        // and, unless a height or line budget says otherwise, must fit on one line.
+        if let maxWidth = try pixels("maxWidth") {
+            settings.widths = [maxWidth]
+            if !settings.budget.overridden(by: budget).isLimited { budget.maxLines = 1 }
+        }
+        settings.budget = settings.budget.overridden(by: budget)
+        return settings
+    }
+}
+
+extension Row {
+    /// The key rules match against: a catalog's `key` field (the id without a plural suffix), else
+    /// the id; nil for rows without one.
+    public var key: String? { fields?["key"] ?? id }
+
+    /// The row's locale, e.g. "ja" or "pt-BR", from a catalog or a `locale` field; nil when unknown.
+    public var locale: String? {
+        guard let locale = fields?["locale"], !locale.isEmpty else { return nil }
+        return locale
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Yams
+
+/// Reads a rules file (`--rules`): JSON, or YAML (by the extension `.yaml`/`.yml`, or when the
+/// file does not start with `{`). See the README's "CI gate" for the schema:
+///
+/// ```yaml
+/// rules:
+///   - keys: "*"                 # glob(s) over the row's key; default "*"
+///     font: DejaVu Sans
+///     size: 14
+///     width: 320
+///     fonts: {ja: Noto Sans CJK JP, zh: Noto Sans CJK SC, ko: Noto Sans CJK KR}
+///   - keys: ["*.title", "settings.*"]
+///     locales: [de, ru]          # optional: only these locales
+///     maxLines: 1
+/// ```
+///
+/// - Throws: `CellHeightError.configSyntax` (with line and column) when the file does not parse,
+///   `.invalidConfig` (with the JSON path) for an unknown key or a bad value.
+public func parseBudgetRules(_ data: Data, file: String) throws -> BudgetRules {
+    let text = try decodeConfigText(data, file: file)
+    let lowercased = file.lowercased()
+    let firstCharacter = text.first { !$0.isWhitespace }
+    let isYAML = lowercased.hasSuffix(".yaml") || lowercased.hasSuffix(".yml")
+        || (!lowercased.hasSuffix(".json") && firstCharacter != "{")
+    let value = isYAML ? try parseYAMLValue(text, file: file) : try parseConfigJSON(text, file: file)
+    return try RulesDecoder(file: file).rules(value)
+}
+
+/// A YAML document as the JSON values the decoder reads: YAML's core schema decides what is a
+/// number, a boolean or null (`320`, `true`, `~`); everything else is a string.
+private func parseYAMLValue(_ text: String, file: String) throws -> JSONValue {
+    let node: Node?
+    do {
+        node = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+        throw yamlSyntaxError(error, file: file)
+    }
+    guard let node else { return .null }
+    return try jsonValue(of: node, file: file)
+}
+
+private func jsonValue(of node: Node, file: String) throws -> JSONValue {
+    switch node {
+    case .scalar(let scalar):
+        switch Tag.Name(rawValue: node.tag.description) {
+        case .null: return .null
+        case .bool: return .bool(node.bool ?? false)
+        case .int, .float: return .number(scalar.string)
+        default: return .string(scalar.string)
+        }
+    case .sequence(let sequence):
+        return .array(try sequence.map { try jsonValue(of: $0, file: file) })
+    case .mapping(let mapping):
+        return .object(JSONObject(members: try mapping.map { key, value in
+            guard case .scalar(let keyScalar) = key else {
+                let mark = key.mark
+                throw CellHeightError.configSyntax(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1,
+                                                   language: "YAML", reason: "a key must be a plain value")
+            }
+            return JSONMember(key: keyScalar.string, value: try jsonValue(of: value, file: file))
+        }))
+    case .alias:
+        let mark = node.mark
+        throw CellHeightError.configSyntax(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1,
+                                           language: "YAML", reason: "aliases are not supported")
+    }
+}
+
+/// One line for a YAML parser error: where it is and what is wrong.
+private func yamlSyntaxError(_ error: YamlError, file: String) -> CellHeightError {
+    func syntax(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> CellHeightError {
+        let reason = context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem
+        return .configSyntax(file: file, line: mark.line, column: mark.column, language: "YAML", reason: reason)
+    }
+    switch error {
+    case .scanner(let context, let problem, let mark, _),
+         .parser(let context, let problem, let mark, _),
+         .composer(let context, let problem, let mark, _):
+        return syntax(mark, problem, context)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+        return syntax(context.mark, "repeated key \(duplicates.joined(separator: ", "))", nil)
+    default:
+        return .configSyntax(file: file, line: 1, column: 1, language: "YAML",
+                             reason: "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable")
+    }
+}
+
+/// The rules file's keys, for the decoder and for messages.
+enum RulesKeys {
+    static let file = ["description", "rules"]
+    static let rule = ["description", "keys", "locales", "font", "size", "lineHeight", "width", "maxLines",
+                       "maxHeight", "fonts"]
+}
+
+private struct RulesDecoder: ConfigDecoding {
+    let file: String
+
+    func rules(_ value: JSONValue) throws -> BudgetRules {
+        let members = try self.members(of: value, at: "$", allowedKeys: RulesKeys.file)
+        if let description = members["description"] { _ = try string(description, at: "$.description") }
+        guard let rulesValue = members["rules"] else { throw failure("$", "missing \"rules\"") }
+        guard case .array(let elements) = rulesValue else {
+            throw failure("$.rules", "expected an array of rules, found \(rulesValue.kindDescription)")
+        }
+        return BudgetRules(file: file, rules: try elements.enumerated().map { index, element in
+            try rule(element, at: "$.rules[\(index)]")
+        })
+    }
+
+    func rule(_ value: JSONValue, at path: String) throws -> BudgetRule {
+        let members = try self.members(of: value, at: path, allowedKeys: RulesKeys.rule)
+        func at(_ key: String) -> String { memberPath(path, key) }
+        var rule = BudgetRule()
+        if let description = members["description"] { _ = try string(description, at: at("description")) }
+        if let keys = members["keys"] { rule.keys = try strings(keys, at: at("keys")) }
+        if let locales = members["locales"] { rule.locales = try strings(locales, at: at("locales")) }
+        if let font = members["font"] { rule.font = try nonEmptyString(font, at: at("font")) }
+        if let size = members["size"] {
+            rule.fontSize = try positiveNumber(size, at: at("size"), maximum: CellTemplate.maximumFontSize)
+        }
+        if let lineHeight = members["lineHeight"] { rule.lineHeight = try self.lineHeight(lineHeight, at: at("lineHeight")) }
+        if let width = members["width"] { rule.widths = try widths(width, at: at("width")) }
+        if let maxLines = members["maxLines"] {
+            let lines = try count(maxLines, at: at("maxLines"))
+            guard lines >= 1 else { throw failure(at("maxLines"), "must be 1 or more, got 0") }
+            rule.maxLines = lines
+        }
+        if let maxHeight = members["maxHeight"] {
+            rule.maxHeight = try positiveNumber(maxHeight, at: at("maxHeight"), maximum: CellTemplate.maximumWidth)
+        }
+        if let fonts = members["fonts"] {
+            guard case .object(let object) = fonts else {
+                throw failure(at("fonts"), "expected an object of locale: font, found \(fonts.kindDescription)")
+            }
+            rule.localeFonts = try object.members.map { member in
+                BudgetRule.LocaleFont(locale: member.key,
+                                      font: try nonEmptyString(member.value, at: memberPath(at("fonts"), member.key)))
+            }
+        }
+        return rule
+    }
+
+    /// One non-empty string, or a non-empty array of them.
+    func strings(_ value: JSONValue, at path: String) throws -> [String] {
+        guard case .array(let elements) = value else { return [try nonEmptyString(value, at: path)] }
+        guard !elements.isEmpty else { throw failure(path, "must hold at least one pattern") }
+        return try elements.enumerated().map { index, element in try nonEmptyString(element, at: path + "[\(index)]") }
+    }
+}

@@ -1,0 +1,92 @@
+/// Measures rows that each come with their own settings (font, size, line height, widths and
+/// budget, see `RowSettings`): one `CellMeasurer` per distinct font, size, line height and widths,
+/// made the first time a row needs it. Rows with the base settings use the measurer made up front.
+///
+/// Not thread-safe (its engines are not): `ParallelCellMeasurer` gives each worker its own.
+public final class RowSettingsMeasurer {
+    /// The cell every row is measured as; a single-text cell's label takes each row's font.
+    public let baseCell: CellTemplate
+    /// Whether the cell is a template's (labels keep their own fonts; rows change widths and budgets only).
+    public let isTemplate: Bool
+    private let fallbackSpecs: [String]?
+    private let whiteSpace: WhiteSpace
+    private let details: Bool
+    private var measurers: [MeasurerKey: CellMeasurer] = [:]
+    /// Engines by font, size and line height, shared by measurers of different widths.
+    private var engines: [EngineKey: [TextLayoutEngine]] = [:]
+
+    private struct EngineKey: Hashable {
+        var font: String
+        var fontSize: Double
+        var lineHeight: LineHeight
+    }
+
+    private struct MeasurerKey: Hashable {
+        var engine: EngineKey
+        var widths: [Double]
+    }
+
+    /// - Parameters:
+    ///   - engines: the base cell's engines (see `makeLabelEngines`), used for rows with `base`'s font.
+    ///   - base: the settings rows start from; its widths are checked here.
+    /// - Throws: `CellGeometryError.noRoomForText` when a base width leaves a label no room.
+    public init(cell: CellTemplate, isTemplate: Bool, engines: [TextLayoutEngine], base: RowSettings,
+                fallbackSpecs: [String]?, whiteSpace: WhiteSpace, details: Bool) throws {
+        self.baseCell = cell
+        self.isTemplate = isTemplate
+        self.fallbackSpecs = fallbackSpecs
+        self.whiteSpace = whiteSpace
+        self.details = details
+        let key = measurerKey(base)
+        self.engines[key.engine] = engines
+        measurers[key] = try CellMeasurer(template: cell, engines: engines, widths: base.widths, details: details)
+    }
+
+    /// Opens what rows with `settings` need, so that `measure` cannot fail.
+    ///
+    /// - Throws: `CellHeightError.font` for a font that cannot be used, `CellGeometryError` for a
+    ///   width that leaves no room for the text.
+    public func prepare(_ settings: RowSettings) throws {
+        let key = measurerKey(settings)
+        guard measurers[key] == nil else { return }
+        let cell = self.cell(for: settings)
+        let labelEngines: [TextLayoutEngine]
+        if let known = engines[key.engine] {
+            labelEngines = known
+        } else {
+            labelEngines = try makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace).engines
+            engines[key.engine] = labelEngines
+        }
+        measurers[key] = try CellMeasurer(template: cell, engines: labelEngines, widths: settings.widths, details: details)
+    }
+
+    /// The row measured with its settings and checked against their budget (`prepare` first).
+    public func measure(_ row: Row, settings: RowSettings) -> MeasuredCell {
+        guard let measurer = measurers[measurerKey(settings)] else {
+            preconditionFailure("RowSettingsMeasurer.prepare was not called for these settings")
+        }
+        return measurer.measure(row, budget: settings.budget)
+    }
+
+    /// The name of the primary font rows with `settings` are laid out in, e.g. "DejaVu Sans" (for
+    /// messages; the first label's for a template).
+    public func fontFamily(for settings: RowSettings) -> String? {
+        engines[measurerKey(settings).engine]?.first?.chain.primary.familyName
+    }
+
+    private func measurerKey(_ settings: RowSettings) -> MeasurerKey {
+        // A template's labels have their own fonts: only the widths tell its measurers apart.
+        let engine = isTemplate ? EngineKey(font: "", fontSize: 0, lineHeight: .normal)
+                                : EngineKey(font: settings.font, fontSize: settings.fontSize, lineHeight: settings.lineHeight)
+        return MeasurerKey(engine: engine, widths: settings.widths)
+    }
+
+    private func cell(for settings: RowSettings) -> CellTemplate {
+        guard !isTemplate else { return baseCell }
+        var cell = baseCell
+        cell.labels[0].font = settings.font
+        cell.labels[0].fontSize = settings.fontSize
+        cell.labels[0].lineHeight = settings.lineHeight
+        return cell
+    }
+}

@@ -1,0 +1,39 @@
+/// How budget violations and baseline changes are reported on standard error (`--diagnostics`).
+public enum DiagnosticsFormat: String, CaseIterable, Sendable {
+    /// `FILE:LINE: SUBJECT: MESSAGE`, one per line, as compilers write them.
+    case text
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), shown on the pull request.
+    case github
+    /// A JUnit XML report written to a file (`--junit FILE`), plus the text lines on stderr.
+    case junit
+}
+
+/// A diagnostic as a GitHub Actions workflow command: `::error` for what fails the run,
+/// `::warning` for growth that does not, `::notice` for other changes.
+public func githubAnnotation(_ diagnostic: Diagnostic) -> String {
+    let command: String
+    switch (diagnostic.fails, diagnostic.kind) {
+    case (true, _): command = "error"
+    case (false, .growth), (false, .violation): command = "warning"
+    case (false, .change): command = "notice"
+    }
+    var properties = ["file=" + escapeAnnotationProperty(diagnostic.file)]
+    if let line = diagnostic.line { properties.append("line=\(line)") }
+    properties.append("title=" + escapeAnnotationProperty("cellheight: " + diagnostic.subject))
+    return "::\(command) \(properties.joined(separator: ","))::"
+        + escapeAnnotationData("\(diagnostic.subject): \(diagnostic.message)")
+}
+
+/// A workflow command's message: `%`, CR and LF are percent-encoded (GitHub's runner decodes them).
+private func escapeAnnotationData(_ text: String) -> String {
+    text.replacingOccurrences(of: "%", with: "%25")
+        .replacingOccurrences(of: "\r", with: "%0D")
+        .replacingOccurrences(of: "\n", with: "%0A")
+}
+
+/// A workflow command's property value: as the message, and `:` and `,` too (they delimit properties).
+private func escapeAnnotationProperty(_ text: String) -> String {
+    escapeAnnotationData(text)
+        .replacingOccurrences(of: ":", with: "%3A")
+        .replacingOccurrences(of: ",", with: "%2C")
+}

@@ -1,0 +1,64 @@
+/// A JUnit XML report of a CI check (`--junit FILE`): one test suite per input file, one test
+/// case per row, failed when the row broke its budget (or grew, with `--fail-on-growth`). CI
+/// systems (GitLab, Jenkins, GitHub test reporters) show it as a test run.
+public struct JUnitReport {
+    /// A row's test case: where it is and, when it failed, why.
+    public struct TestCase: Equatable, Sendable {
+        public var file: String
+        public var line: Int?
+        public var name: String
+        /// The failure messages; empty when it passed.
+        public var failures: [String]
+
+        public init(file: String, line: Int?, name: String, failures: [String] = []) {
+            self.file = file
+            self.line = line
+            self.name = name
+            self.failures = failures
+        }
+    }
+
+    /// Test cases in the order they were added, grouped by file when rendered.
+    public private(set) var testCases: [TestCase] = []
+
+    public init() {}
+
+    public mutating func add(_ testCase: TestCase) {
+        testCases.append(testCase)
+    }
+
+    /// The XML document, ending with a newline.
+    public func render() -> String {
+        var files: [String] = []
+        var byFile: [String: [TestCase]] = [:]
+        for testCase in testCases {
+            if byFile[testCase.file] == nil { files.append(testCase.file) }
+            byFile[testCase.file, default: []].append(testCase)
+        }
+        let failureCount = testCases.filter { !$0.failures.isEmpty }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"cellheight\" tests=\"\(testCases.count)\" failures=\"\(failureCount)\" errors=\"0\">\n"
+        for file in files {
+            let cases = byFile[file]!
+            let failures = cases.filter { !$0.failures.isEmpty }.count
+            xml += "  <testsuite name=\"\(escapeMarkup(file))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+            for testCase in cases {
+                let line = testCase.line.map { " line=\"\($0)\"" } ?? ""
+                let opening = "    <testcase classname=\"\(escapeMarkup(file))\" name=\"\(escapeMarkup(testCase.name))\""
+                    + " file=\"\(escapeMarkup(file))\"\(line)"
+                guard !testCase.failures.isEmpty else {
+                    xml += opening + "/>\n"
+                    continue
+                }
+                let message = testCase.failures.joined(separator: "; ")
+                let place = testCase.line.map { "\(file):\($0)" } ?? file
+                xml += opening + ">\n"
+                xml += "      <failure type=\"cellheight\" message=\"\(escapeMarkup(message))\">"
+                xml += escapeMarkup(testCase.failures.map { "\(place): \(testCase.name): \($0)" }.joined(separator: "\n"))
+                xml += "</failure>\n    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// The CI gate from the command line (issue 5): budgets, rules, diagnostics, baselines, exit codes.
+///
+/// The line counts, heights and the narrowest fitting widths behind the expected diagnostics are
+/// Chromium's: `fixtures/checks/ui-chromium.jsonl` has each row of `fixtures/checks/ui.ndjson` at
+/// its rule's width, at the width the diagnostic says it fits at (fewer lines) and 0.02 px
+/// narrower (as many lines as before), measured by `scripts/chromium_cases.py --remeasure`.
+@Suite("command line: budgets, rules and baselines")
+struct CheckCommandLineTests {
+    static let root = CellHeightProcess.packageRoot.path
+    static let rules = ["--rules", "fixtures/checks/rules.yaml", "fixtures/checks/ui.ndjson"]
+
+    static let violations = """
+    fixtures/checks/ui.ndjson:1: workspace.move.title [de]: 3 lines > max 1 at 180 px (font DejaVu Sans 14 px); fits at 309.04 px
+    fixtures/checks/ui.ndjson:2: workspace.switch.title [de]: 2 lines > max 1 at 180 px (font DejaVu Sans 14 px); fits at 212.77 px
+    fixtures/checks/ui.ndjson:5: search.domain [ru]: 3 lines > max 2 at 180 px (font DejaVu Sans 14 px); fits at 189.44 px
+    fixtures/checks/ui.ndjson:6: country.ae [ar]: 2 lines > max 1 at 120 px (font DejaVu Sans 14 px); fits at 138.82 px
+    fixtures/checks/ui.ndjson:8: language.aramaic [ja]: 3 lines > max 2 at 180 px (font Noto Sans CJK JP 14 px); fits at 181.05 px
+    cellheight: 5 of 8 rows over budget
+
+    """
+
+    @Test("the golden data: Chromium's line counts at the rule widths and around each fitting width")
+    func goldenData() throws {
+        let cases = try OracleCase.load("fixtures/checks/ui-chromium.jsonl")
+        let lines = Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0.expected.lineCount) })
+        // Row 0 (maxLines 1): 3 lines at 180 px, 1 at 309.04, 2 at 309.02.
+        #expect([lines["ui-0-0"], lines["ui-0-1"], lines["ui-0-2"]] == [3, 1, 2])
+        #expect([lines["ui-4-0"], lines["ui-4-1"], lines["ui-4-2"]] == [3, 2, 3])
+        #expect([lines["ui-7-0"], lines["ui-7-1"], lines["ui-7-2"]] == [3, 2, 3])
+        // And cellheight agrees with every one of them.
+        for outcome in try OracleOutcome.layOut(cases) {
+            #expect(outcome.agrees, "\(outcome.testCase.id): \(outcome.layout.lineCount) lines")
+        }
+    }
+
+    @Test("a rules file over a multi-locale input: violations with file:line on stderr, exit 1")
+    func rulesViolations() throws {
+        let result = try CellHeightProcess.run(Self.rules + ["--output", "ndjson"], in: Self.root)
+        #expect(result.status == 1)
+        #expect(result.stderrText == Self.violations)
+        // stdout is the normal result, with each row's own width, locale and verdict.
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 8)
+        #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","width":180,"lineCount":3,"height":48,"fits":false}"#)
+        #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","width":120,"lineCount":1,"height":16,"fits":true}"#)
+        #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","width":180,"lineCount":1,"height":20,"fits":true}"#)
+    }
+
+    @Test("every row fits: exit 0 and a summary")
+    func allFit() throws {
+        let result = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--size", "14", "--width", "400",
+                                                "--max-lines", "2", "fixtures/checks/ui.ndjson"], in: Self.root)
+        #expect(result.status == 0)
+        #expect(result.stderrText == "cellheight: 0 of 8 rows over budget\n")
+    }
+
+    @Test("--diagnostics github: annotations on stderr")
+    func github() throws {
+        let result = try CellHeightProcess.run(Self.rules + ["--diagnostics", "github"], in: Self.root)
+        #expect(result.status == 1)
+        let lines = result.stderrText.split(separator: "\n").map(String.init)
+        let expected = "::error file=fixtures/checks/ui.ndjson,line=1,title=cellheight%3A workspace.move.title [de]::"
+                + "workspace.move.title [de]: 3 lines > max 1 at 180 px (font DejaVu Sans 14 px); fits at 309.04 px"
+        #expect(lines.first == expected)
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 5)
+    }
+
+    @Test("--diagnostics junit FILE: a JUnit report, written atomically, and the text lines")
+    func junit() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = directory + "/junit.xml"
+        let result = try CellHeightProcess.run(["--diagnostics", "junit", report] + Self.rules, in: Self.root)
+        #expect(result.status == 1)
+        #expect(result.stderrText == Self.violations)
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains(#"<testsuites name="cellheight" tests="8" failures="5" errors="0">"#))
+        #expect(xml.contains(#"<testcase classname="fixtures/checks/ui.ndjson" name="country.ua [ru]" file="fixtures/checks/ui.ndjson" line="4"/>"#))
+        #expect(xml.contains(#"<failure type="cellheight" message="2 lines &gt; max 1 at 120 px (font DejaVu Sans 14 px); fits at 138.82 px">"#))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["junit.xml"])
+    }
+
+    @Test("per-row budgets and widths from JSON objects")
+    func rowBudgets() throws {
+        let rows = #"[{"id": "a", "text": "Zur Arbeitsfläche 12 wechseln", "maxLines": 1, "width": 212.77},"#
+            + "\n" + #" {"id": "b", "text": "Zur Arbeitsfläche 12 wechseln", "maxLines": 1, "width": 212.75}]"#
+        let result = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--size", "14", "-"],
+                                               stdin: Array(rows.utf8))
+        #expect(result.status == 1)
+        #expect(result.stderrText == """
+        <stdin>:2: b: 2 lines > max 1 at 212.75 px (font DejaVu Sans 14 px); fits at 212.77 px
+        cellheight: 1 of 2 rows over budget
+
+        """)
+    }
+
+    @Test("--baseline: changes reported, growth fails only with --fail-on-growth")
+    func baseline() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let old = directory + "/old.json"
+        let settings = ["--font", TestFonts.dejaVuSans, "--size", "14", "--width", "180"]
+        let first = try CellHeightProcess.run(settings + ["--output", "json", "--output-file", old, "fixtures/checks/ui.ndjson"],
+                                              in: Self.root)
+        #expect(first.status == 0)
+        // A longer translation (3 lines at 180 px in Chromium: case ui-2-1, was 2: ui-2-0), a
+        // renamed key (one row new, one gone), the rest unchanged.
+        let changed = try String(contentsOfFile: Self.root + "/fixtures/checks/ui.ndjson", encoding: .utf8)
+            .replacingOccurrences(of: "Zeitzone automatisch anpassen", with: "Zeitzone automatisch anhand des Standorts anpassen")
+            .replacingOccurrences(of: "country.ua", with: "country.ukraine")
+        let arguments = settings + ["--baseline", old, "-"]
+        let report = try CellHeightProcess.run(arguments, stdin: Array(changed.utf8))
+        #expect(report.status == 0)
+        #expect(report.stderrText == """
+        <stdin>:3: timezone.auto [de]: grew from 2 lines (32 px) to 3 lines (48 px) at 180 px
+        <stdin>:4: country.ukraine [ru]: new row: not in the baseline
+        \(old):1: country.ua [ru]: gone: in the baseline (1 line (16 px) at 180 px) but not in this run
+        cellheight: 8 rows; baseline: 1 grew, 0 shrank, 1 new, 1 gone
+
+        """)
+        let failing = try CellHeightProcess.run(arguments + ["--fail-on-growth"], stdin: Array(changed.utf8))
+        #expect(failing.status == 1)
+        #expect(failing.stderrText.hasSuffix("baseline: 1 grew, 0 shrank, 1 new, 1 gone (growth fails the check)\n"))
+        // Measured at another width, nothing can be compared, and the summary says so.
+        let otherWidth = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--size", "14", "--width", "170",
+                                                    "--baseline", old, "fixtures/checks/ui.ndjson"], in: Self.root)
+        #expect(otherWidth.stderrText.hasSuffix("0 gone (no width in common with the baseline)\n"))
+    }
+
+    @Test("usage and configuration errors", arguments: [
+        (["--max-lines", "0"], 64, "cellheight: --max-lines must be 1 or more, got 0"),
+        (["--diagnostics", "junit"], 64, "cellheight: --diagnostics junit needs a report file: --diagnostics junit FILE.xml, or --junit-file FILE"),
+        (["--fail-on-growth"], 64, "cellheight: --fail-on-growth needs --baseline"),
+        (["--diagnostics", "junit", "--junit-file", "fixtures/checks/ui.ndjson"], 64,
+         "cellheight: --junit-file fixtures/checks/ui.ndjson is also an input: it would be overwritten"),
+        (["--output-file", "./fixtures/checks/ui.ndjson"], 64,
+         "cellheight: --output-file ./fixtures/checks/ui.ndjson is also an input: it would be overwritten"),
+        (["--rules", "fixtures/checks/missing.yaml"], 66, "cellheight: cannot read fixtures/checks/missing.yaml: no such file"),
+        (["--rules", "fixtures/sample.json"], 78, "cellheight: fixtures/sample.json: $: expected an object, found an array"),
+        (["--baseline", "fixtures/sample.txt"], 65, "cellheight: fixtures/sample.txt:1:1: invalid JSON: expected a value, found 'Q'"),
+    ])
+    func errors(arguments: [String], status: Int32, message: String) throws {
+        let result = try CellHeightProcess.run(arguments + ["fixtures/checks/ui.ndjson"], in: Self.root)
+        #expect(result.status == status)
+        #expect(result.stderrText == message + "\n")
+    }
+
+    @Test("a rules file naming a font that does not exist: exit 78 with the rule's path")
+    func badRuleFont() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "rules:\n  - fonts: {ja: /nonexistent/font.ttf}\n".write(toFile: directory + "/r.yaml", atomically: true, encoding: .utf8)
+        let result = try CellHeightProcess.run(["--rules", directory + "/r.yaml"], stdin: Array("x\n".utf8))
+        #expect(result.status == 78)
+        #expect(result.stderrText.hasPrefix("cellheight: \(directory)/r.yaml: $.rules[0].fonts.ja: "))
+    }
+
+    @Test("--diagnostics junit followed by an input file is an error; the input is left alone")
+    func junitNeverTakesAnInput() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/fixtures/checks/ui.ndjson"))
+        let result = try CellHeightProcess.run(["--diagnostics", "junit", "fixtures/checks/ui.ndjson"], in: Self.root)
+        #expect(result.status == 64)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.root + "/fixtures/checks/ui.ndjson")) == before)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+@Suite("rules files")
+struct BudgetRulesTests {
+    static let yaml = """
+    # Labels of the app, by key.
+    rules:
+      - keys: "*"
+        font: DejaVu Sans
+        size: 14
+        width: 320
+        fonts: {ja: Noto Sans CJK JP, zh: Noto Sans CJK SC, zh-TW: Noto Sans CJK TC}
+      - keys: ["*.title", "settings.*"]
+        locales: [de, pt]
+        maxLines: 1
+        maxHeight: 20
+        lineHeight: 20px
+    """
+
+    static let json = """
+    {"rules": [
+      {"keys": "*", "font": "DejaVu Sans", "size": 14, "width": 320,
+       "fonts": {"ja": "Noto Sans CJK JP", "zh": "Noto Sans CJK SC", "zh-TW": "Noto Sans CJK TC"}},
+      {"keys": ["*.title", "settings.*"], "locales": ["de", "pt"], "maxLines": 1, "maxHeight": 20,
+       "lineHeight": "20px"}
+    ]}
+    """
+
+    static let expected = BudgetRules(file: "rules", rules: [
+        BudgetRule(keys: ["*"], font: "DejaVu Sans", fontSize: 14, widths: [320], localeFonts: [
+            .init(locale: "ja", font: "Noto Sans CJK JP"), .init(locale: "zh", font: "Noto Sans CJK SC"),
+            .init(locale: "zh-TW", font: "Noto Sans CJK TC"),
+        ]),
+        BudgetRule(keys: ["*.title", "settings.*"], locales: ["de", "pt"], lineHeight: .pixels(20), maxLines: 1,
+                   maxHeight: 20),
+    ])
+
+    @Test("the same rules in YAML and in JSON", arguments: [("rules", yaml), ("rules", json)])
+    func parsing(file: String, text: String) throws {
+        #expect(try parseBudgetRules(Data(text.utf8), file: file) == Self.expected)
+    }
+
+    static let base = RowSettings(font: "sans-serif", fontSize: 16, lineHeight: .normal, widths: [375])
+
+    @Test("matching rules apply in file order; locale fonts take the most specific locale", arguments: [
+        // (key, locale) -> (font, size, line height, widths, budget)
+        ("settings.wifi", "de", "DejaVu Sans", LineHeight.pixels(20), Budget(maxLines: 1, maxHeight: 20)),
+        ("settings.wifi", "pt_BR", "DejaVu Sans", .pixels(20), Budget(maxLines: 1, maxHeight: 20)),
+        ("settings.wifi", "fr", "DejaVu Sans", .normal, Budget()),
+        ("about.body", "de", "DejaVu Sans", .normal, Budget()),
+        ("window.title", "ja", "Noto Sans CJK JP", .normal, Budget()),
+        ("window.title", "zh-Hans", "Noto Sans CJK SC", .normal, Budget()),
+        ("window.title", "zh_TW", "Noto Sans CJK TC", .normal, Budget()),
+    ])
+    func matching(key: String, locale: String, font: String, lineHeight: LineHeight, budget: Budget) {
+        let settings = Self.expected.apply(to: Self.base, key: key, locale: locale, setsFonts: true)
+        #expect(settings == RowSettings(font: font, fontSize: 14, lineHeight: lineHeight, widths: [320], budget: budget))
+    }
+
+    @Test("a template's rows take widths and budgets only")
+    func templateRows() {
+        let settings = Self.expected.apply(to: Self.base, key: "a.title", locale: "de", setsFonts: false)
+        #expect(settings == RowSettings(font: "sans-serif", fontSize: 16, lineHeight: .normal, widths: [320],
+                                        budget: Budget(maxLines: 1, maxHeight: 20)))
+    }
+
+    @Test("locale patterns", arguments: [
+        ("zh", "zh-Hant-TW", true), ("zh", "zh", true), ("pt", "pt_BR", true), ("pt-BR", "pt_br", true),
+        ("pt", "ptx", false), ("zh-TW", "zh", false), ("zh-*", "zh-Hans", true), ("*", "ar", true),
+    ])
+    func localePatterns(pattern: String, locale: String, matches: Bool) {
+        #expect(localeMatches(pattern, locale) == matches)
+    }
+
+    @Test("key globs: fnmatch, with * crossing dots; rows without a key are matched by * only")
+    func keyGlobs() {
+        let rule = BudgetRule(keys: ["settings.*", "?.title"])
+        #expect(rule.matches(key: "settings.wifi.name", locale: nil))
+        #expect(rule.matches(key: "a.title", locale: nil))
+        #expect(!rule.matches(key: "ab.title", locale: nil))
+        #expect(!rule.matches(key: nil, locale: nil))
+        #expect(BudgetRule().matches(key: nil, locale: nil))
+        #expect(!BudgetRule(locales: ["de"]).matches(key: "x", locale: nil))
+    }
+
+    @Test("bad rules files: one error with the place", arguments: [
+        ("r.yaml", "rules:\n  - keys: [a\n", "r.yaml:3:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 2)"),
+        ("r.json", "{\"rules\": [}", "r.json:1:12: invalid JSON: expected a value, found '}'"),
+        ("r.yaml", "rules:\n  - widht: 3\n", "r.yaml: $.rules[0].widht: unknown key (expected one of: description, keys, locales, font, size, lineHeight, width, maxLines, maxHeight, fonts)"),
+        ("r.yaml", "rules:\n  - maxLines: 0\n", "r.yaml: $.rules[0].maxLines: must be 1 or more, got 0"),
+        ("r.yaml", "rules:\n  - maxLines: 1.5\n", "r.yaml: $.rules[0].maxLines: must be a whole number, 0 or more, got 1.5"),
+        ("r.yaml", "rules:\n  - width: wide\n", "r.yaml: $.rules[0].width: expected a number, found a string"),
+        ("r.yaml", "rules:\n  - fonts: [a]\n", "r.yaml: $.rules[0].fonts: expected an object of locale: font, found an array"),
+        ("r.yaml", "rules: {}\n", "r.yaml: $.rules: expected an array of rules, found an object"),
+        ("r.yaml", "rule: []\n", "r.yaml: $.rule: unknown key (expected one of: description, rules)"),
+        ("r.yaml", "", "r.yaml: $: expected an object, found null"),
+    ])
+    func errors(file: String, text: String, message: String) {
+        #expect {
+            _ = try parseBudgetRules(Data(text.utf8), file: file)
+        } throws: { error in
+            guard let error = error as? CellHeightError, error.exitCode == .config else { return false }
+            return error.description == message
+        }
+    }
+}
