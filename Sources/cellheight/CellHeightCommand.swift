@@ -299,7 +299,7 @@ struct CellHeightCommand: ParsableCommand {
                                     embeddedFonts: embedFont ? try fontFiles(of: settings.subject) : [:], date: Date())
         /// A batch of rows from one input, measured with their settings and checked.
         func measureBatch(_ rows: [Row], source: String) throws -> [MeasuredCell] {
-            let rowSettings = try rows.map { try resolver.settings(for: $0, source: source) }
+            let rowSettings = try rows.map { try resolver.ownSettings(for: $0, source: source) }
             let cells: [MeasuredCell]
             do {
                 cells = try measurer.measure(rows, settings: rowSettings)
@@ -308,8 +308,8 @@ struct CellHeightCommand: ParsableCommand {
             }
             checker.record(cells, source: source) { position in
                 guard template == nil else { return "template \(template!)" }
-                let settings = rowSettings[position]
-                let family = measurer.primary.fontFamily(for: settings) ?? settings.font
+                let settings = rowSettings[position] ?? base
+                let family = measurer.primary.fontFamily(for: rowSettings[position]) ?? settings.font
                 return "font \(family) \(formatPixels(settings.fontSize)) px"
             }
             return cells

@@ -39,6 +39,21 @@ public struct RowSettingsResolver: Sendable {
         self.setsFonts = setsFonts
     }
 
+    /// The settings of `row` when they may differ from the base; nil when they are the base (no
+    /// rules, no setting fields): the common case, which then costs no copy and no lookup.
+    public func ownSettings(for row: Row, source: String) throws -> RowSettings? {
+        guard rules != nil || (row.fields?.keys.contains(where: Self.isSettingField) ?? false) else { return nil }
+        return try settings(for: row, source: source)
+    }
+
+    /// Whether a row field is read as a setting (see `fieldNames`).
+    static func isSettingField(_ name: String) -> Bool {
+        switch name {
+        case "width", "font", "size", "lineHeight", "maxLines", "maxHeight", "maxWidth": return true
+        default: return false
+        }
+    }
+
     /// The settings of `row`, read from `source` (for messages).
     ///
     /// - Throws: `CellHeightError.invalidInput` naming the row's line when one of its setting fields

@@ -58,6 +58,9 @@ public final class CellMeasurer {
 
     public func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
 
+    /// The family of the first label's primary font, e.g. "DejaVu Sans".
+    public var primaryFontFamily: String { engines[0].chain.primary.familyName }
+
     /// Each label's text of a row, shaped and analysed (nil for a hidden label).
     private func prepare(_ row: Row) -> [PreparedText?] {
         template.labels.indices.map { index in

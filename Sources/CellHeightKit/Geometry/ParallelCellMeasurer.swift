@@ -20,16 +20,17 @@ public final class ParallelCellMeasurer {
     /// The first worker's measurer (for questions about fonts, not for measuring).
     public var primary: RowSettingsMeasurer { measurers[0] }
 
-    /// Measures each row with its settings (`settings[i]` for `rows[i]`).
+    /// Measures each row with its settings (`settings[i]` for `rows[i]`, nil for the base settings).
     ///
     /// - Throws: what `RowSettingsMeasurer.prepare` throws for settings no earlier batch had, with
     ///   the index of the first row that has them.
-    public func measure(_ rows: [Row], settings: [RowSettings]) throws -> [MeasuredCell] {
+    public func measure(_ rows: [Row], settings: [RowSettings?]) throws -> [MeasuredCell] {
         precondition(rows.count == settings.count, "one settings per row")
         // Open new fonts on this thread, before any worker starts; a font's error names its first row.
         var seen = Set<RowSettings>()
         var previous: RowSettings?
-        for (index, rowSettings) in settings.enumerated() where rowSettings != previous {
+        for (index, rowSettings) in settings.enumerated() where rowSettings != nil && rowSettings != previous {
+            let rowSettings = rowSettings!
             previous = rowSettings
             guard seen.insert(rowSettings).inserted else { continue }
             do {

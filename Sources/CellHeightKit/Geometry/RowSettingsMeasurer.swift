@@ -12,6 +12,10 @@ public final class RowSettingsMeasurer {
     private let whiteSpace: WhiteSpace
     private let details: Bool
     private var measurers: [MeasurerKey: CellMeasurer] = [:]
+    /// The base settings' budget and measurer.
+    private let base: (budget: Budget, measurer: CellMeasurer)
+    /// The settings of the row measured last, and their measurer.
+    private var last: (settings: RowSettings, measurer: CellMeasurer)?
     /// Engines by font, size and line height, shared by measurers of different widths.
     private var engines: [EngineKey: [TextLayoutEngine]] = [:]
 
@@ -37,9 +41,11 @@ public final class RowSettingsMeasurer {
         self.fallbackSpecs = fallbackSpecs
         self.whiteSpace = whiteSpace
         self.details = details
+        let baseMeasurer = try CellMeasurer(template: cell, engines: engines, widths: base.widths, details: details)
+        self.base = (base.budget, baseMeasurer)
         let key = measurerKey(base)
         self.engines[key.engine] = engines
-        measurers[key] = try CellMeasurer(template: cell, engines: engines, widths: base.widths, details: details)
+        measurers[key] = baseMeasurer
     }
 
     /// Opens what rows with `settings` need, so that `measure` cannot fail.
@@ -61,17 +67,24 @@ public final class RowSettingsMeasurer {
     }
 
     /// The row measured with its settings and checked against their budget (`prepare` first).
-    public func measure(_ row: Row, settings: RowSettings) -> MeasuredCell {
+    /// `settings` nil stands for the base settings.
+    public func measure(_ row: Row, settings: RowSettings?) -> MeasuredCell {
+        guard let settings else { return base.measurer.measure(row, budget: base.budget) }
+        // Rows mostly share their settings (copies of one value, compared in a few instructions):
+        // the last measurer is kept so that a row costs no hashing of its settings.
+        if let last, last.settings == settings { return last.measurer.measure(row, budget: settings.budget) }
         guard let measurer = measurers[measurerKey(settings)] else {
             preconditionFailure("RowSettingsMeasurer.prepare was not called for these settings")
         }
+        last = (settings, measurer)
         return measurer.measure(row, budget: settings.budget)
     }
 
     /// The name of the primary font rows with `settings` are laid out in, e.g. "DejaVu Sans" (for
     /// messages; the first label's for a template).
-    public func fontFamily(for settings: RowSettings) -> String? {
-        engines[measurerKey(settings).engine]?.first?.chain.primary.familyName
+    public func fontFamily(for settings: RowSettings?) -> String? {
+        guard let settings else { return base.measurer.primaryFontFamily }
+        return engines[measurerKey(settings).engine]?.first?.chain.primary.familyName
     }
 
     private func measurerKey(_ settings: RowSettings) -> MeasurerKey {
