@@ -3,7 +3,8 @@ import Testing
 @testable import CellHeightKit
 
 /// Inputs the fuzzer (Sources/CellHeightFuzz) found crashing, replayed the way it runs them:
-/// the first byte picks the format (index into `RowFormat.allCases`) and lossy decoding (0x80);
+/// the first byte picks the format (index into `RowFormat.plainFormats`, or with 0x20 into
+/// `CatalogFormat.allCases`) and lossy decoding (0x80);
 /// every row is laid out in DejaVu Sans 16 px at 1, 57.5 and 320 px.
 @Suite("fuzz regressions")
 struct FuzzRegressionTests {
@@ -24,9 +25,15 @@ struct FuzzRegressionTests {
     func replay(_ finding: Finding) throws {
         let bytes = try #require(Data(base64Encoded: finding.base64))
         let selector = bytes[0]
-        let format = RowFormat.allCases[Int(selector) % RowFormat.allCases.count]
-        let decoded = try decodeText(bytes.dropFirst(), source: "fuzz", lossy: selector & 0x80 != 0)
-        let rows = try parseRows(in: decoded.text, format: format, source: "fuzz", requireText: selector & 0x40 == 0)
+        let rows: [Row]
+        if selector & 0x20 != 0 {
+            let format = CatalogFormat.allCases[Int(selector & 0x1F) % CatalogFormat.allCases.count]
+            rows = try readCatalogRows(Array(bytes.dropFirst()), format: format, path: "fuzz")
+        } else {
+            let format = RowFormat.plainFormats[Int(selector) % RowFormat.plainFormats.count]
+            let decoded = try decodeText(bytes.dropFirst(), source: "fuzz", lossy: selector & 0x80 != 0)
+            rows = try parseRows(in: decoded.text, format: format, source: "fuzz", requireText: selector & 0x40 == 0)
+        }
         let engine = try TestFonts.engine(TestFonts.dejaVuSans, size: 16)
         for row in rows {
             let prepared = engine.prepare(row.text)

@@ -1,0 +1,146 @@
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Foundation
+
+/// An XML element read by Foundation's `XMLParser` (libxml2 on Linux), kept whole so that the
+/// Android and XLIFF readers can walk it: names as written (prefixes included, namespaces not
+/// processed: see `namespaceURI(ofPrefix:)`), attributes, children and the line of its start tag.
+final class XMLCatalogElement {
+    enum Child {
+        case element(XMLCatalogElement)
+        case text(String)
+    }
+
+    let name: String
+    let attributes: [String: String]
+    /// The line libxml2 was on when it read the start tag: the line of its closing `>`.
+    let line: Int
+    weak var parent: XMLCatalogElement?
+    var children: [Child] = []
+
+    init(name: String, attributes: [String: String], line: Int, parent: XMLCatalogElement?) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.parent = parent
+    }
+
+    /// The name without its prefix: "g" for "xliff:g".
+    var localName: Substring {
+        name.split(separator: ":", maxSplits: 1).last ?? Substring(name)
+    }
+
+    var childElements: [XMLCatalogElement] {
+        children.compactMap { if case .element(let element) = $0 { return element } else { return nil } }
+    }
+
+    func firstChild(_ localName: String) -> XMLCatalogElement? {
+        childElements.first { $0.localName == localName }
+    }
+
+    /// All the text inside, inline elements flattened to their text.
+    var textContent: String {
+        var text = ""
+        for child in children {
+            switch child {
+            case .text(let part): text += part
+            case .element(let element): text += element.textContent
+            }
+        }
+        return text
+    }
+
+    /// The URI a prefix stands for here (the nearest `xmlns:prefix` declaration), or the default
+    /// namespace for "".
+    func namespaceURI(ofPrefix prefix: String) -> String? {
+        let attribute = prefix.isEmpty ? "xmlns" : "xmlns:\(prefix)"
+        var element: XMLCatalogElement? = self
+        while let current = element {
+            if let uri = current.attributes[attribute] { return uri }
+            element = current.parent
+        }
+        return nil
+    }
+
+    /// The value of the attribute `localName` in namespace `uri`, whatever its prefix.
+    func attribute(_ localName: String, namespace uri: String) -> String? {
+        for (name, value) in attributes {
+            let parts = name.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[1] == localName, parts[0] != "xmlns", namespaceURI(ofPrefix: String(parts[0])) == uri {
+                return value
+            }
+        }
+        return nil
+    }
+}
+
+/// Parses a whole XML document into its root element.
+///
+/// External entities are not resolved (XMLParser's default) and libxml2 refuses runaway entity
+/// expansion, so hostile files fail with a parse error instead of reading files or memory.
+///
+/// - Throws: `CellHeightError.invalidInput` with the file, libxml2's line and its message.
+func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement {
+    let parser = XMLParser(data: Data(bytes))
+    let builder = XMLCatalogTreeBuilder()
+    parser.delegate = builder
+    parser.shouldProcessNamespaces = false
+    parser.shouldResolveExternalEntities = false
+    let parsed = parser.parse()
+    guard parsed, builder.failure == nil, let root = builder.root else {
+        let line = builder.failure?.line ?? max(parser.lineNumber, 1)
+        let detail = builder.failure?.message ?? parser.parserError.map(xmlErrorReason) ?? "not an XML document"
+        throw catalogError(path, line: line, "invalid XML: \(detail)")
+    }
+    return root
+}
+
+/// A short reason for libxml2's error, from its NSError.
+private func xmlErrorReason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let message = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty,
+       !message.hasPrefix("The operation could not be completed") {
+        return message.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return "XML syntax error \(nsError.code)"
+}
+
+private final class XMLCatalogTreeBuilder: NSObject, XMLParserDelegate {
+    var root: XMLCatalogElement?
+    var failure: (line: Int, message: String)?
+    private var stack: [XMLCatalogElement] = []
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        let element = XMLCatalogElement(name: qualifiedName ?? elementName, attributes: attributes,
+                                        line: parser.lineNumber, parent: stack.last)
+        if let parent = stack.last {
+            parent.children.append(.element(element))
+        } else {
+            root = element
+        }
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        stack.last?.children.append(.text(string))
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard let text = String(data: CDATABlock, encoding: .utf8) else {
+            failure = (parser.lineNumber, "CDATA that is not UTF-8")
+            parser.abortParsing()
+            return
+        }
+        stack.last?.children.append(.text(text))
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if failure == nil { failure = (max(parser.lineNumber, 1), xmlErrorReason(parseError)) }
+    }
+}
