@@ -4,12 +4,16 @@
 /// magic, revision, message count N, offset of the original strings' table, offset of the
 /// translations' table, then (ignored here) the hash table. Each table has N entries of (length,
 /// offset); an original is `msgid`, `context\u{4}msgid`, or for a plural `msgid\0msgid_plural`; a
-/// translation is the forms separated by NUL. The system-dependent strings of revision 1 are not
-/// read (msgfmt writes them only for `<inttypes.h>` format macros).
+/// translation is the forms separated by NUL. From minor revision 1 on, messages whose format
+/// strings depend on the system (`%<PRId64>`, glibc's `%Id` with locale digits, common in Arabic and
+/// Persian catalogs) are kept apart: static pieces of text alternating with named "system-dependent
+/// segments". They are put back together here with each segment's name, as the .po file has them
+/// (`%Id`, `%<PRId64>`), and come after the static messages.
 ///
 /// An MO file has no lines: each row's `sourceLine` is the 1-based index of its message in the
-/// file (msgfmt sorts messages by msgid, so this is not the .po order), and errors give the byte
-/// offset in the reason. Rows are as `readPOCatalog` makes them from the same messages.
+/// file (static messages first, sorted by msgid as msgfmt writes them, so this is not the .po
+/// order; then the system-dependent ones), and errors give the byte offset in the reason. Rows are
+/// as `readPOCatalog` makes them from the same messages.
 func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
     let reader = MOReader(bytes: bytes, path: path)
     let littleEndian: Bool
@@ -51,6 +55,9 @@ func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
     raw.reserveCapacity(count)
     for index in 0..<count {
         raw.append((try string(originals, index, "original string"), try string(translations, index, "translation")))
+    }
+    if revision & 0xFFFF >= 1 {
+        raw += try readSystemDependentMessages(word: word, reader: reader)
     }
 
     var header = GettextHeader("")
@@ -99,6 +106,65 @@ func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
         }
     }
     return messages
+}
+
+/// The system-dependent messages of a minor revision 1 file, each string reassembled from its
+/// static pieces and its segments' names.
+///
+/// Header words from offset 28: segment count, segment table offset (each segment a (length,
+/// offset) of its name), message count, and the offsets of two tables (originals, translations) of
+/// 32-bit offsets, each to a string: the offset of its static text, then (size of the next static
+/// piece, segment index) pairs ending with segment index 0xFFFFFFFF.
+private func readSystemDependentMessages(word: (Int, String) throws -> Int,
+                                         reader: MOReader) throws -> [(original: [UInt8], translation: [UInt8])] {
+    let size = reader.bytes.count
+    let segmentCount = try word(28, "header")
+    let segmentTable = try word(32, "header")
+    let count = try word(36, "header")
+    let originals = try word(40, "header")
+    let translations = try word(44, "header")
+    guard segmentTable <= size, segmentCount <= (size - segmentTable) / 8 else {
+        throw reader.error(segmentTable, "truncated: \(segmentCount) system-dependent segments do not fit in the file")
+    }
+    var names: [[UInt8]] = []
+    for index in 0..<segmentCount {
+        let length = try word(segmentTable + index * 8, "segment table"), offset = try word(segmentTable + index * 8 + 4, "segment table")
+        guard offset <= size, length <= size - offset else {
+            throw reader.error(segmentTable + index * 8, "system-dependent segment \(index + 1) goes past the end of the file")
+        }
+        var name = Array(reader.bytes[offset..<(offset + length)])
+        if name.last == 0 { name.removeLast() }  // msgfmt counts the name's NUL, e.g. "I\0"
+        names.append(name)
+    }
+    for table in [originals, translations] where table > size || count > (size - table) / 4 {
+        throw reader.error(table, "truncated: \(count) system-dependent messages do not fit in the table at offset \(table)")
+    }
+    func string(at descriptor: Int) throws -> [UInt8] {
+        var staticOffset = try word(descriptor, "system-dependent string")
+        var result: [UInt8] = []
+        var pair = descriptor + 4
+        // Each pair is 8 bytes of the file, so a file of n bytes cannot make this loop longer than n / 8.
+        while true {
+            let pieceSize = try word(pair, "system-dependent string"), segment = try word(pair + 4, "system-dependent string")
+            guard staticOffset <= size, pieceSize <= size - staticOffset else {
+                throw reader.error(pair, "a system-dependent string's text goes past the end of the file")
+            }
+            result += reader.bytes[staticOffset..<(staticOffset + pieceSize)]
+            staticOffset += pieceSize
+            if segment == 0xFFFF_FFFF { break }
+            guard segment < names.count else {
+                throw reader.error(pair + 4, "system-dependent segment \(segment) does not exist (\(names.count) segments)")
+            }
+            result += names[segment]
+            pair += 8
+        }
+        if result.last == 0 { result.removeLast() }  // the last piece ends with the string's NUL
+        return result
+    }
+    return try (0..<count).map { index in
+        (try string(at: word(originals + index * 4, "system-dependent table")),
+         try string(at: word(translations + index * 4, "system-dependent table")))
+    }
 }
 
 /// Bounds-checked reads from an MO file.
