@@ -74,18 +74,20 @@ private struct StringCatalogReader {
                 localizations = localizations.filter { $0.key == sourceLanguage }
             }
             let source = localizations.first { $0.key == sourceLanguage }
-            // The source language's text, for untranslated units: its plain value, else the key.
+            // The source language's text and its line, for untranslated units: its plain value, else the key.
             var sourceText = key
-            if let source, case .object(let unit)? = (try object(source, "a localization"))["stringUnit"],
-               case .string(let value)? = unit["value"], !value.isEmpty {
+            var sourceLine = entry.line
+            if let source, case .object(let localization) = source.value, case .object(let unit)? = localization["stringUnit"],
+               let valueMember = unit.member("value"), case .string(let value) = valueMember.value, !value.isEmpty {
                 sourceText = value
+                sourceLine = valueMember.line
             }
             if source == nil {
                 messages.append(CatalogMessage(key: key, text: key, locale: sourceLanguage, line: entry.line))
             }
             for localization in localizations {
                 try readUnits(localization, path: [], key: key, locale: localization.key, fallback: sourceText,
-                              fallbackLine: source == nil ? entry.line : source!.line, extra: [:])
+                              fallbackLine: sourceLine, extra: [:])
             }
         }
         return messages
