@@ -96,14 +96,21 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
     return root
 }
 
-/// A short reason for libxml2's error, from its NSError.
+/// A short reason for libxml2's error: its code (libxml2's `xmlParserErrors`, which XMLParser
+/// passes on as the NSError's code) in words for the common ones, e.g. "tag name mismatch" (76).
 private func xmlErrorReason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let message = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty,
-       !message.hasPrefix("The operation could not be completed") {
-        return message.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    return "XML syntax error \(nsError.code)"
+    let code = (error as NSError).code
+    let reasons = [
+        4: "empty document", 5: "the document ends too early, or has extra content after its root", 9: "invalid character",
+        23: "entity reference without ';'", 26: "undeclared entity", 27: "undeclared entity",
+        31: "unknown encoding", 32: "unsupported encoding", 38: "'<' in an attribute value",
+        39: "attribute value not quoted", 40: "unterminated attribute value", 41: "attribute without a value",
+        42: "attribute given twice", 45: "unterminated comment", 63: "unterminated CDATA section",
+        68: "name expected", 72: "'<' expected", 73: "'>' expected", 74: "'</' expected", 75: "'=' expected",
+        76: "tag name mismatch", 77: "unterminated start tag", 85: "unclosed element at the end of the document",
+        86: "extra content at the end of the document", 89: "entity loop", 201: "undefined namespace prefix",
+    ]
+    return "\(reasons[code] ?? "syntax error") (libxml2 error \(code))"
 }
 
 private final class XMLCatalogTreeBuilder: NSObject, XMLParserDelegate {
