@@ -36,7 +36,7 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
             switch self {
             case .ok: return "success"
             case .usage: return "bad option or argument"
-            case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8)"
+            case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8, a malformed translation catalog)"
             case .unreadableInput: return "input file missing or unreadable"
             case .font: return "font not found, unreadable or unusable"
             case .output: return "output cannot be written (output file, or standard output: full disk)"
