@@ -35,6 +35,9 @@ func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
     let originals = try word(12, "header")
     let translations = try word(16, "header")
 
+    // msgfmt writes each string once, so the strings fit in the file; a hostile file could point
+    // a million entries at one large region and make the reader copy it a million times.
+    var budget = MOReader.expansionBudget(fileSize: bytes.count)
     /// The bytes of string `index` of the table at `table`.
     func string(_ table: Int, _ index: Int, _ what: String) throws -> [UInt8] {
         let entry = table + index * 8
@@ -43,6 +46,8 @@ func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
         guard offset <= bytes.count, length <= bytes.count - offset else {
             throw reader.error(entry, "\(what) \(index + 1) (\(length) bytes at offset \(offset)) goes past the end of the file (\(bytes.count) bytes)")
         }
+        budget -= length
+        guard budget >= 0 else { throw reader.error(entry, MOReader.overlapReason) }
         return Array(bytes[offset..<(offset + length)])
     }
     // Both tables must fit before anything is read, so a huge count fails at once.
@@ -57,7 +62,7 @@ func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
         raw.append((try string(originals, index, "original string"), try string(translations, index, "translation")))
     }
     if revision & 0xFFFF >= 1 {
-        raw += try readSystemDependentMessages(word: word, reader: reader)
+        raw += try readSystemDependentMessages(word: word, reader: reader, budget: &budget)
     }
 
     var header = GettextHeader("")
@@ -115,8 +120,8 @@ func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
 /// offset) of its name), message count, and the offsets of two tables (originals, translations) of
 /// 32-bit offsets, each to a string: the offset of its static text, then (size of the next static
 /// piece, segment index) pairs ending with segment index 0xFFFFFFFF.
-private func readSystemDependentMessages(word: (Int, String) throws -> Int,
-                                         reader: MOReader) throws -> [(original: [UInt8], translation: [UInt8])] {
+private func readSystemDependentMessages(word: (Int, String) throws -> Int, reader: MOReader,
+                                         budget: inout Int) throws -> [(original: [UInt8], translation: [UInt8])] {
     let size = reader.bytes.count
     let segmentCount = try word(28, "header")
     let segmentTable = try word(32, "header")
@@ -143,18 +148,24 @@ private func readSystemDependentMessages(word: (Int, String) throws -> Int,
         var staticOffset = try word(descriptor, "system-dependent string")
         var result: [UInt8] = []
         var pair = descriptor + 4
-        // Each pair is 8 bytes of the file, so a file of n bytes cannot make this loop longer than n / 8.
+        // Each pair is 8 bytes of the file, so one string's loop ends within n / 8 steps; the budget
+        // (pairs walked and bytes made) keeps strings that share pairs or repeat a long segment
+        // from making the whole file's work quadratic.
         while true {
             let pieceSize = try word(pair, "system-dependent string"), segment = try word(pair + 4, "system-dependent string")
             guard staticOffset <= size, pieceSize <= size - staticOffset else {
                 throw reader.error(pair, "a system-dependent string's text goes past the end of the file")
             }
+            budget -= 8 + pieceSize
+            guard budget >= 0 else { throw reader.error(pair, MOReader.overlapReason) }
             result += reader.bytes[staticOffset..<(staticOffset + pieceSize)]
             staticOffset += pieceSize
             if segment == 0xFFFF_FFFF { break }
             guard segment < names.count else {
                 throw reader.error(pair + 4, "system-dependent segment \(segment) does not exist (\(names.count) segments)")
             }
+            budget -= names[segment].count
+            guard budget >= 0 else { throw reader.error(pair, MOReader.overlapReason) }
             result += names[segment]
             pair += 8
         }
@@ -171,6 +182,14 @@ private func readSystemDependentMessages(word: (Int, String) throws -> Int,
 private struct MOReader {
     let bytes: [UInt8]
     let path: String
+
+    /// How many bytes of strings (and of system-dependent pairs) a file may make the reader copy:
+    /// twice its size and 64 KiB, far above what msgfmt writes (every string once).
+    static func expansionBudget(fileSize: Int) -> Int {
+        2 * fileSize + (1 << 16)
+    }
+
+    static let overlapReason = "the strings overlap far more than an MO file's can (more bytes than twice the file's size)"
 
     /// The 32-bit number at `offset`, nil when it does not fit in the file.
     func word(_ offset: Int, littleEndian: Bool) -> UInt32? {

@@ -82,6 +82,9 @@ final class XMLCatalogElement {
 ///
 /// - Throws: `CellHeightError.invalidInput` with the file, libxml2's line and its message.
 func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement {
+    if let line = externalIdentifierLine(bytes) {
+        throw catalogError(path, line: line, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read")
+    }
     let parser = XMLParser(data: Data(bytes))
     let builder = XMLCatalogTreeBuilder()
     parser.delegate = builder
@@ -96,6 +99,38 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
     return root
 }
 
+/// The line of a `SYSTEM` or `PUBLIC` identifier in the document's DOCTYPE, nil when it has none.
+///
+/// External entities and DTDs are never read (they could name any file), and libxml2 then drops
+/// the text of a reference to one without an error, so a catalog that declares one is refused.
+func externalIdentifierLine(_ bytes: [UInt8]) -> Int? {
+    var text = bytes
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        text = Array(decodeUTF16Input(bytes.dropFirst(2), byteOrder: bytes[0] == 0xFF ? .littleEndian : .bigEndian).text.utf8)
+    }
+    guard let start = firstRange(of: Array("<!DOCTYPE".utf8), in: text, from: 0)?.lowerBound else { return nil }
+    // The DOCTYPE ends at "]>" when it has an internal subset, else at its first ">".
+    let bracket = text[start...].firstIndex(of: UInt8(ascii: "["))
+    let close = text[start...].firstIndex(of: UInt8(ascii: ">")) ?? text.count
+    let end = bracket.map { $0 < close ? (firstRange(of: Array("]>".utf8), in: text, from: $0)?.upperBound ?? text.count) : close } ?? close
+    for keyword in ["SYSTEM", "PUBLIC"] {
+        if let found = firstRange(of: Array(keyword.utf8), in: text, from: start), found.lowerBound < end {
+            return lineNumber(atByteOffset: found.lowerBound, in: text)
+        }
+    }
+    return nil
+}
+
+private func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
+    guard needle.count <= haystack.count else { return nil }
+    var i = start
+    while i + needle.count <= haystack.count {
+        if haystack[i] == needle[0], haystack[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+        i += 1
+    }
+    return nil
+}
+
 /// A short reason for libxml2's error: its code (libxml2's `xmlParserErrors`, which XMLParser
 /// passes on as the NSError's code) in words for the common ones, e.g. "tag name mismatch" (76).
 private func xmlErrorReason(_ error: Error) -> String {
@@ -108,7 +143,7 @@ private func xmlErrorReason(_ error: Error) -> String {
         42: "attribute given twice", 45: "unterminated comment", 63: "unterminated CDATA section",
         68: "name expected", 72: "'<' expected", 73: "'>' expected", 74: "'</' expected", 75: "'=' expected",
         76: "tag name mismatch", 77: "unterminated start tag", 85: "unclosed element at the end of the document",
-        86: "extra content at the end of the document", 89: "entity loop", 201: "undefined namespace prefix",
+        86: "extra content at the end of the document", 89: "entity loop or runaway entity expansion", 201: "undefined namespace prefix",
     ]
     return "\(reasons[code] ?? "syntax error") (libxml2 error \(code))"
 }

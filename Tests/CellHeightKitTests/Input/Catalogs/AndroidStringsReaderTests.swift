@@ -111,6 +111,19 @@ struct AndroidStringsReaderTests {
         MalformedCatalogCase("a plural item without a known quantity",
                              "<resources>\n<plurals name=\"p\">\n<item quantity=\"several\">x</item>\n</plurals>\n</resources>", line: 3,
                              "needs quantity zero, one, two, few, many or other"),
+        MalformedCatalogCase("an entity expanding a billion times", {
+            var dtd = "<?xml version=\"1.0\"?>\n<!DOCTYPE r [\n<!ENTITY e0 \"lololololol\">\n"
+            for level in 1...9 {
+                dtd += "<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">\n"
+            }
+            return dtd + "]>\n<resources><string name=\"a\">&e9;</string></resources>\n"
+        }(), line: 14, "invalid XML: entity loop or runaway entity expansion"),
+        // Never read (it could name any file), and refused rather than measured without its text.
+        MalformedCatalogCase("an external entity",
+                             "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<resources><string name=\"a\">&x;</string></resources>\n",
+                             line: 2, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read"),
+        MalformedCatalogCase("an external DTD", "<?xml version=\"1.0\"?>\n\n<!DOCTYPE resources PUBLIC \"-//x//y\" \"http://example.com/r.dtd\">\n<resources/>",
+                             line: 3, "an external DTD or entity"),
         MalformedCatalogCase("an undefined entity", "<resources>\n<string name=\"a\">&nbsp;</string>\n</resources>", line: 2,
                              "invalid XML"),
     ]
@@ -120,3 +133,4 @@ struct AndroidStringsReaderTests {
         checkMalformed(testCase, .androidXML)
     }
 }
+

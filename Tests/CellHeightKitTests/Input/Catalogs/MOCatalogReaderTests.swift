@@ -75,6 +75,13 @@ struct MOCatalogReaderTests {
         stringPastEnd.replaceSubrange(40..<44, with: [0xF0, 0xFF, 0x00, 0x00])
         var tablePastEnd = good
         tablePastEnd.replaceSubrange(16..<20, with: [0x00, 0x00, 0x01, 0x00])
+        // 200 messages whose strings all point at the whole file: a quadratic copy, refused.
+        var overlapping = makeMO(Array(repeating: ("x", "y"), count: 200) + [("z", String(repeating: "w", count: 600))])
+        for entry in 0..<402 {
+            let length = UInt32(overlapping.count - 28)
+            overlapping.replaceSubrange((28 + entry * 8)..<(36 + entry * 8),
+                                        with: [UInt8(length & 0xFF), UInt8(length >> 8), 0, 0, 28, 0, 0, 0])
+        }
         var revision2 = good
         revision2.replaceSubrange(4..<8, with: [0, 0, 2, 0])
         return [
@@ -90,6 +97,8 @@ struct MOCatalogReaderTests {
             MalformedCatalogCase("a string past the end", stringPastEnd, line: nil,
                                  "offset 36: original string 2 (9 bytes at offset 65520) goes past the end of the file"),
             MalformedCatalogCase("a table past the end", tablePastEnd, line: nil, "offset 65536: truncated"),
+            MalformedCatalogCase("strings that overlap far too much", overlapping, line: nil,
+                                 "the strings overlap far more than an MO file's can"),
             MalformedCatalogCase("an unknown revision", revision2, line: nil, "offset 4: unknown MO revision 2.0"),
             MalformedCatalogCase("invalid UTF-8 in a translation", makeMO([("a", "b")]).dropLast(2) + [0xFF, 0], line: nil,
                                  "message 1: invalid UTF-8 in the translation"),
