@@ -16,7 +16,8 @@
 ///
 /// Size budgets:
 /// - XLIFF 1.2 puts them on `<trans-unit>`: `maxwidth` and `maxheight` in the `size-unit` given.
-///   With `size-unit="pixel"` they are the fields `maxWidth` and `maxHeight`; with `size-unit="row"`
+///   With `size-unit="pixel"` (the default when there is none) they are the fields `maxWidth` and
+///   `maxHeight`; with `size-unit="row"`
 ///   (lines of text) `maxheight` is the field `maxLines`. Other units (char, byte, point, …) are
 ///   not pixel budgets and are ignored.
 /// - XLIFF 2.x has no width and height attributes; its Size and Length Restriction module (`slr:`,
@@ -97,7 +98,7 @@ private struct XLIFFReader {
             message.line = source.line
             message.extraFields["untranslated"] = "true"
         }
-        switch unit.attributes["size-unit"] {
+        switch unit.attributes["size-unit"] ?? "pixel" {  // XLIFF 1.2's default unit
         case "pixel":
             message.extraFields["maxWidth"] = try budget(unit, "maxwidth")
             message.extraFields["maxHeight"] = try budget(unit, "maxheight")

@@ -124,6 +124,11 @@ struct AndroidStringsReaderTests {
                              line: 2, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read"),
         MalformedCatalogCase("an external DTD", "<?xml version=\"1.0\"?>\n\n<!DOCTYPE resources PUBLIC \"-//x//y\" \"http://example.com/r.dtd\">\n<resources/>",
                              line: 3, "an external DTD or entity"),
+        // Found by the fuzzer: Foundation's XMLParser traps on such element names.
+        MalformedCatalogCase("an element name that is not UTF-8",
+                             [UInt8]("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n<st".utf8) + [0xF8, 0xF8]
+                                + [UInt8]("ring name=\"a\">x</string></resources>".utf8),
+                             line: 3, "invalid UTF-8 at byte offset 54"),
         MalformedCatalogCase("an undefined entity", "<resources>\n<string name=\"a\">&nbsp;</string>\n</resources>", line: 2,
                              "invalid XML"),
     ]
@@ -134,3 +139,13 @@ struct AndroidStringsReaderTests {
     }
 }
 
+
+extension AndroidStringsReaderTests {
+    @Test("android: a document in a declared encoding other than UTF-8 is converted by libxml2")
+    func latin1Document() throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<resources><string name=\"a\">Gr\u{F6}\u{DF}e</string></resources>\n"
+        let bytes = xml.unicodeScalars.map { UInt8($0.value) }
+        let rows = try readCatalogRows(bytes, format: .androidXML, path: "res/values-de/strings.xml")
+        #expect(rows.map(\.text) == ["Größe"])
+    }
+}

@@ -58,6 +58,10 @@ struct XLIFFReaderTests {
             <trans-unit id="a"><source>x</source><target><bpt id="1">&lt;b&gt;</bpt>Gras<ept id="1">&lt;/b&gt;</ept> <it id="2" pos="open">&lt;i&gt;</it>et <ph id="3">%s</ph></target></trans-unit>
             </body></file></xliff>
             """, expected: [ExpectedCatalogRow("a", "Gras et %s", locale: "fr", line: 2)]),
+        InlineCase(name: "1.2 size-unit is pixel by default", input: """
+            <xliff version="1.2"><file source-language="en" target-language="de" datatype="plaintext" original="x"><body>
+            <trans-unit id="a" maxwidth="120" maxheight="32"><source>Size</source><target>Größe</target></trans-unit></body></file></xliff>
+            """, expected: [ExpectedCatalogRow("a", "Größe", locale: "de", line: 2, ["maxWidth": "120", "maxHeight": "32"])]),
         InlineCase(name: "1.2 several files with their own languages", input: """
             <xliff version="1.2">
             <file source-language="en" target-language="de" datatype="plaintext" original="a"><body>
