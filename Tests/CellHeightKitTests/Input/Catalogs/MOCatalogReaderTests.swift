@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CellHeightKit
 
@@ -108,5 +109,31 @@ struct MOCatalogReaderTests {
     @Test("mo: malformed files give one error with the offset", arguments: malformedCases)
     func malformed(_ testCase: MalformedCatalogCase) {
         checkMalformed(testCase, .mo)
+    }
+}
+
+extension MOCatalogReaderTests {
+    /// Debian's own compiled catalogs, whole (thousands of messages), against `msgunfmt`'s PO.
+    @Test("mo: Debian's catalogs agree with msgunfmt's PO of them", arguments: [
+        "/usr/share/locale/ar/LC_MESSAGES/gtk30.mo", "/usr/share/locale/ru/LC_MESSAGES/glib20.mo",
+        "/usr/share/locale/ja/LC_MESSAGES/gtk30.mo",
+    ])
+    func debianCatalog(_ path: String) throws {
+        guard FileManager.default.fileExists(atPath: path), FileManager.default.isExecutableFile(atPath: "/usr/bin/msgunfmt") else {
+            return  // not a Debian machine with these catalogs (make deps installs gettext; the catalogs come with GTK and GLib)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/msgunfmt")
+        process.arguments = [path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let po = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let fromPO = try readCatalogRows([UInt8](po), format: .po, path: path.replacingOccurrences(of: ".mo", with: ".po"))
+        let fromMO = try readCatalogRows([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), format: .mo, path: path)
+        #expect(fromMO.count > 500)
+        #expect(fromMO.map { "\($0.id!)\u{0}\($0.text)" }.sorted() == fromPO.map { "\($0.id!)\u{0}\($0.text)" }.sorted())
     }
 }
