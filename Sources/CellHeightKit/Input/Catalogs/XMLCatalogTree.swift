@@ -83,12 +83,15 @@ final class XMLCatalogElement {
 /// - Throws: `CellHeightError.invalidInput` with the file, libxml2's line and its message.
 func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement {
     // swift-corelibs-foundation traps on element names that are not UTF-8 when libxml2 lets them
-    // through, so a document in UTF-8 (the default) is checked first; libxml2 converts the
-    // others (UTF-16 with a byte order mark, a declared encoding) to UTF-8 itself.
+    // through (the fuzzer found two ways), so XMLParser only ever sees a document that is checked
+    // to be UTF-8, or UTF-16 with a byte order mark, and declares no other encoding.
     let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-    let declared = xmlDeclaredEncoding(bytes)?.uppercased()
-    if !isUTF16, declared == nil || declared == "UTF-8" || declared == "UTF8" {
-        _ = try catalogUTF8(bytes, path: path)
+    let utf8 = try catalogUTF8(bytes, path: path)
+    if let declared = xmlDeclaredEncoding(utf8) {
+        let allowed = isUTF16 ? ["UTF-16", "UTF16"] : ["UTF-8", "UTF8"]
+        guard allowed.contains(declared.uppercased()) else {
+            throw catalogError(path, line: 1, "unsupported encoding \"\(declared.prefix(40))\": an XML catalog must be UTF-8 (or UTF-16 with a byte order mark)")
+        }
     }
     if let line = externalIdentifierLine(bytes) {
         throw catalogError(path, line: line, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read")
@@ -107,16 +110,15 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
     return root
 }
 
-/// The `encoding` of the XML declaration at the very start (after a UTF-8 byte order mark), e.g.
-/// "ISO-8859-1"; nil when there is none.
-func xmlDeclaredEncoding(_ bytes: [UInt8]) -> String? {
-    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    guard body.starts(with: Array("<?xml".utf8)), let end = firstRange(of: Array("?>".utf8), in: body, from: 0) else { return nil }
-    let declaration = String(decoding: body[..<end.lowerBound], as: UTF8.self)
+/// The `encoding` of the XML declaration at the very start of UTF-8 `text` (without a byte order
+/// mark), e.g. "ISO-8859-1", as written (up to the next quote, `?` or `>`); nil when there is none.
+func xmlDeclaredEncoding(_ text: [UInt8]) -> String? {
+    guard text.starts(with: Array("<?xml".utf8)) else { return nil }
+    let declaration = String(decoding: text.prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
     guard let key = declaration.range(of: "encoding") else { return nil }
-    let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
-    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-    return String(rest.dropFirst().prefix { $0 != quote })
+    let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    let quote = rest.first
+    return String(rest.dropFirst(quote == "\"" || quote == "'" ? 1 : 0).prefix { $0 != "\"" && $0 != "'" && $0 != "?" })
 }
 
 /// The line of a `SYSTEM` or `PUBLIC` identifier in the document's DOCTYPE, nil when it has none.

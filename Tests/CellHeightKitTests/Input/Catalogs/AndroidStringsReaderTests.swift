@@ -129,6 +129,13 @@ struct AndroidStringsReaderTests {
                              [UInt8]("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n<st".utf8) + [0xF8, 0xF8]
                                 + [UInt8]("ring name=\"a\">x</string></resources>".utf8),
                              line: 3, "invalid UTF-8 at byte offset 54"),
+        MalformedCatalogCase("a declared encoding other than UTF-8",
+                             "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<resources/>", line: 1,
+                             "unsupported encoding \"ISO-8859-1\": an XML catalog must be UTF-8 (or UTF-16 with a byte order mark)"),
+        // Found by the fuzzer: libxml2 passed the raw bytes of a name on after this declaration.
+        MalformedCatalogCase("a broken encoding declaration",
+                             [UInt8]("<?xml version=\"1.0\" encoding=\"ug>\n<resources><string".utf8) + [0xFF]
+                                + [UInt8](" name=\"a\">x</string></resources>".utf8), line: 2, "invalid UTF-8"),
         MalformedCatalogCase("an undefined entity", "<resources>\n<string name=\"a\">&nbsp;</string>\n</resources>", line: 2,
                              "invalid XML"),
     ]
@@ -140,12 +147,13 @@ struct AndroidStringsReaderTests {
 }
 
 
+
 extension AndroidStringsReaderTests {
-    @Test("android: a document in a declared encoding other than UTF-8 is converted by libxml2")
-    func latin1Document() throws {
-        let xml = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<resources><string name=\"a\">Gr\u{F6}\u{DF}e</string></resources>\n"
-        let bytes = xml.unicodeScalars.map { UInt8($0.value) }
+    @Test("android: a UTF-16 document with a byte order mark")
+    func utf16Document() throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<resources>\n<string name=\"a\">Größe</string></resources>\n"
+        let bytes: [UInt8] = [0xFF, 0xFE] + xml.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let rows = try readCatalogRows(bytes, format: .androidXML, path: "res/values-de/strings.xml")
-        #expect(rows.map(\.text) == ["Größe"])
+        #expect(rows.expectedForm == [ExpectedCatalogRow("a", "Größe", locale: "de", line: 3)])
     }
 }
