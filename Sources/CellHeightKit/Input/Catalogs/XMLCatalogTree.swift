@@ -93,7 +93,7 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
             throw catalogError(path, line: 1, "unsupported encoding \"\(declared.prefix(40))\": an XML catalog must be UTF-8 (or UTF-16 with a byte order mark)")
         }
     }
-    if let line = externalIdentifierLine(bytes) {
+    if let line = externalIdentifierLine(utf8) {
         throw catalogError(path, line: line, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read")
     }
     let parser = XMLParser(data: Data(bytes))
@@ -116,7 +116,7 @@ func xmlDeclaredEncoding(_ text: [UInt8]) -> String? {
     guard text.starts(with: Array("<?xml".utf8)) else { return nil }
     let declaration = String(decoding: text.prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
     guard let key = declaration.range(of: "encoding") else { return nil }
-    let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    let rest = declaration[key.upperBound...].drop { $0.isWhitespace || $0 == "=" }
     let quote = rest.first
     return String(rest.dropFirst(quote == "\"" || quote == "'" ? 1 : 0).prefix { $0 != "\"" && $0 != "'" && $0 != "?" })
 }
@@ -125,11 +125,9 @@ func xmlDeclaredEncoding(_ text: [UInt8]) -> String? {
 ///
 /// External entities and DTDs are never read (they could name any file), and libxml2 then drops
 /// the text of a reference to one without an error, so a catalog that declares one is refused.
-func externalIdentifierLine(_ bytes: [UInt8]) -> Int? {
-    var text = bytes
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-        text = Array(decodeUTF16Input(bytes.dropFirst(2), byteOrder: bytes[0] == 0xFF ? .littleEndian : .bigEndian).text.utf8)
-    }
+///
+/// - Parameter text: the document as UTF-8 (see `catalogUTF8(_:path:)`).
+func externalIdentifierLine(_ text: [UInt8]) -> Int? {
     guard let start = firstRange(of: Array("<!DOCTYPE".utf8), in: text, from: 0)?.lowerBound else { return nil }
     // The DOCTYPE ends at "]>" when it has an internal subset, else at its first ">".
     let bracket = text[start...].firstIndex(of: UInt8(ascii: "["))
