@@ -2,8 +2,11 @@ import CellHeightKit
 import Foundation
 
 /// libFuzzer entry point (built only by `make fuzz`, see Package.swift): the input's first byte
-/// picks the row format and whether decoding is lossy; the rest is the input file's bytes. Every
-/// row read is laid out at two widths with a real font and Chromium's fallback chain.
+/// picks the row format and whether decoding is lossy; the rest is the input file's bytes. With
+/// 0x20 set, its low five bits pick a translation catalog format (`CatalogFormat.allCases`), whose
+/// reader gets the bytes undecoded; otherwise it indexes `RowFormat.plainFormats` (0x80: lossy,
+/// 0x40: rows need no text). Every row read is laid out at three widths with a real font and
+/// Chromium's fallback chain.
 ///
 /// Errors thrown by the readers are the expected outcome for most inputs; only crashes, hangs,
 /// sanitizer reports and broken layout invariants count as findings.
@@ -11,14 +14,20 @@ import Foundation
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let selector = start[0]
-    let formats = RowFormat.allCases
-    let format = formats[Int(selector) % formats.count]
-    let lossy = selector & 0x80 != 0
     let data = Data(bytes: start + 1, count: count - 1)
-
-    guard let decoded = try? decodeText(data, source: "fuzz", lossy: lossy),
-          let rows = try? parseRows(in: decoded.text, format: format, source: "fuzz", requireText: selector & 0x40 == 0)
-    else { return 0 }
+    let rows: [Row]
+    if selector & 0x20 != 0 {
+        let catalog = CatalogFormat.allCases[Int(selector & 0x1F) % CatalogFormat.allCases.count]
+        guard let read = try? readCatalogRows([UInt8](data), format: catalog, path: "fuzz") else { return 0 }
+        rows = read
+    } else {
+        let format = RowFormat.plainFormats[Int(selector) % RowFormat.plainFormats.count]
+        let lossy = selector & 0x80 != 0
+        guard let decoded = try? decodeText(data, source: "fuzz", lossy: lossy),
+              let read = try? parseRows(in: decoded.text, format: format, source: "fuzz", requireText: selector & 0x40 == 0)
+        else { return 0 }
+        rows = read
+    }
     for row in rows {
         let prepared = FuzzEngine.shared.prepare(row.text)
         for width in [1.0, 57.5, 320] {

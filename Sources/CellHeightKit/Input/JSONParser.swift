@@ -34,6 +34,8 @@ struct JSONParser {
         var members: [JSONMember] = []
         /// For objects: the key whose value is being parsed.
         var pendingKey = ""
+        /// For objects: the line where that value starts.
+        var pendingLine = 0
     }
 
     /// Parses `bytes[range]` (valid UTF-8), whose first byte is on line `firstLine`.
@@ -58,6 +60,7 @@ struct JSONParser {
             // A value is expected here.
             skipWhitespace()
             if stack.count == 1, !stack[0].isObject { elementLines.append(line) }
+            if let top = stack.indices.last, stack[top].isObject { stack[top].pendingLine = line }
             guard let byte = peek() else { throw error("expected a value, found end of input") }
             switch byte {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -84,7 +87,8 @@ struct JSONParser {
                 skipWhitespace()
                 let top = stack.count - 1
                 if stack[top].isObject {
-                    stack[top].members.append(JSONMember(key: stack[top].pendingKey, value: completed))
+                    stack[top].members.append(JSONMember(key: stack[top].pendingKey, value: completed,
+                                                         line: stack[top].pendingLine))
                     if consume(",") {
                         skipWhitespace()
                         stack[top].pendingKey = try parseKey()

@@ -24,6 +24,9 @@ enum JSONValue: Equatable {
 struct JSONMember: Equatable {
     var key: String
     var value: JSONValue
+    /// 1-based line where the value starts, e.g. 12 (0 for members not read from a file), so that
+    /// readers of nested documents (String Catalogs) can say where each value is.
+    var line = 0
 }
 
 /// A JSON object with its members in source order (duplicate keys kept; lookups take the last one).
@@ -32,5 +35,10 @@ struct JSONObject: Equatable {
 
     subscript(key: String) -> JSONValue? {
         members.last { $0.key == key }?.value
+    }
+
+    /// The member a lookup by `key` finds (the last of that name), with its line.
+    func member(_ key: String) -> JSONMember? {
+        members.last { $0.key == key }
     }
 }

@@ -9,7 +9,10 @@ import Foundation
 /// The input is read in chunks cut after their last "\n", each decoded and parsed like a whole
 /// input; rows, line numbers and byte offsets (in rows and in errors) count from the start of the
 /// input. Inputs whose rows can span lines (`json`, `paragraphs`, `csv`) and UTF-16 input are read
-/// whole and come as one batch.
+/// whole and come as one batch. So are translation catalogs (`po`, `mo`, `strings`, `xcstrings`,
+/// `android`, `xliff`, or `auto` for a file whose name says it is one, see
+/// `CatalogFormat(detectingPath:firstBytes:)`): their bytes go to `readCatalogRows` undecoded
+/// (each format knows its encoding; `lossy` does not apply).
 public final class StreamingRowReader {
     /// Bytes read per chunk, e.g. 1 MiB.
     public static let defaultChunkSize = 1 << 20
@@ -37,6 +40,9 @@ public final class StreamingRowReader {
     private var bytesBefore = 0
     /// The format the first chunk resolved `auto` to.
     private var resolvedFormat: RowFormat?
+    /// The catalog format of the input, set by the first chunk: the explicit one, or for `auto`
+    /// the one the file's name says.
+    private var catalogFormat: CatalogFormat?
 
     public init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool,
                 chunkSize: Int = StreamingRowReader.defaultChunkSize) throws {
@@ -57,6 +63,13 @@ public final class StreamingRowReader {
     /// The next rows (numbered from 0 across the whole input), or nil after the last batch.
     public func nextBatch() throws -> [Row]? {
         guard let bytes = try nextSpan() else { return nil }
+        if let catalogFormat {
+            var rows = try readCatalogRows(bytes, format: catalogFormat, path: name)
+            for i in rows.indices { rows[i].index += rowsBefore }
+            rowsBefore += rows.count
+            bytesBefore += bytes.count
+            return rows
+        }
         let decoded: DecodedText
         do {
             decoded = try decodeText(Data(bytes), source: name, lossy: lossy)
@@ -92,7 +105,9 @@ public final class StreamingRowReader {
                 pending.append(contentsOf: chunk)
                 if isFirstChunk {
                     isFirstChunk = false
-                    isCuttable = canCut(firstBytes: pending)
+                    catalogFormat = format.catalogFormat
+                        ?? (format == .auto && !isStandardInput(path) ? CatalogFormat(detectingPath: name, firstBytes: pending) : nil)
+                    isCuttable = catalogFormat == nil && canCut(firstBytes: pending)
                 }
             }
             if isCuttable, !atEnd, let lastNewline = pending.lastIndex(of: 0x0A) {
@@ -116,7 +131,7 @@ public final class StreamingRowReader {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return false }
         switch format {
         case .lines, .ndjson: return true
-        case .json, .paragraphs, .csv: return false
+        case .json, .paragraphs, .csv, .po, .mo, .strings, .xcstrings, .android, .xliff: return false
         case .auto:
             let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             let first = bytes[bom...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

@@ -42,7 +42,7 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
             case .ok: return "success: every row fits its budget"
             case .violations: return "some rows do not fit their budget (or grew, with --fail-on-growth)"
             case .usage: return "bad option or argument"
-            case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8)"
+            case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8, a malformed translation catalog)"
             case .unreadableInput: return "input file missing or unreadable"
             case .font: return "font not found, unreadable or unusable"
             case .output: return "output cannot be written (output file, or standard output: full disk)"

@@ -31,8 +31,8 @@ struct CheckCommandLineTests {
         #expect([lines["ui-0-0"], lines["ui-0-1"], lines["ui-0-2"]] == [3, 1, 2])
         #expect([lines["ui-4-0"], lines["ui-4-1"], lines["ui-4-2"]] == [3, 2, 3])
         #expect([lines["ui-7-0"], lines["ui-7-1"], lines["ui-7-2"]] == [3, 2, 3])
-        // And cellheight agrees with every one of them.
-        for outcome in try OracleOutcome.layOut(cases) {
+        // And cellheight agrees with every one of them, and with those of the catalog example.
+        for outcome in try OracleOutcome.layOut(cases + OracleCase.load("fixtures/checks/app-chromium.jsonl")) {
             #expect(outcome.agrees, "\(outcome.testCase.id): \(outcome.layout.lineCount) lines")
         }
     }
@@ -48,6 +48,37 @@ struct CheckCommandLineTests {
         #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","width":180,"lineCount":3,"height":48,"fits":false}"#)
         #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","width":120,"lineCount":1,"height":16,"fits":true}"#)
         #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","width":180,"lineCount":1,"height":20,"fits":true}"#)
+    }
+
+    @Test("a rules file over the app's Android catalogs in four locales (Chromium's answers: app-chromium.jsonl)")
+    func catalogRules() throws {
+        let catalogs = ["values", "values-de", "values-ja", "values-ru"].map { "fixtures/catalogs/app/res/\($0)/strings.xml" }
+        let result = try CellHeightProcess.run(["--rules", "fixtures/catalogs/app/rules.yaml"] + catalogs, in: Self.root)
+        #expect(result.status == 1)
+        #expect(result.stderrText == """
+        fixtures/catalogs/app/res/values-de/strings.xml:5: folder_exists [de]: 3 lines > max 2 at 200 px (font DejaVu Sans 14 px); fits at 200.43 px
+        fixtures/catalogs/app/res/values-de/strings.xml:6: read_error [de]: 3 lines > max 2 at 200 px (font DejaVu Sans 14 px); fits at 202.93 px
+        fixtures/catalogs/app/res/values-de/strings.xml:11: opening_items[other] [de]: 2 lines > max 1 at 200 px (font DejaVu Sans 14 px); fits at 200.79 px
+        fixtures/catalogs/app/res/values-ja/strings.xml:10: opening_items[other] [ja]: 2 lines > max 1 at 200 px (font Noto Sans CJK JP 14 px); fits at 204.88 px
+        fixtures/catalogs/app/res/values-ru/strings.xml:9: opening_items[many] [ru]: 2 lines > max 1 at 200 px (font DejaVu Sans 14 px); fits at 206.93 px
+        cellheight: 5 of 39 rows over budget
+
+        """)
+    }
+
+    @Test("XLIFF size restrictions are budgets: 1.2 maxwidth/maxheight in pixels and rows, 2.0 cellheight:px")
+    func xliffBudgets() throws {
+        let result = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--size", "14", "--output", "ndjson",
+                                                "fixtures/catalogs/app/app.de.xlf", "fixtures/catalogs/app/app.ja.xlf"],
+                                               in: Self.root)
+        let rows = result.stdoutText.split(separator: "\n").map(String.init)
+        // select_file: maxwidth 160 px, so one line at 160 px; folder_exists: 240 px wide, at most 40.5 px tall.
+        #expect(rows[0] == #"{"index":0,"id":"select_file","locale":"de","width":160,"lineCount":1,"height":16,"fits":true}"#)
+        #expect(rows[1] == #"{"index":1,"id":"folder_exists","locale":"de","width":240,"lineCount":2,"height":32,"fits":true}"#)
+        // read_error: maxheight 2 rows at the command line's width; no budget for page_ranges.
+        #expect(rows[2] == #"{"index":2,"id":"read_error","locale":"de","lineCount":1,"height":16,"fits":true}"#)
+        #expect(rows[4] == #"{"index":4,"id":"page_ranges","locale":"de","lineCount":3,"height":48}"#)
+        #expect(result.status == 0)
     }
 
     @Test("every row fits: exit 0 and a summary")

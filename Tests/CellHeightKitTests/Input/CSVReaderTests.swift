@@ -99,10 +99,13 @@ struct CSVReaderTests {
         }
     }
 
-    @Test("row format: csv is never detected, the others are InputFormat's")
+    @Test("row format: csv is never detected, the text formats are InputFormat's, the catalogs CatalogFormat's")
     func rowFormat() {
-        #expect(RowFormat.allCases.map(\.rawValue) == ["auto", "lines", "paragraphs", "json", "ndjson", "csv"])
+        #expect(RowFormat.allCases.map(\.rawValue) == ["auto", "lines", "paragraphs", "json", "ndjson", "csv",
+                                                       "po", "mo", "strings", "xcstrings", "android", "xliff"])
         #expect(RowFormat.csv.textFormat == nil)
         #expect(RowFormat.allCases.compactMap(\.textFormat) == InputFormat.allCases)
+        #expect(RowFormat.allCases.compactMap(\.catalogFormat) == CatalogFormat.allCases)
+        #expect(RowFormat.plainFormats == RowFormat.allCases.filter { $0.catalogFormat == nil })
     }
 }

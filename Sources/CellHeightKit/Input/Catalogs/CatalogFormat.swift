@@ -1,0 +1,106 @@
+/// The translation catalog formats cellheight reads: each (key, locale) pair of a catalog becomes
+/// one `Row` (see `readCatalogRows(_:format:path:)` and `CatalogMessage` for the fields).
+public enum CatalogFormat: String, CaseIterable, Sendable {
+    /// gettext PO (`.po`, and `.pot` templates, whose rows are the source texts).
+    case po
+    /// gettext's compiled MO (`.mo`), either byte order.
+    case mo
+    /// Apple's old-style `.strings` file (`"key" = "value";`), UTF-8 or UTF-16 with a byte order mark.
+    case strings
+    /// Apple's String Catalog (`.xcstrings`, JSON).
+    case xcstrings
+    /// Android `res/values*/strings.xml`.
+    case androidXML = "android"
+    /// XLIFF 1.2 or 2.x (`.xlf`, `.xliff`).
+    case xliff
+
+    /// The format a file's name (and, for `.xml`, its root element) says it has; nil when it is not
+    /// a catalog. `.po` and `.pot` → po, `.mo` → mo, `.strings`, `.xcstrings`, `.xlf` and `.xliff`;
+    /// `strings.xml` is Android's, another `.xml` file is Android's when its root element is
+    /// `<resources>` and XLIFF when it is `<xliff>`. Extensions are compared case-insensitively.
+    ///
+    /// - Parameters:
+    ///   - path: the file's path, e.g. "res/values-de/strings.xml".
+    ///   - firstBytes: the start of the file (the first few KiB are enough), for `.xml` files.
+    public init?(detectingPath path: String, firstBytes: [UInt8]) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let lowered = name.lowercased()
+        guard let dot = lowered.lastIndex(of: ".") else { return nil }
+        switch lowered[lowered.index(after: dot)...] {
+        case "po", "pot": self = .po
+        case "mo": self = .mo
+        case "strings": self = .strings
+        case "xcstrings": self = .xcstrings
+        case "xlf", "xliff": self = .xliff
+        case "xml":
+            if lowered == "strings.xml" { self = .androidXML; return }
+            switch xmlRootElementName(firstBytes) {
+            case "resources": self = .androidXML
+            case "xliff": self = .xliff
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}
+
+/// Reads every translation of a catalog as rows, in the catalog's order, `index` counting from 0.
+///
+/// - Parameters:
+///   - bytes: the whole file, undecoded: each format knows its own encoding (the PO header's
+///     charset, the `.strings` byte order mark, the XML declaration).
+///   - format: the catalog's format, e.g. from `CatalogFormat(detectingPath:firstBytes:)`.
+///   - path: the file's path as given, for messages and for the locale of formats that keep it in
+///     the path (`ja.lproj/Localizable.strings`, `res/values-ja/strings.xml`, `ja.po`).
+/// - Throws: `CellHeightError.invalidInput` with the file and the 1-based line of the problem
+///   (for `.mo`, which has no lines, no line and "offset N" in the reason).
+public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: String) throws -> [Row] {
+    let messages: [CatalogMessage]
+    switch format {
+    case .po: messages = try readPOCatalog(bytes, path: path)
+    case .mo: messages = try readMOCatalog(bytes, path: path)
+    case .strings: messages = try readStringsFile(bytes, path: path)
+    case .xcstrings: messages = try readStringCatalog(bytes, path: path)
+    case .androidXML: messages = try readAndroidStrings(bytes, path: path)
+    case .xliff: messages = try readXLIFF(bytes, path: path)
+    }
+    return messages.enumerated().map { $0.element.row(index: $0.offset) }
+}
+
+/// The name of the root element of an XML document, from its first bytes: after a byte order
+/// mark, the XML declaration, comments, processing instructions and a DOCTYPE (without an internal
+/// subset). Nil when there is none. UTF-16 needs a byte order mark.
+func xmlRootElementName(_ bytes: [UInt8]) -> String? {
+    var text: [UInt8]
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        let order: UTF16ByteOrder = bytes[0] == 0xFF ? .littleEndian : .bigEndian
+        text = Array(decodeUTF16Input(bytes.dropFirst(2), byteOrder: order).text.utf8)
+    } else {
+        text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+    var i = 0
+    func skip(past terminator: String) -> Bool {
+        let t = Array(terminator.utf8)
+        while i + t.count <= text.count {
+            if text[i..<(i + t.count)].elementsEqual(t) { i += t.count; return true }
+            i += 1
+        }
+        return false
+    }
+    let spaces: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+    while true {
+        while i < text.count, spaces.contains(text[i]) { i += 1 }
+        guard i + 1 < text.count, text[i] == UInt8(ascii: "<") else { return nil }
+        switch text[i + 1] {
+        case UInt8(ascii: "?"):
+            guard skip(past: "?>") else { return nil }
+        case UInt8(ascii: "!"):
+            guard skip(past: text[i...].starts(with: Array("<!--".utf8)) ? "-->" : ">") else { return nil }
+        default:
+            let name = text[(i + 1)...].prefix { !spaces.contains($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ">") }
+            // A prefixed root (`<x:resources>`) is named by its local part.
+            return String(decoding: name, as: UTF8.self).split(separator: ":").last.map(String.init)
+        }
+    }
+}

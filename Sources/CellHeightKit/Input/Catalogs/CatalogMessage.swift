@@ -1,0 +1,62 @@
+import Foundation
+
+/// One translation read from a catalog, before it becomes a `Row`.
+///
+/// Every reader gives the same fields, so that budgets, rules and baselines work alike on every
+/// format:
+///
+/// | row | value |
+/// |---|---|
+/// | `id` | the key, then one `[variant]` per variation: `"Opening %d Item[2]"` (gettext's msgstr[2]), `"files_count[one]"` (a CLDR plural category), `"greeting[iphone][one]"` (String Catalog device, then plural) |
+/// | `text` | the translation; where the catalog has none for the entry (see `untranslated`), the text the platform shows instead: gettext's msgid (msgid_plural for forms after the first), the XLIFF source |
+/// | `sourceLine` | the 1-based line where the value starts (for `.mo`, which has no lines, the 1-based index of the message in the file) |
+///
+/// and `fields`: `text`, `id`, `key` (the id without variants), `locale` (as the catalog writes
+/// it: "de", "pt_BR", "pt-BR", "" for a default or base locale), and when they apply `plural` (the
+/// category or gettext's index), `device` (String Catalog), `index` (Android string arrays),
+/// `context` (gettext's msgctxt), `maxWidth` and `maxHeight` (px, decimal) and `maxLines` (XLIFF
+/// size restrictions) and `untranslated` ("true").
+struct CatalogMessage: Equatable {
+    /// The entry's key, e.g. "Opening %d Item", or "Stock label|_Apply" for gettext's msgctxt
+    /// "Stock label" (the id shows a context as `context|msgid`).
+    var key: String
+    /// Variant suffixes of the id, outermost first, e.g. ["one"] or ["iphone", "other"].
+    var variants: [String] = []
+    var text: String
+    var locale: String
+    /// See the type's documentation, e.g. 12.
+    var line: Int
+    /// Other fields: "plural", "device", "index", "context", "maxWidth", "maxHeight", "maxLines", "untranslated".
+    var extraFields: [String: String] = [:]
+
+    var id: String {
+        key + variants.map { "[\($0)]" }.joined()
+    }
+
+    func row(index: Int) -> Row {
+        var fields = extraFields
+        fields["text"] = text
+        fields["id"] = id
+        fields["key"] = key
+        fields["locale"] = locale
+        return Row(index: index, id: id, text: text, sourceLine: line, fields: fields)
+    }
+}
+
+/// The error every catalog reader throws for a malformed file: `path:line: reason`.
+func catalogError(_ path: String, line: Int?, _ reason: String) -> CellHeightError {
+    .invalidInput(source: path, line: line, reason: reason)
+}
+
+/// A number as a decimal string without a needless fraction, e.g. "120" or "90.5"; nil when
+/// `text` is not a finite number of px, 0 or more.
+func catalogPixels(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let value = Double(trimmed), value.isFinite, value >= 0,
+          trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return nil }
+    if value == value.rounded(), value < 1e15 { return String(Int(value)) }
+    return String(value)
+}
+
+/// CLDR's plural categories, the names String Catalogs and Android use for plural forms.
+let cldrPluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Decoding the text of text-based catalogs, with errors that say the line.
+
+/// The 1-based line of byte `offset` in UTF-8 (or other ASCII-compatible) `bytes`.
+func lineNumber(atByteOffset offset: Int, in bytes: [UInt8]) -> Int {
+    var line = 1
+    for byte in bytes[..<min(max(offset, 0), bytes.count)] where byte == 0x0A { line += 1 }
+    return line
+}
+
+/// A text catalog's bytes as UTF-8 without a byte order mark: UTF-16 with a byte order mark is
+/// converted, anything else must be UTF-8 (a UTF-8 byte order mark is dropped).
+///
+/// - Throws: `CellHeightError.invalidInput` with the line of the first ill-formed sequence.
+func catalogUTF8(_ bytes: [UInt8], path: String) throws -> [UInt8] {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        let order: UTF16ByteOrder = bytes[0] == 0xFF ? .littleEndian : .bigEndian
+        let result = decodeUTF16Input(bytes.dropFirst(2), byteOrder: order)
+        if let offset = result.firstInvalidOffset {
+            var line = 1
+            var unit = 2
+            while unit + 1 < offset + 2, unit + 1 < bytes.count {
+                let value = order == .littleEndian ? UInt16(bytes[unit]) | UInt16(bytes[unit + 1]) << 8
+                                                   : UInt16(bytes[unit]) << 8 | UInt16(bytes[unit + 1])
+                if value == 0x0A { line += 1 }
+                unit += 2
+            }
+            throw catalogError(path, line: line, "invalid UTF-16 at byte offset \(offset + 2)")
+        }
+        return Array(result.text.utf8)
+    }
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    if let offset = scanUTF8(body, stopAtFirstError: true).firstInvalidOffset {
+        let bom = body.count == bytes.count ? 0 : 3
+        throw catalogError(path, line: lineNumber(atByteOffset: offset, in: body),
+                           "invalid UTF-8 at byte offset \(offset + bom)")
+    }
+    return body
+}
+
+/// How a gettext catalog's strings are encoded, from the `charset=` of its header's Content-Type.
+enum GettextCharset: Equatable {
+    case utf8
+    case latin1
+
+    /// The charset a header names; nil when cellheight cannot decode it. A template's placeholder
+    /// `CHARSET` and ASCII read as UTF-8.
+    init?(headerName: String) {
+        switch headerName.uppercased() {
+        case "", "UTF-8", "UTF8", "CHARSET", "ASCII", "US-ASCII", "ANSI_X3.4-1968": self = .utf8
+        case "ISO-8859-1", "ISO8859-1", "LATIN1", "LATIN-1": self = .latin1
+        default: return nil
+        }
+    }
+
+    /// The text of `bytes`, nil when they are not valid in this charset.
+    func decode(_ bytes: [UInt8]) -> String? {
+        switch self {
+        case .utf8:
+            guard scanUTF8(bytes, stopAtFirstError: true).firstInvalidOffset == nil else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        case .latin1:
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+    }
+}
+
+/// The fields of a gettext header entry (the msgstr of msgid ""), e.g. ["Language": "de",
+/// "Content-Type": "text/plain; charset=UTF-8"].
+struct GettextHeader: Equatable {
+    var fields: [String: String] = [:]
+
+    init(_ text: String) {
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The header's `Language`, e.g. "pt_BR"; nil when it is missing or empty.
+    var language: String? {
+        fields["Language"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The `charset=` of its Content-Type, e.g. "UTF-8"; "" when there is none.
+    var charsetName: String {
+        guard let type = fields["Content-Type"], let range = type.range(of: "charset=") else { return "" }
+        return String(type[range.upperBound...].prefix { !$0.isWhitespace && $0 != ";" })
+    }
+}

@@ -1,0 +1,223 @@
+/// XLIFF 1.2 and 2.x (`.xlf`, `.xliff`), read with Foundation's XMLParser.
+///
+/// XLIFF 1.2: each `<trans-unit id>` (in `<body>`, or nested `<group>`s) is a row with the id, the
+/// `<target>`'s text and the enclosing `<file>`'s `target-language` as locale. XLIFF 2.x: each
+/// `<unit id>` is a row with its segments' (and ignorables') targets joined, and the root's
+/// `trgLang` as locale. Units marked `translate="no"` are skipped (as Android's untranslatable
+/// strings are). A unit with no target, or an empty one (`state="new"` with nothing translated),
+/// shows its source: the row has the source text, the line of `<source>` and field `untranslated`;
+/// in a file with no target language at all the locale is the source language.
+///
+/// Inline elements are flattened to the text they stand for: `<g>`, `<mrk>`, `<pc>` and `<ph>`
+/// (1.2, a placeholder such as `%s`) give their text; `<x>`, `<bx>`, `<ex>` (1.2) their
+/// `equiv-text`, `<ph>`, `<sc>`, `<ec>` (2.x) their `equiv`, and `<cp hex>` its character; the
+/// formatting codes of `<bpt>`, `<ept>` and `<it>` are not shown, so they give nothing. White space
+/// is kept as written.
+///
+/// Size budgets:
+/// - XLIFF 1.2 puts them on `<trans-unit>`: `maxwidth` and `maxheight` in the `size-unit` given.
+///   With `size-unit="pixel"` (the default when there is none) they are the fields `maxWidth` and
+///   `maxHeight`; with `size-unit="row"`
+///   (lines of text) `maxheight` is the field `maxLines`. Other units (char, byte, point, …) are
+///   not pixel budgets and are ignored.
+/// - XLIFF 2.x has no width and height attributes; its Size and Length Restriction module (`slr:`,
+///   namespace urn:oasis:names:tc:xliff:sizerestriction:2.0) puts one number,
+///   `slr:sizeRestriction`, on a `<unit>`, measured in the "general profile" that the file's
+///   `<slr:profiles generalProfile="…">` names. The specification defines one general profile,
+///   `xliff:codepoints` (a count of code points, not a pixel budget: ignored here), and lets tools
+///   define their own. cellheight reads the profile `cellheight:px`: the size restriction is the
+///   unit's maximum width in CSS px, the field `maxWidth`. A value that is not a number of px under
+///   that profile is an error; restrictions under other profiles are ignored.
+func readXLIFF(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
+    let root = try parseCatalogXML(bytes, path: path)
+    guard root.localName == "xliff" else {
+        throw catalogError(path, line: root.line, "the root element is <\(root.name)>, expected <xliff>")
+    }
+    var reader = XLIFFReader(path: path)
+    let version = root.attributes["version"] ?? ""
+    let isVersion2 = version.hasPrefix("2") || (version.isEmpty && root.attributes["srcLang"] != nil)
+    if isVersion2 {
+        try reader.readVersion2(root)
+    } else {
+        try reader.readVersion1(root)
+    }
+    return reader.messages
+}
+
+/// The Size and Length Restriction module's namespace.
+let xliffSizeRestrictionNamespace = "urn:oasis:names:tc:xliff:sizerestriction:2.0"
+/// The general profile under which `slr:sizeRestriction` is a width in CSS px.
+let xliffPixelProfile = "cellheight:px"
+
+private struct XLIFFReader {
+    let path: String
+    var messages: [CatalogMessage] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func error(_ line: Int, _ reason: String) -> CellHeightError {
+        catalogError(path, line: line, reason)
+    }
+
+    // MARK: XLIFF 1.2
+
+    mutating func readVersion1(_ root: XMLCatalogElement) throws {
+        for file in root.childElements where file.localName == "file" {
+            guard let sourceLanguage = file.attributes["source-language"] else {
+                throw error(file.line, "<file> without source-language")
+            }
+            let locale = file.attributes["target-language"] ?? sourceLanguage
+            for body in file.childElements where body.localName == "body" {
+                try readUnits1(in: body, locale: locale)
+            }
+        }
+    }
+
+    private mutating func readUnits1(in container: XMLCatalogElement, locale: String) throws {
+        for element in container.childElements {
+            switch element.localName {
+            case "group": try readUnits1(in: element, locale: locale)
+            case "trans-unit": try readUnit1(element, locale: locale)
+            default: continue
+            }
+        }
+    }
+
+    private mutating func readUnit1(_ unit: XMLCatalogElement, locale: String) throws {
+        guard let id = unit.attributes["id"] else { throw error(unit.line, "<trans-unit> without an id") }
+        if unit.attributes["translate"] == "no" { return }
+        guard let source = unit.firstChild("source") else { throw error(unit.line, "<trans-unit> \"\(id)\" without <source>") }
+        var message = CatalogMessage(key: id, text: "", locale: locale, line: 0)
+        if let target = unit.firstChild("target"), case let text = inlineText(target), !text.isEmpty {
+            message.text = text
+            message.line = target.line
+        } else {
+            message.text = inlineText(source)
+            message.line = source.line
+            message.extraFields["untranslated"] = "true"
+        }
+        switch unit.attributes["size-unit"] ?? "pixel" {  // XLIFF 1.2's default unit
+        case "pixel":
+            message.extraFields["maxWidth"] = try budget(unit, "maxwidth")
+            message.extraFields["maxHeight"] = try budget(unit, "maxheight")
+        case "row":
+            message.extraFields["maxLines"] = try budget(unit, "maxheight")
+        default:
+            break
+        }
+        messages.append(message)
+    }
+
+    /// A size attribute as a decimal number, nil when absent.
+    private func budget(_ unit: XMLCatalogElement, _ attribute: String) throws -> String? {
+        guard let value = unit.attributes[attribute] else { return nil }
+        guard let pixels = catalogPixels(value) else {
+            throw error(unit.line, "\(attribute)=\"\(value)\" is not a number, 0 or more")
+        }
+        return pixels
+    }
+
+    // MARK: XLIFF 2.x
+
+    mutating func readVersion2(_ root: XMLCatalogElement) throws {
+        guard let sourceLanguage = root.attributes["srcLang"] else { throw error(root.line, "<xliff> without srcLang") }
+        let locale = root.attributes["trgLang"] ?? sourceLanguage
+        for file in root.childElements where file.localName == "file" {
+            let profiles = file.childElements.first {
+                $0.localName == "profiles" && $0.namespaceURI(ofPrefix: prefix(of: $0.name)) == xliffSizeRestrictionNamespace
+            }
+            let pixelBudgets = profiles?.attributes["generalProfile"] == xliffPixelProfile
+            try readUnits2(in: file, locale: locale, pixelBudgets: pixelBudgets)
+        }
+    }
+
+    private func prefix(of name: String) -> String {
+        name.contains(":") ? String(name.split(separator: ":")[0]) : ""
+    }
+
+    private mutating func readUnits2(in container: XMLCatalogElement, locale: String, pixelBudgets: Bool) throws {
+        for element in container.childElements {
+            switch element.localName {
+            case "group" where element.attributes["translate"] != "no":
+                try readUnits2(in: element, locale: locale, pixelBudgets: pixelBudgets)
+            case "unit": try readUnit2(element, locale: locale, pixelBudgets: pixelBudgets)
+            default: continue
+            }
+        }
+    }
+
+    private mutating func readUnit2(_ unit: XMLCatalogElement, locale: String, pixelBudgets: Bool) throws {
+        guard let id = unit.attributes["id"] else { throw error(unit.line, "<unit> without an id") }
+        if unit.attributes["translate"] == "no" { return }
+        let parts = unit.childElements.filter { $0.localName == "segment" || $0.localName == "ignorable" }
+        guard parts.contains(where: { $0.localName == "segment" }) else {
+            throw error(unit.line, "<unit> \"\(id)\" without <segment>")
+        }
+        var sources: [XMLCatalogElement] = []
+        var targetText = ""
+        var targetLine: Int?
+        var translated = true
+        for part in parts {
+            guard let source = part.firstChild("source") else {
+                throw error(part.line, "<\(part.name)> of unit \"\(id)\" without <source>")
+            }
+            sources.append(source)
+            if let target = part.firstChild("target") {
+                let text = inlineText(target)
+                if part.localName == "segment", text.isEmpty { translated = false }
+                targetText += text
+                if targetLine == nil { targetLine = target.line }
+            } else if part.localName == "segment" {
+                translated = false
+            } else {
+                targetText += inlineText(source)  // an ignorable's source stands for its target
+            }
+        }
+        var message = CatalogMessage(key: id, text: targetText, locale: locale, line: targetLine ?? unit.line)
+        if !translated {
+            message.text = sources.map(inlineText).joined()
+            message.line = sources[0].line
+            message.extraFields["untranslated"] = "true"
+        }
+        if pixelBudgets, let value = unit.attribute("sizeRestriction", namespace: xliffSizeRestrictionNamespace) {
+            guard let pixels = catalogPixels(value) else {
+                throw error(unit.line, "slr:sizeRestriction=\"\(value)\" is not a number of px (profile \(xliffPixelProfile))")
+            }
+            message.extraFields["maxWidth"] = pixels
+        }
+        messages.append(message)
+    }
+
+    // MARK: Inline content
+
+    /// The text an element's content shows; see `readXLIFF(_:path:)`.
+    private func inlineText(_ element: XMLCatalogElement) -> String {
+        var text = ""
+        for child in element.children {
+            switch child {
+            case .text(let part):
+                text += part
+            case .element(let inline):
+                switch inline.localName {
+                case "bpt", "ept", "it", "sm", "em":
+                    continue
+                case "x", "bx", "ex":
+                    text += inline.attributes["equiv-text"] ?? ""
+                case "sc", "ec":
+                    text += inline.attributes["equiv"] ?? ""
+                case "ph" where inline.attributes["equiv"] != nil || inline.children.isEmpty:
+                    text += inline.attributes["equiv"] ?? ""
+                case "cp":
+                    if let hex = inline.attributes["hex"], let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                        text.unicodeScalars.append(scalar)
+                    }
+                default:
+                    text += inlineText(inline)
+                }
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,208 @@
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Foundation
+
+/// An XML element read by Foundation's `XMLParser` (libxml2 on Linux), kept whole so that the
+/// Android and XLIFF readers can walk it: names as written (prefixes included, namespaces not
+/// processed: see `namespaceURI(ofPrefix:)`), attributes, children and the line of its start tag.
+final class XMLCatalogElement {
+    enum Child {
+        case element(XMLCatalogElement)
+        case text(String)
+    }
+
+    let name: String
+    let attributes: [String: String]
+    /// The line libxml2 was on when it read the start tag: the line of its closing `>`.
+    let line: Int
+    weak var parent: XMLCatalogElement?
+    var children: [Child] = []
+
+    init(name: String, attributes: [String: String], line: Int, parent: XMLCatalogElement?) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.parent = parent
+    }
+
+    /// The name without its prefix: "g" for "xliff:g".
+    var localName: Substring {
+        name.split(separator: ":", maxSplits: 1).last ?? Substring(name)
+    }
+
+    var childElements: [XMLCatalogElement] {
+        children.compactMap { if case .element(let element) = $0 { return element } else { return nil } }
+    }
+
+    func firstChild(_ localName: String) -> XMLCatalogElement? {
+        childElements.first { $0.localName == localName }
+    }
+
+    /// All the text inside, inline elements flattened to their text.
+    var textContent: String {
+        var text = ""
+        for child in children {
+            switch child {
+            case .text(let part): text += part
+            case .element(let element): text += element.textContent
+            }
+        }
+        return text
+    }
+
+    /// The URI a prefix stands for here (the nearest `xmlns:prefix` declaration), or the default
+    /// namespace for "".
+    func namespaceURI(ofPrefix prefix: String) -> String? {
+        let attribute = prefix.isEmpty ? "xmlns" : "xmlns:\(prefix)"
+        var element: XMLCatalogElement? = self
+        while let current = element {
+            if let uri = current.attributes[attribute] { return uri }
+            element = current.parent
+        }
+        return nil
+    }
+
+    /// The value of the attribute `localName` in namespace `uri`, whatever its prefix.
+    func attribute(_ localName: String, namespace uri: String) -> String? {
+        for (name, value) in attributes {
+            let parts = name.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[1] == localName, parts[0] != "xmlns", namespaceURI(ofPrefix: String(parts[0])) == uri {
+                return value
+            }
+        }
+        return nil
+    }
+}
+
+/// Parses a whole XML document into its root element.
+///
+/// External entities are not resolved (XMLParser's default) and libxml2 refuses runaway entity
+/// expansion, so hostile files fail with a parse error instead of reading files or memory.
+///
+/// - Throws: `CellHeightError.invalidInput` with the file, libxml2's line and its message.
+func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement {
+    // swift-corelibs-foundation traps on element names that are not UTF-8 when libxml2 lets them
+    // through (the fuzzer found two ways), so XMLParser only ever sees a document that is checked
+    // to be UTF-8, or UTF-16 with a byte order mark, and declares no other encoding.
+    let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+    let utf8 = try catalogUTF8(bytes, path: path)
+    if let declared = xmlDeclaredEncoding(utf8) {
+        let allowed = isUTF16 ? ["UTF-16", "UTF16"] : ["UTF-8", "UTF8"]
+        guard allowed.contains(declared.uppercased()) else {
+            throw catalogError(path, line: 1, "unsupported encoding \"\(declared.prefix(40))\": an XML catalog must be UTF-8 (or UTF-16 with a byte order mark)")
+        }
+    }
+    if let line = externalIdentifierLine(utf8) {
+        throw catalogError(path, line: line, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read")
+    }
+    let parser = XMLParser(data: Data(bytes))
+    let builder = XMLCatalogTreeBuilder()
+    parser.delegate = builder
+    parser.shouldProcessNamespaces = false
+    parser.shouldResolveExternalEntities = false
+    let parsed = parser.parse()
+    guard parsed, builder.failure == nil, let root = builder.root else {
+        let line = builder.failure?.line ?? max(parser.lineNumber, 1)
+        let detail = builder.failure?.message ?? parser.parserError.map(xmlErrorReason) ?? "not an XML document"
+        throw catalogError(path, line: line, "invalid XML: \(detail)")
+    }
+    return root
+}
+
+/// The `encoding` of the XML declaration at the very start of UTF-8 `text` (without a byte order
+/// mark), e.g. "ISO-8859-1", as written (up to the next quote, `?` or `>`); nil when there is none.
+func xmlDeclaredEncoding(_ text: [UInt8]) -> String? {
+    guard text.starts(with: Array("<?xml".utf8)) else { return nil }
+    let declaration = String(decoding: text.prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
+    guard let key = declaration.range(of: "encoding") else { return nil }
+    let rest = declaration[key.upperBound...].drop { $0.isWhitespace || $0 == "=" }
+    let quote = rest.first
+    return String(rest.dropFirst(quote == "\"" || quote == "'" ? 1 : 0).prefix { $0 != "\"" && $0 != "'" && $0 != "?" })
+}
+
+/// The line of a `SYSTEM` or `PUBLIC` identifier in the document's DOCTYPE, nil when it has none.
+///
+/// External entities and DTDs are never read (they could name any file), and libxml2 then drops
+/// the text of a reference to one without an error, so a catalog that declares one is refused.
+///
+/// - Parameter text: the document as UTF-8 (see `catalogUTF8(_:path:)`).
+func externalIdentifierLine(_ text: [UInt8]) -> Int? {
+    guard let start = firstRange(of: Array("<!DOCTYPE".utf8), in: text, from: 0)?.lowerBound else { return nil }
+    // The DOCTYPE ends at "]>" when it has an internal subset, else at its first ">".
+    let bracket = text[start...].firstIndex(of: UInt8(ascii: "["))
+    let close = text[start...].firstIndex(of: UInt8(ascii: ">")) ?? text.count
+    let end = bracket.map { $0 < close ? (firstRange(of: Array("]>".utf8), in: text, from: $0)?.upperBound ?? text.count) : close } ?? close
+    for keyword in ["SYSTEM", "PUBLIC"] {
+        if let found = firstRange(of: Array(keyword.utf8), in: text, from: start), found.lowerBound < end {
+            return lineNumber(atByteOffset: found.lowerBound, in: text)
+        }
+    }
+    return nil
+}
+
+private func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
+    guard needle.count <= haystack.count else { return nil }
+    var i = start
+    while i + needle.count <= haystack.count {
+        if haystack[i] == needle[0], haystack[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+        i += 1
+    }
+    return nil
+}
+
+/// A short reason for libxml2's error: its code (libxml2's `xmlParserErrors`, which XMLParser
+/// passes on as the NSError's code) in words for the common ones, e.g. "tag name mismatch" (76).
+private func xmlErrorReason(_ error: Error) -> String {
+    let code = (error as NSError).code
+    let reasons = [
+        4: "empty document", 5: "the document ends too early, or has extra content after its root", 9: "invalid character",
+        23: "entity reference without ';'", 26: "undeclared entity", 27: "undeclared entity",
+        31: "unknown encoding", 32: "unsupported encoding", 38: "'<' in an attribute value",
+        39: "attribute value not quoted", 40: "unterminated attribute value", 41: "attribute without a value",
+        42: "attribute given twice", 45: "unterminated comment", 63: "unterminated CDATA section",
+        68: "name expected", 72: "'<' expected", 73: "'>' expected", 74: "'</' expected", 75: "'=' expected",
+        76: "tag name mismatch", 77: "unterminated start tag", 85: "unclosed element at the end of the document",
+        86: "extra content at the end of the document", 89: "entity loop or runaway entity expansion", 201: "undefined namespace prefix",
+    ]
+    return "\(reasons[code] ?? "syntax error") (libxml2 error \(code))"
+}
+
+private final class XMLCatalogTreeBuilder: NSObject, XMLParserDelegate {
+    var root: XMLCatalogElement?
+    var failure: (line: Int, message: String)?
+    private var stack: [XMLCatalogElement] = []
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        let element = XMLCatalogElement(name: qualifiedName ?? elementName, attributes: attributes,
+                                        line: parser.lineNumber, parent: stack.last)
+        if let parent = stack.last {
+            parent.children.append(.element(element))
+        } else {
+            root = element
+        }
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        stack.last?.children.append(.text(string))
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard let text = String(data: CDATABlock, encoding: .utf8) else {
+            failure = (parser.lineNumber, "CDATA that is not UTF-8")
+            parser.abortParsing()
+            return
+        }
+        stack.last?.children.append(.text(text))
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if failure == nil { failure = (max(parser.lineNumber, 1), xmlErrorReason(parseError)) }
+    }
+}

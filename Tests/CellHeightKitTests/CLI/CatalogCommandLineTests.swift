@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Translation catalogs through the command line: `--format auto` by file name, `--format po` etc.
+@Suite("command line: catalogs")
+struct CatalogCommandLineTests {
+    static let font = TestFonts.dejaVuSans
+    static let catalogs = CellHeightProcess.packageRoot.appendingPathComponent("fixtures/catalogs").path
+
+    /// The ids of `--output json`'s rows.
+    static func ids(_ result: CellHeightProcess.Result) throws -> [String] {
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        return rows.compactMap { $0["id"] as? String }
+    }
+
+    @Test("a .po file measured with --output json: one row per translation, ids as the catalog's keys")
+    func measuresPO() throws {
+        let result = try CellHeightProcess.run(["--font", Self.font, "--width", "200", "--output", "json",
+                                                "\(Self.catalogs)/gtk30.ru.po"])
+        #expect(result.status == 0, "\(result.stderrText)")
+        let ids = try Self.ids(result)
+        #expect(ids.count == 45)
+        #expect(ids.prefix(2) == ["\"%s\" could not be converted to a value of type \"%s\" for attribute \"%s\"",
+                                  "%s / %s available[0]"])
+        #expect(ids.contains("Stock label|_Apply"))
+        #expect(ids.filter { $0.hasPrefix("Opening %d Item[") } == ["Opening %d Item[0]", "Opening %d Item[1]", "Opening %d Item[2]"])
+        #expect(ids.last == "_Save")
+    }
+
+    @Test("--format mo reads standard input; the .mo gives the .po's ids", arguments: ["de", "ar"])
+    func moFromStandardInput(_ locale: String) throws {
+        let mo = try Data(contentsOf: URL(fileURLWithPath: "\(Self.catalogs)/gtk30.\(locale).mo"))
+        let fromMO = try CellHeightProcess.run(["--font", Self.font, "--format", "mo", "--output", "json"], stdin: [UInt8](mo))
+        let fromPO = try CellHeightProcess.run(["--font", Self.font, "--output", "json", "\(Self.catalogs)/gtk30.\(locale).po"])
+        #expect(fromMO.status == 0, "\(fromMO.stderrText)")
+        #expect(try Self.ids(fromMO).sorted() == Self.ids(fromPO).sorted())
+    }
+
+    @Test("every catalog format of the app, detected by name, in one run")
+    func appCatalogs() throws {
+        let app = "\(Self.catalogs)/app"
+        let files = ["en.lproj/Localizable.strings", "ja.lproj/Localizable.strings", "res/values-de/strings.xml",
+                     "Localizable.xcstrings", "app.de.xlf", "app.ja.xlf"]
+        let result = try CellHeightProcess.run(["--font", Self.font, "--output", "json"] + files.map { "\(app)/\($0)" })
+        #expect(try Self.ids(result).count == 6 + 6 + 11 + 21 + 6 + 5)
+        // The XLIFF 2.0 file's pixel size restrictions are budgets: one unit breaks its own at 16 px.
+        #expect(result.status == 1)
+        #expect(result.stderrText.hasPrefix("\(app)/app.ja.xlf:17: read_error [ja]: 2 lines > max 1 at 220.5 px"))
+        #expect(result.stderrText.hasSuffix("cellheight: 1 of 55 rows over budget\n"))
+    }
+
+    @Test("a malformed catalog: exit 65 and one line with the file and line")
+    func malformed() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"c\"\nmsgstr \"d\\q\"\n".utf8).write(to: URL(fileURLWithPath: "\(directory)/de.po"))
+        let result = try CellHeightProcess.run(["--font", Self.font, "\(directory)/de.po"])
+        #expect(result.status == 65)
+        #expect(result.stderrText == "cellheight: \(directory)/de.po:5: unknown escape \\q\n")
+    }
+
+    @Test("--help lists the catalog formats")
+    func help() throws {
+        let result = try CellHeightProcess.run(["--help"])
+        for format in ["po", "mo", "strings", "xcstrings", "android", "xliff"] {
+            #expect(result.stdoutText.contains(format))
+        }
+    }
+}
