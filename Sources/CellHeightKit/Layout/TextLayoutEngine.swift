@@ -43,6 +43,13 @@ public final class TextLayoutEngine {
         set { shaper.usesSegmentCache = newValue }
     }
 
+    /// Whether clusters of more than 64 marks are shaped in pieces (the default). Off only to
+    /// compare with shaping them whole in tests.
+    var splitsLongClusters: Bool {
+        get { shaper.splitsLongClusters }
+        set { shaper.splitsLongClusters = newValue }
+    }
+
     /// The width cache's hit and miss counts, e.g. (982_113, 17_887).
     public var segmentCacheStatistics: (hits: Int, misses: Int) {
         (shaper.segmentCache.hits, shaper.segmentCache.misses)

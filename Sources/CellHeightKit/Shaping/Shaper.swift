@@ -14,6 +14,9 @@ final class Shaper {
     let segmentCache = ShapedSegmentCache()
     /// Whether simple paragraphs use `segmentCache`; off only to compare both paths in tests.
     var usesSegmentCache = true
+    /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
+    /// only to compare with shaping them whole in tests.
+    var splitsLongClusters = true
     /// Whether the primary font draws every printable ASCII character (then ASCII text never
     /// needs fallback).
     lazy var primaryCoversASCII: Bool = (0x20...0x7E).allSatisfy { chain.primary.hasGlyph($0) }
@@ -170,8 +173,29 @@ final class Shaper {
     }
 
     /// Shapes `range` of `text` with `face`, the rest of the text given as context, and returns
-    /// its clusters in logical order.
+    /// its clusters in logical order. A cluster of very many marks is shaped in pieces (see
+    /// `LongClusterPieces`) whose advances are added up: the cluster comes out as one.
     func shapeClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
+        let pieces = splitsLongClusters ? LongClusterPieces.pieces(of: text, range: range) : [range]
+        guard pieces.count > 1 else { return shapePiece(text, range: range, script: script, face: face) }
+        var clusters: [Cluster] = []
+        for piece in pieces {
+            var pieceClusters = shapePiece(text, range: piece, script: script, face: face)[...]
+            // A piece after the first starts inside a run of marks: its first cluster continues
+            // the last cluster of the piece before.
+            if piece.lowerBound > range.lowerBound, let continued = pieceClusters.popFirst(), !clusters.isEmpty {
+                clusters[clusters.count - 1].range = clusters[clusters.count - 1].range.lowerBound..<continued.range.upperBound
+                clusters[clusters.count - 1].advance += continued.advance
+                clusters[clusters.count - 1].nominalAdvance += continued.nominalAdvance
+                clusters[clusters.count - 1].missing = clusters[clusters.count - 1].missing || continued.missing
+            }
+            clusters += pieceClusters
+        }
+        return clusters
+    }
+
+    /// Shapes `range` of `text` as one HarfBuzz buffer (see `shapeClusters`).
+    private func shapePiece(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
         face.setSize(fontSize)
         hb_buffer_clear_contents(buffer)
         text.withUnsafeBufferPointer { units in
