@@ -30,8 +30,8 @@ public final class ChromiumLineBreaker {
     /// end of the text.
     public func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
         guard text.count > 1 else { return [] }
-        var icuBoundary = [Bool](repeating: false, count: text.count + 1)
-        var icuComputed = false
+        // ICU's boundaries, found only when a pair beyond ASCII needs them (never for ASCII text).
+        var icuBoundary: [Bool] = []
         var result: [BreakOpportunity] = []
         for i in 1..<text.count {
             let last = text[i - 1], current = text[i]
@@ -47,9 +47,9 @@ public final class ChromiumLineBreaker {
                 continue
             }
             guard Self.needsICU(last) || Self.needsICU(current) else { continue }
-            if !icuComputed {
+            if icuBoundary.isEmpty {
+                icuBoundary = [Bool](repeating: false, count: text.count + 1)
                 for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
-                icuComputed = true
             }
             if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
                 && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {

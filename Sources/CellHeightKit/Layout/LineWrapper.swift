@@ -122,7 +122,7 @@ struct LineWrapper {
     /// happens at its end (see `PreparedParagraph.lineEndAdjustments`).
     @inline(__always)
     private func endAdjustment(_ p: PreparedParagraph, _ start: Int, _ end: Int) -> Double {
-        end > start && !p.lineEndAdjustments.isEmpty ? p.lineEndAdjustments[end] ?? 0 : 0
+        end > start ? p.lineEndAdjustments[end] : 0
     }
 
     @inline(__always)

@@ -19,8 +19,8 @@ struct PreparedParagraph {
     var fontIndices: [UInt8]
     /// The fonts the paragraph uses, primary first.
     var fonts: [FontFace]
-    /// How much wider a line gets when its content ends at an offset (see ShapedParagraph).
-    var lineEndAdjustments: [Int: Double]
+    /// How much wider a line gets when its content ends at each offset, 0...count (see ShapedParagraph).
+    var lineEndAdjustments: [Double]
     /// Grapheme boundaries inside ligatures where a line may be cut, with the width corrections a
     /// cut there needs; usually empty.
     var ligatureSplits: [Int: LigatureSplit]

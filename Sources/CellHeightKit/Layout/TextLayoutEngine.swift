@@ -69,7 +69,9 @@ public final class TextLayoutEngine {
         while start < units.count {
             let newline = units[start...].firstIndex(of: 0x0A)
             let end = newline ?? units.count
-            paragraphs.append(prepareParagraph(Array(units[start..<end]), start: start, endsWithNewline: newline != nil))
+            // A text without "\n" is its own paragraph: share its array rather than copy it.
+            let paragraph = start == 0 && end == units.count ? units : Array(units[start..<end])
+            paragraphs.append(prepareParagraph(paragraph, start: start, endsWithNewline: newline != nil))
             start = end + 1
         }
         return PreparedText(units: units, paragraphs: paragraphs)
@@ -110,6 +112,11 @@ public final class TextLayoutEngine {
             let wrapped = wrapper.wrap(paragraph, width: width)
             lineCount += wrapped.count
             for (n, line) in wrapped.enumerated() {
+                guard details || paragraph.fonts.count > 1 else {
+                    // One font: every line box has the plain height; no font lists to make.
+                    height += plainLineHeight
+                    continue
+                }
                 let fonts = fontsUsed(paragraph, line.range)
                 let lineHeight = self.lineHeight(for: fonts)
                 height += lineHeight

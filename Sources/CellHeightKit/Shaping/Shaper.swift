@@ -11,7 +11,7 @@ final class Shaper {
     let fontSize: Double
     let buffer: OpaquePointer
     /// Words already shaped, for paragraphs that can be shaped word by word (see SegmentShaping).
-    let segmentCache = ShapedSegmentCache()
+    var segmentCache = ShapedSegmentCache()
     /// Whether simple paragraphs use `segmentCache`; off only to compare both paths in tests.
     var usesSegmentCache = true
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
@@ -47,7 +47,8 @@ final class Shaper {
         var shaped = ShapedParagraph(advances: Array(repeating: 0, count: text.count),
                                      fontIndices: Array(repeating: 0, count: text.count),
                                      fonts: [chain.primary],
-                                     clusterStarts: Array(repeating: false, count: text.count))
+                                     clusterStarts: Array(repeating: false, count: text.count),
+                                     lineEndAdjustments: Array(repeating: 0, count: text.count + 1))
         guard !text.isEmpty else { return shaped }
         if usesSegmentCache, shapeBySegments(text, into: &shaped) { return shaped }
         var shapingText = text
@@ -96,7 +97,7 @@ final class Shaper {
             store(resolved, face: face, into: &shaped)
             recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
             if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
-                shaped.lineEndAdjustments.merge(kerningLostAtBreaks(resolved), uniquingKeysWith: +)
+                for (offset, loss) in kerningLostAtBreaks(resolved) { shaped.lineEndAdjustments[offset] += loss }
             }
         }
     }
@@ -113,7 +114,7 @@ final class Shaper {
             guard HanKerning.unicodeType(UInt32(unit)) == .close, data.type(of: unit) == .close else { continue }
             let halted = haltedAdvance(unit, script: script, face: face)
             if halted < cluster.advance {
-                shaped.lineEndAdjustments[cluster.range.upperBound, default: 0] -= cluster.advance - halted
+                shaped.lineEndAdjustments[cluster.range.upperBound] -= cluster.advance - halted
             }
         }
     }
