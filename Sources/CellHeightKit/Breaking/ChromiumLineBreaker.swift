@@ -33,6 +33,7 @@ public final class ChromiumLineBreaker {
         // ICU's boundaries, found only when a pair beyond ASCII needs them (never for ASCII text).
         var icuBoundary: [Bool] = []
         var result: [BreakOpportunity] = []
+        result.reserveCapacity(text.count / 4)
         for i in 1..<text.count {
             let last = text[i - 1], current = text[i]
             let lastIsSpace = Self.isBreakableSpace(last)

@@ -137,7 +137,7 @@ struct LineWrapper {
     func width(_ p: PreparedParagraph, _ start: Int, _ end: Int, startX: Double) -> Double {
         var splitCorrection = 0.0
         if !p.ligatureSplits.isEmpty {
-            splitCorrection = (p.ligatureSplits[end]?.endCorrection ?? 0) + (p.ligatureSplits[start]?.startCorrection ?? 0)
+            splitCorrection = p.ligatureSplits[end].endCorrection + p.ligatureSplits[start].startCorrection
         }
         guard p.hasTabs else { return p.prefixWidths[end] - p.prefixWidths[start] + splitCorrection }
         var x = startX + splitCorrection

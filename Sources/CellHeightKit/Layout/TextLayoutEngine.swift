@@ -63,7 +63,7 @@ public final class TextLayoutEngine {
 
     /// Shapes and analyses `text` once (the expensive part).
     public func prepare(_ text: String) -> PreparedText {
-        let units = whiteSpace.apply(to: Array(text.utf16))
+        let units = whiteSpace.apply(to: utf16Units(of: text))
         var paragraphs: [PreparedParagraph] = []
         var start = 0
         while start < units.count {

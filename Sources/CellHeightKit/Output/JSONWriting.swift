@@ -3,26 +3,33 @@
 /// A JSON string literal: quotes, backslash and control characters escaped ("\n", "\u001f"),
 /// everything else, non-ASCII included, written as is (UTF-8).
 func jsonString(_ value: String) -> String {
-    var result = "\""
-    result.reserveCapacity(value.utf8.count + 2)
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case "\u{08}": result += "\\b"
-        case "\u{0C}": result += "\\f"
-        case "\u{00}"..."\u{1F}":
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    var bytes: [UInt8] = []
+    appendJSONString(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends `value` as a JSON string literal (see `jsonString`) to UTF-8 `bytes`.
+func appendJSONString(_ value: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+        case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+        case 0x00...0x1F:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                      hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
         default:
-            result.unicodeScalars.append(scalar)
+            // Other bytes, those of multi-byte UTF-8 sequences included, are copied as they are.
+            bytes.append(byte)
         }
     }
-    result += "\""
-    return result
+    bytes.append(UInt8(ascii: "\""))
 }
 
 /// A JSON number for a px value (see `formatPixels`); `null` if it is not finite, which JSON cannot hold.
@@ -41,7 +48,17 @@ func jsonBool(_ value: Bool) -> String {
 
 /// A JSON object from members whose values are already JSON text.
 func jsonObject(_ members: [(key: String, value: String)]) -> String {
-    "{" + members.map { jsonString($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+    // Built as bytes: appending small Strings one by one costs several times more.
+    var bytes: [UInt8] = [UInt8(ascii: "{")]
+    bytes.reserveCapacity(members.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 })
+    for (n, member) in members.enumerated() {
+        if n > 0 { bytes.append(UInt8(ascii: ",")) }
+        appendJSONString(member.key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: member.value.utf8)
+    }
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// A JSON array from elements that are already JSON text.

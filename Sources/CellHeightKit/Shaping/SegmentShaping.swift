@@ -25,28 +25,32 @@ extension Shaper {
     private func shapeWords(_ units: [UInt16], script: hb_script_t, scriptMarker: UInt8,
                             cache: inout ShapedSegmentCache, into shaped: inout ShapedParagraph) {
         let count = units.count
-        var start = 0
-        while start < count {
-            let isSpace = units[start] == 0x20
-            var end = start + 1
-            while end < count && (units[end] == 0x20) == isSpace { end += 1 }
-            let segment = cache.segment(units, start..<end, scriptMarker: scriptMarker) {
-                shapeSegment(units, start..<end, script: script)
-            }
-            cache.advances.withUnsafeBufferPointer { advances in
-                shaped.advances.withUnsafeMutableBufferPointer { target in
-                    for k in 0..<segment.count { target[start + k] = advances[segment.start + k] }
+        units.withUnsafeBufferPointer { text in
+            shaped.advances.withUnsafeMutableBufferPointer { targetAdvances in
+                shaped.clusterStarts.withUnsafeMutableBufferPointer { targetStarts in
+                    shaped.lineEndAdjustments.withUnsafeMutableBufferPointer { targetAdjustments in
+                        var start = 0
+                        while start < count {
+                            let isSpace = text[start] == 0x20
+                            var end = start + 1
+                            while end < count && (text[end] == 0x20) == isSpace { end += 1 }
+                            let segment = cache.segment(text, start..<end, scriptMarker: scriptMarker) {
+                                shapeSegment(units, start..<end, script: script)
+                            }
+                            cache.advances.withUnsafeBufferPointer { advances in
+                                for k in 0..<segment.count { targetAdvances[start + k] = advances[segment.start + k] }
+                            }
+                            cache.clusterStarts.withUnsafeBufferPointer { starts in
+                                for k in 0..<segment.count { targetStarts[start + k] = starts[segment.start + k] }
+                            }
+                            for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
+                                targetAdjustments[start + cache.adjustmentOffsets[k]] += cache.adjustmentValues[k]
+                            }
+                            start = end
+                        }
+                    }
                 }
             }
-            cache.clusterStarts.withUnsafeBufferPointer { starts in
-                shaped.clusterStarts.withUnsafeMutableBufferPointer { target in
-                    for k in 0..<segment.count { target[start + k] = starts[segment.start + k] }
-                }
-            }
-            for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
-                shaped.lineEndAdjustments[start + cache.adjustmentOffsets[k]] += cache.adjustmentValues[k]
-            }
-            start = end
         }
     }
 

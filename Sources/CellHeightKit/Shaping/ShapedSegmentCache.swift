@@ -4,7 +4,7 @@
 /// it, because a kerning pair across the segment's edge changes the advance of its last glyph
 /// (or of the next segment's first). Cached results are relative to the segment's start.
 ///
-/// Built for the hot loop: keys are bytes in a reused buffer, hashed with FNV-1a into an
+/// Built for the hot loop: keys are hashed with FNV-1a straight from the text into an
 /// open-addressing table, and every segment's numbers live in a few shared arrays, so a lookup
 /// allocates nothing, hashes no `String` and touches no reference counts. A struct, so that the
 /// shaper's loop holds it `inout` once instead of paying an exclusivity check per array access.
@@ -55,8 +55,6 @@ struct ShapedSegmentCache {
     /// Each stored key's bytes, one after the other, and where each key starts (by segment).
     private var keyBytes: [UInt8] = []
     private var keyStarts: [Int] = []
-    /// The key being looked up.
-    private var key: [UInt8] = []
 
     /// Lookups answered from the cache, and lookups that had to shape, e.g. 982_113 and 17_887.
     private(set) var hits = 0
@@ -64,22 +62,24 @@ struct ShapedSegmentCache {
 
     /// The segment `range` of `units` (printable ASCII, tabs as spaces) in the script that
     /// `scriptMarker` stands for, shaping and storing it first when it is not there yet.
-    mutating func segment(_ units: [UInt16], _ range: Range<Int>, scriptMarker: UInt8,
+    mutating func segment(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt8,
                           orShape shape: () -> Shaped) -> Segment {
         // The key: the script marker, the unit before the segment (or `none`), the segment's
-        // units and the unit after it (or `none`).
-        key.removeAll(keepingCapacity: true)
-        key.append(scriptMarker)
-        key.append(range.lowerBound > 0 ? UInt8(truncatingIfNeeded: units[range.lowerBound - 1]) : Self.none)
-        for i in range { key.append(UInt8(truncatingIfNeeded: units[i])) }
-        key.append(range.upperBound < units.count ? UInt8(truncatingIfNeeded: units[range.upperBound]) : Self.none)
-        let hash = Self.fnv1a(key)
+        // units and the unit after it (or `none`), hashed straight from the units.
+        let before = range.lowerBound > 0 ? UInt8(truncatingIfNeeded: units[range.lowerBound - 1]) : Self.none
+        let after = range.upperBound < units.count ? UInt8(truncatingIfNeeded: units[range.upperBound]) : Self.none
+        var hash = Self.fnv1aStep(Self.fnv1aStep(Self.fnv1aBasis, scriptMarker), before)
+        for i in range { hash = Self.fnv1aStep(hash, UInt8(truncatingIfNeeded: units[i])) }
+        hash = Self.fnv1aStep(hash, after)
+
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot].segment >= 0 {
-            if slots[slot].hash == hash, keyMatches(Int(slots[slot].segment)) {
+            let candidate = Int(slots[slot].segment)
+            if slots[slot].hash == hash,
+               keyMatches(candidate, units, range, scriptMarker: scriptMarker, before: before, after: after) {
                 hits += 1
-                return segments[Int(slots[slot].segment)]
+                return segments[candidate]
             }
             slot = (slot + 1) & mask
         }
@@ -99,21 +99,28 @@ struct ShapedSegmentCache {
             adjustmentValues.append(value)
         }
         keyStarts.append(keyBytes.count)
-        keyBytes += key
+        keyBytes.append(scriptMarker)
+        keyBytes.append(before)
+        for i in range { keyBytes.append(UInt8(truncatingIfNeeded: units[i])) }
+        keyBytes.append(after)
         slots[slot] = Slot(hash: hash, segment: Int32(segments.count))
         segments.append(segment)
         return segment
     }
 
-    private func keyMatches(_ segment: Int) -> Bool {
+    private func keyMatches(_ segment: Int, _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                            scriptMarker: UInt8, before: UInt8, after: UInt8) -> Bool {
         let start = keyStarts[segment]
         let end = segment + 1 < keyStarts.count ? keyStarts[segment + 1] : keyBytes.count
-        guard end - start == key.count else { return false }
+        guard end - start == range.count + 3 else { return false }
         return keyBytes.withUnsafeBufferPointer { stored in
-            key.withUnsafeBufferPointer { key in
-                for i in 0..<key.count where stored[start + i] != key[i] { return false }
-                return true
+            guard stored[start] == scriptMarker, stored[start + 1] == before, stored[end - 1] == after else { return false }
+            var k = start + 2
+            for i in range {
+                if stored[k] != UInt8(truncatingIfNeeded: units[i]) { return false }
+                k += 1
             }
+            return true
         }
     }
 
@@ -128,13 +135,11 @@ struct ShapedSegmentCache {
         adjustmentValues.removeAll(keepingCapacity: true)
     }
 
-    /// 64-bit FNV-1a: a few instructions per byte, good enough spread for short words.
+    /// 64-bit FNV-1a, a byte at a time: a few instructions per byte, good enough spread for words.
+    private static let fnv1aBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
     @inline(__always)
-    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+    private static func fnv1aStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 }
