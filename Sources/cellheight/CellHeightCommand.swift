@@ -222,9 +222,7 @@ struct CellHeightCommand: ParsableCommand {
             var batchCount = 0
             try forEachBatch(of: sources) { rows in
                 if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
-                var text = render(measurer.measure(rows), settings: settings, format: output, options: options)
-                if output == .csv, batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
-                try writeToStandardOutput(Data(text.utf8))
+                try writeBatch(rows, isFirst: batchCount == 0, measurer: measurer, settings: settings, options: options)
                 batchCount += 1
             }
             if batchCount == 0 {
@@ -239,6 +237,21 @@ struct CellHeightCommand: ParsableCommand {
         if let outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
+            try writeToStandardOutput(Data(text.utf8))
+        }
+    }
+
+    /// Measures one batch and writes its NDJSON or CSV rows to standard output (the CSV header
+    /// only with the first batch).
+    private func writeBatch(_ rows: [Row], isFirst: Bool, measurer: ParallelCellMeasurer, settings: ReportSettings,
+                            options: ReportOptions) throws {
+        if output == .ndjson {
+            // NDJSON rows stand alone: each worker formats its own slice.
+            let parts = measurer.measure(rows) { render($0, settings: settings, format: output, options: options) }
+            try writeToStandardOutput(Data(parts.joined().utf8))
+        } else {
+            var text = render(measurer.measure(rows), settings: settings, format: output, options: options)
+            if !isFirst, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
             try writeToStandardOutput(Data(text.utf8))
         }
     }

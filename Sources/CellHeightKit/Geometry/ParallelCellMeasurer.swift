@@ -18,20 +18,28 @@ public final class ParallelCellMeasurer {
     }
 
     public func measure(_ rows: [Row]) -> [MeasuredCell] {
-        guard jobs > 1, rows.count >= 2 * jobs else { return measurers[0].measure(rows) }
+        measure(rows) { $0 }.flatMap { $0 }
+    }
+
+    /// Measures `rows` and hands each worker's slice of results, in order, to `finish` on that
+    /// worker's thread (for example to format the slice's output, which then runs in parallel
+    /// too). Returns what `finish` made of each slice, in input order: one element per worker,
+    /// or one in all when the rows are too few to share out.
+    public func measure<Part>(_ rows: [Row], then finish: ([MeasuredCell]) -> Part) -> [Part] {
+        guard jobs > 1, rows.count >= 2 * jobs else { return [finish(measurers[0].measure(rows))] }
         let slices = (0..<jobs).map { job in
             (rows.count * job / jobs)..<(rows.count * (job + 1) / jobs)
         }
-        let results = UnsafeMutableBufferPointer<[MeasuredCell]>.allocate(capacity: jobs)
-        results.initialize(repeating: [])
+        let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: jobs)
+        results.initialize(repeating: nil)
         defer {
             _ = results.deinitialize()
             results.deallocate()
         }
         let measurers = self.measurers
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            results[job] = measurers[job].measure(Array(rows[slices[job]]))
+            results[job] = finish(measurers[job].measure(Array(rows[slices[job]])))
         }
-        return results.flatMap { $0 }
+        return results.map { $0! }
     }
 }
