@@ -44,6 +44,14 @@ enum AsciiBreakTable {
         }
     }
 
+    /// Whether `unit` is an ASCII letter or digit: the table never breaks between two of them
+    /// (and ICU is not asked about ASCII pairs).
+    @inline(__always)
+    static func isLetterOrDigit(_ unit: UInt16) -> Bool {
+        let folded = unit | 0x20
+        return (folded >= 0x61 && folded <= 0x7A) || (unit >= 0x30 && unit <= 0x39)
+    }
+
     /// Whether Blink breaks between `last` and `current` by its ASCII rules (`lastLast` precedes
     /// `last`). False means "not by these rules": ICU may still allow a break when either
     /// character is beyond ASCII.

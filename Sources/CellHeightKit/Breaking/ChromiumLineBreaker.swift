@@ -34,29 +34,32 @@ public final class ChromiumLineBreaker {
         var icuBoundary: [Bool] = []
         var result: [BreakOpportunity] = []
         result.reserveCapacity(text.count / 4)
-        for i in 1..<text.count {
-            let last = text[i - 1], current = text[i]
-            let lastIsSpace = Self.isBreakableSpace(last)
-            if Self.isBreakableSpace(current) { continue }
-            if lastIsSpace {
-                result.append(BreakOpportunity(offset: i, kind: .afterSpaces))
-                continue
-            }
-            let lastLast: UInt16 = i >= 2 ? text[i - 2] : 0
-            if AsciiBreakTable.breaksBetween(lastLast, last, current) {
-                result.append(BreakOpportunity(offset: i, kind: .other))
-                continue
-            }
-            guard Self.needsICU(last) || Self.needsICU(current) else { continue }
-            if icuBoundary.isEmpty {
-                icuBoundary = [Bool](repeating: false, count: text.count + 1)
-                for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
-            }
-            if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
-                && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {
-                let kind: BreakKind = last == 0x00AD ? .softHyphen
-                    : Unicode151LineBreaks.isHyphenBeforeLetter(in: text, at: i) ? .afterHyphen : .other
-                result.append(BreakOpportunity(offset: i, kind: kind))
+        text.withUnsafeBufferPointer { units in
+            for i in 1..<units.count {
+                let last = units[i - 1], current = units[i]
+                if Self.isBreakableSpace(current) { continue }
+                if Self.isBreakableSpace(last) {
+                    result.append(BreakOpportunity(offset: i, kind: .afterSpaces))
+                    continue
+                }
+                // Two letters or digits: no rule of either layer breaks between them (the common case).
+                if AsciiBreakTable.isLetterOrDigit(last) && AsciiBreakTable.isLetterOrDigit(current) { continue }
+                let lastLast: UInt16 = i >= 2 ? units[i - 2] : 0
+                if AsciiBreakTable.breaksBetween(lastLast, last, current) {
+                    result.append(BreakOpportunity(offset: i, kind: .other))
+                    continue
+                }
+                guard Self.needsICU(last) || Self.needsICU(current) else { continue }
+                if icuBoundary.isEmpty {
+                    icuBoundary = [Bool](repeating: false, count: text.count + 1)
+                    for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
+                }
+                if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
+                    && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {
+                    let kind: BreakKind = last == 0x00AD ? .softHyphen
+                        : Unicode151LineBreaks.isHyphenBeforeLetter(in: text, at: i) ? .afterHyphen : .other
+                    result.append(BreakOpportunity(offset: i, kind: kind))
+                }
             }
         }
         return result
