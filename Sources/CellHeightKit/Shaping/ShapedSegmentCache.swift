@@ -44,17 +44,28 @@ struct ShapedSegmentCache {
     private(set) var adjustmentOffsets: [Int] = []
     private(set) var adjustmentValues: [Double] = []
 
+    /// One entry of the table: everything a lookup needs sits in the slot itself, so a hit
+    /// touches the slot, the key's bytes and the numbers, and nothing else.
     private struct Slot {
-        var hash: UInt64
-        /// Index in `segments`, -1 for an empty slot.
-        var segment: Int32
+        var hash: UInt64 = 0
+        /// Where the segment's numbers start in `advances`, and how many units it has (-1: empty slot).
+        var start: Int32 = 0
+        var count: Int32 = -1
+        /// Where its key starts in `keyBytes` (its length is `count + 3`).
+        var keyStart: Int32 = 0
+        var adjustmentStart: Int32 = 0
+        var adjustmentCount: Int32 = 0
+
+        var segment: Segment {
+            Segment(start: Int(start), count: Int(count), adjustmentStart: Int(adjustmentStart),
+                    adjustmentCount: Int(adjustmentCount))
+        }
     }
     /// Open addressing with linear probing; twice `capacity` slots, so probes stay short.
-    private var slots = [Slot](repeating: Slot(hash: 0, segment: -1), count: 2 * capacity)
-    private var segments: [Segment] = []
-    /// Each stored key's bytes, one after the other, and where each key starts (by segment).
+    private var slots = [Slot](repeating: Slot(), count: 2 * capacity)
+    private var entryCount = 0
+    /// Each stored key's bytes, one after the other.
     private var keyBytes: [UInt8] = []
-    private var keyStarts: [Int] = []
 
     /// Lookups answered from the cache, and lookups that had to shape, e.g. 982_113 and 17_887.
     private(set) var hits = 0
@@ -72,63 +83,60 @@ struct ShapedSegmentCache {
         for i in range { hash = Self.fnv1aStep(hash, UInt8(truncatingIfNeeded: units[i])) }
         hash = Self.fnv1aStep(hash, after)
 
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot].segment >= 0 {
-            let candidate = Int(slots[slot].segment)
-            if slots[slot].hash == hash,
-               keyMatches(candidate, units, range, scriptMarker: scriptMarker, before: before, after: after) {
-                hits += 1
-                return segments[candidate]
+        let found: Segment? = slots.withUnsafeBufferPointer { slots in
+            keyBytes.withUnsafeBufferPointer { keys in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot].count >= 0 {
+                    let entry = slots[slot]
+                    if entry.hash == hash, Int(entry.count) == range.count {
+                        let key = Int(entry.keyStart)
+                        var same = keys[key] == scriptMarker && keys[key + 1] == before && keys[key + 2 + range.count] == after
+                        var k = key + 2
+                        for i in range where same {
+                            same = keys[k] == UInt8(truncatingIfNeeded: units[i])
+                            k += 1
+                        }
+                        if same { return entry.segment }
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return nil
             }
-            slot = (slot + 1) & mask
+        }
+        if let found {
+            hits += 1
+            return found
         }
         misses += 1
         let shaped = shape()
-        if segments.count >= Self.capacity || advances.count + shaped.advances.count > Self.unitCapacity {
-            removeAll()
-            slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot].segment >= 0 { slot = (slot + 1) & mask }
-        }
-        let segment = Segment(start: advances.count, count: shaped.advances.count,
-                              adjustmentStart: adjustmentOffsets.count, adjustmentCount: shaped.lineEndAdjustments.count)
+        if entryCount >= Self.capacity || advances.count + shaped.advances.count > Self.unitCapacity { removeAll() }
+        var entry = Slot(hash: hash, start: Int32(advances.count), count: Int32(shaped.advances.count),
+                         keyStart: Int32(keyBytes.count), adjustmentStart: Int32(adjustmentOffsets.count),
+                         adjustmentCount: Int32(shaped.lineEndAdjustments.count))
         advances += shaped.advances
         clusterStarts += shaped.clusterStarts
         for (offset, value) in shaped.lineEndAdjustments.sorted(by: { $0.key < $1.key }) {
             adjustmentOffsets.append(offset)
             adjustmentValues.append(value)
         }
-        keyStarts.append(keyBytes.count)
         keyBytes.append(scriptMarker)
         keyBytes.append(before)
         for i in range { keyBytes.append(UInt8(truncatingIfNeeded: units[i])) }
         keyBytes.append(after)
-        slots[slot] = Slot(hash: hash, segment: Int32(segments.count))
-        segments.append(segment)
-        return segment
-    }
-
-    private func keyMatches(_ segment: Int, _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
-                            scriptMarker: UInt8, before: UInt8, after: UInt8) -> Bool {
-        let start = keyStarts[segment]
-        let end = segment + 1 < keyStarts.count ? keyStarts[segment + 1] : keyBytes.count
-        guard end - start == range.count + 3 else { return false }
-        return keyBytes.withUnsafeBufferPointer { stored in
-            guard stored[start] == scriptMarker, stored[start + 1] == before, stored[end - 1] == after else { return false }
-            var k = start + 2
-            for i in range {
-                if stored[k] != UInt8(truncatingIfNeeded: units[i]) { return false }
-                k += 1
-            }
-            return true
-        }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot].count >= 0 { slot = (slot + 1) & mask }
+        entry.hash = hash
+        slots[slot] = entry
+        entryCount += 1
+        return entry.segment
     }
 
     private mutating func removeAll() {
-        for i in slots.indices { slots[i].segment = -1 }
-        segments.removeAll(keepingCapacity: true)
+        for i in slots.indices { slots[i].count = -1 }
+        entryCount = 0
         keyBytes.removeAll(keepingCapacity: true)
-        keyStarts.removeAll(keepingCapacity: true)
         advances.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
         adjustmentOffsets.removeAll(keepingCapacity: true)
