@@ -223,23 +223,36 @@ final class Shaper {
         // level): merge the glyphs of each cluster, then put the clusters in logical order.
         var clusters: [Cluster] = []
         clusters.reserveCapacity(Int(count))
+        var firstGlyphs: [Int] = []
+        firstGlyphs.reserveCapacity(Int(count) + 1)
         var g = 0
         while g < Int(count) {
             let start = Int(infos[g].cluster)
-            var advance = 0, nominal = 0
+            firstGlyphs.append(g)
+            var advance = 0
             var missing = false, unsafe = false
             while g < Int(count) && Int(infos[g].cluster) == start {
                 advance += Int(positions[g].x_advance)
-                nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[g].codepoint))
                 missing = missing || infos[g].codepoint == 0
                 unsafe = unsafe || (infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
                 g += 1
             }
-            clusters.append(Cluster(range: start..<start,
-                                    advance: Double(advance) / FontFace.harfBuzzUnitsPerPixel,
-                                    missing: missing,
-                                    nominalAdvance: Double(nominal) / FontFace.harfBuzzUnitsPerPixel,
+            let pixels = Double(advance) / FontFace.harfBuzzUnitsPerPixel
+            clusters.append(Cluster(range: start..<start, advance: pixels, missing: missing, nominalAdvance: pixels,
                                     unsafeToBreakBefore: unsafe))
+        }
+        firstGlyphs.append(Int(count))
+        // The advance without kerning matters only for a cluster beside an unsafe cut (see
+        // `kerningLostAtBreaks`), and for the end clusters, which a long cluster's next piece
+        // may continue: look it up for those alone.
+        for n in clusters.indices
+        where n == 0 || n == clusters.count - 1 || clusters[n].unsafeToBreakBefore
+            || clusters[n - 1].unsafeToBreakBefore || clusters[n + 1].unsafeToBreakBefore {
+            var nominal = 0
+            for glyph in firstGlyphs[n]..<firstGlyphs[n + 1] {
+                nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[glyph].codepoint))
+            }
+            clusters[n].nominalAdvance = Double(nominal) / FontFace.harfBuzzUnitsPerPixel
         }
         if clusters.count > 1, clusters[0].range.lowerBound > clusters[1].range.lowerBound { clusters.reverse() }
         for n in clusters.indices {
