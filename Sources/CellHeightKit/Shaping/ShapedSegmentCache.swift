@@ -61,8 +61,9 @@ struct ShapedSegmentCache {
                     adjustmentCount: Int(adjustmentCount))
         }
     }
-    /// Open addressing with linear probing; twice `capacity` slots, so probes stay short.
-    private var slots = [Slot](repeating: Slot(), count: 2 * capacity)
+    /// Open addressing with linear probing, at most half full so probes stay short; it starts
+    /// small (a 10-row run should not clear megabytes) and doubles up to twice `capacity` slots.
+    private var slots = [Slot](repeating: Slot(), count: 1024)
     private var entryCount = 0
     /// Each stored key's bytes, one after the other.
     private var keyBytes: [UInt8] = []
@@ -111,6 +112,7 @@ struct ShapedSegmentCache {
         misses += 1
         let shaped = shape()
         if entryCount >= Self.capacity || advances.count + shaped.advances.count > Self.unitCapacity { removeAll() }
+        if 2 * (entryCount + 1) > slots.count { growSlots() }
         var entry = Slot(hash: hash, start: Int32(advances.count), count: Int32(shaped.advances.count),
                          keyStart: Int32(keyBytes.count), adjustmentStart: Int32(adjustmentOffsets.count),
                          adjustmentCount: Int32(shaped.lineEndAdjustments.count))
@@ -131,6 +133,18 @@ struct ShapedSegmentCache {
         slots[slot] = entry
         entryCount += 1
         return entry.segment
+    }
+
+    /// Doubles the table and puts every entry back.
+    private mutating func growSlots() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: 2 * old.count)
+        let mask = slots.count - 1
+        for entry in old where entry.count >= 0 {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[slot].count >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
+        }
     }
 
     private mutating func removeAll() {
