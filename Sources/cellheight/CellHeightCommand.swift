@@ -297,22 +297,34 @@ struct CellHeightCommand: ParsableCommand {
         if let rules { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
         let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets, heightBudget: maxHeight,
                                     embeddedFonts: embedFont ? try fontFiles(of: settings.subject) : [:], date: Date())
-        /// A batch of rows from one input, measured with their settings and checked.
-        func measureBatch(_ rows: [Row], source: String) throws -> [MeasuredCell] {
+        let reportSettings = settings
+        /// A batch of rows from one input, measured with their settings and checked. With
+        /// `rendering`, each worker also renders its own slice (NDJSON rows stand alone), and the
+        /// text comes back instead of the cells.
+        func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
+            -> (cells: [MeasuredCell], text: String) {
             let rowSettings = try rows.map { try resolver.ownSettings(for: $0, source: source) }
-            let cells: [MeasuredCell]
+            let slices: [(cells: [MeasuredCell], text: String)]
             do {
-                cells = try measurer.measure(rows, settings: rowSettings)
+                slices = try measurer.measure(rows, settings: rowSettings) { cells in
+                    (cells, rendering ? render(cells, settings: reportSettings, format: output, options: options) : "")
+                }
             } catch let error as RowMeasuringError {
                 throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
             }
-            checker.record(cells, source: source) { position in
-                guard template == nil else { return "template \(template!)" }
-                let settings = rowSettings[position] ?? base
-                let family = measurer.primary.fontFamily(for: rowSettings[position]) ?? settings.font
-                return "font \(family) \(formatPixels(settings.fontSize)) px"
+            var sliceStart = 0
+            for slice in slices {
+                let start = sliceStart
+                checker.record(slice.cells, source: source) { position in
+                    guard template == nil else { return "template \(template!)" }
+                    let own = rowSettings[start + position]
+                    let settings = own ?? base
+                    let family = measurer.primary.fontFamily(for: own) ?? settings.font
+                    return "font \(family) \(formatPixels(settings.fontSize)) px"
+                }
+                sliceStart += slice.cells.count
             }
-            return cells
+            return rendering ? ([], slices.map(\.text).joined()) : (slices.flatMap(\.cells), "")
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
@@ -320,8 +332,14 @@ struct CellHeightCommand: ParsableCommand {
             var batchCount = 0
             try forEachBatch(of: sources) { rows, source in
                 if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
-                var text = render(try measureBatch(rows, source: source), settings: settings, format: output, options: options)
-                if output == .csv, batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
+                var text: String
+                if output == .ndjson {
+                    text = try measureBatch(rows, source: source, rendering: true).text
+                } else {
+                    text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
+                                  options: options)
+                    if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
+                }
                 try writeToStandardOutput(Data(text.utf8))
                 batchCount += 1
             }
@@ -334,7 +352,7 @@ struct CellHeightCommand: ParsableCommand {
         var rowsBySource: [(rows: [Row], source: String)] = []
         try forEachBatch(of: sources) { rows, source in rowsBySource.append((rows, source)) }
         if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
-        let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source) }
+        let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source).cells }
         let text = render(cells, settings: settings, format: output, options: options)
         if let outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)

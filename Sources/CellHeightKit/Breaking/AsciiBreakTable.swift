@@ -15,17 +15,18 @@ enum AsciiBreakTable {
     private static let symbolsAfterHyphen: Set<UInt8> = Set("\"#%&'(*+-<=>@[\\^_`{|~".utf8)
     private static let symbolsAfterQuestionMark: Set<UInt8> = Set("#$%&(*+-<=>@[\\^_`{|~".utf8)
 
-    /// The table, as one bit per (after, before) pair of printable ASCII characters.
-    private static let table: [[Bool]] = {
-        let count = Int(lastCharacter - firstCharacter) + 1
-        var rows = [[Bool]](repeating: [Bool](repeating: false, count: count), count: count)
+    private static let size = Int(lastCharacter - firstCharacter) + 1
+
+    /// The table, one entry per (after, before) pair of printable ASCII characters, row by row.
+    private static let table: [Bool] = {
+        var entries = [Bool](repeating: false, count: size * size)
         for after in firstCharacter...lastCharacter {
             for before in firstCharacter...lastCharacter {
-                rows[Int(after - firstCharacter)][Int(before - firstCharacter)] =
+                entries[Int(after - firstCharacter) * size + Int(before - firstCharacter)] =
                     computeBreak(after: UInt8(after), before: UInt8(before))
             }
         }
-        return rows
+        return entries
     }()
 
     private static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
@@ -43,6 +44,14 @@ enum AsciiBreakTable {
         }
     }
 
+    /// Whether `unit` is an ASCII letter or digit: the table never breaks between two of them
+    /// (and ICU is not asked about ASCII pairs).
+    @inline(__always)
+    static func isLetterOrDigit(_ unit: UInt16) -> Bool {
+        let folded = unit | 0x20
+        return (folded >= 0x61 && folded <= 0x7A) || (unit >= 0x30 && unit <= 0x39)
+    }
+
     /// Whether Blink breaks between `last` and `current` by its ASCII rules (`lastLast` precedes
     /// `last`). False means "not by these rules": ICU may still allow a break when either
     /// character is beyond ASCII.
@@ -53,6 +62,6 @@ enum AsciiBreakTable {
         }
         guard last >= firstCharacter, last <= lastCharacter, current >= firstCharacter, current <= lastCharacter
         else { return false }
-        return table[Int(last - firstCharacter)][Int(current - firstCharacter)]
+        return table[Int(last - firstCharacter) * size + Int(current - firstCharacter)]
     }
 }

@@ -30,32 +30,36 @@ public final class ChromiumLineBreaker {
     /// end of the text.
     public func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
         guard text.count > 1 else { return [] }
-        var icuBoundary = [Bool](repeating: false, count: text.count + 1)
-        var icuComputed = false
+        // ICU's boundaries, found only when a pair beyond ASCII needs them (never for ASCII text).
+        var icuBoundary: [Bool] = []
         var result: [BreakOpportunity] = []
-        for i in 1..<text.count {
-            let last = text[i - 1], current = text[i]
-            let lastIsSpace = Self.isBreakableSpace(last)
-            if Self.isBreakableSpace(current) { continue }
-            if lastIsSpace {
-                result.append(BreakOpportunity(offset: i, kind: .afterSpaces))
-                continue
-            }
-            let lastLast: UInt16 = i >= 2 ? text[i - 2] : 0
-            if AsciiBreakTable.breaksBetween(lastLast, last, current) {
-                result.append(BreakOpportunity(offset: i, kind: .other))
-                continue
-            }
-            guard Self.needsICU(last) || Self.needsICU(current) else { continue }
-            if !icuComputed {
-                for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
-                icuComputed = true
-            }
-            if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
-                && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {
-                let kind: BreakKind = last == 0x00AD ? .softHyphen
-                    : Unicode151LineBreaks.isHyphenBeforeLetter(in: text, at: i) ? .afterHyphen : .other
-                result.append(BreakOpportunity(offset: i, kind: kind))
+        result.reserveCapacity(text.count / 4)
+        text.withUnsafeBufferPointer { units in
+            for i in 1..<units.count {
+                let last = units[i - 1], current = units[i]
+                if Self.isBreakableSpace(current) { continue }
+                if Self.isBreakableSpace(last) {
+                    result.append(BreakOpportunity(offset: i, kind: .afterSpaces))
+                    continue
+                }
+                // Two letters or digits: no rule of either layer breaks between them (the common case).
+                if AsciiBreakTable.isLetterOrDigit(last) && AsciiBreakTable.isLetterOrDigit(current) { continue }
+                let lastLast: UInt16 = i >= 2 ? units[i - 2] : 0
+                if AsciiBreakTable.breaksBetween(lastLast, last, current) {
+                    result.append(BreakOpportunity(offset: i, kind: .other))
+                    continue
+                }
+                guard Self.needsICU(last) || Self.needsICU(current) else { continue }
+                if icuBoundary.isEmpty {
+                    icuBoundary = [Bool](repeating: false, count: text.count + 1)
+                    for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
+                }
+                if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
+                    && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {
+                    let kind: BreakKind = last == 0x00AD ? .softHyphen
+                        : Unicode151LineBreaks.isHyphenBeforeLetter(in: text, at: i) ? .afterHyphen : .other
+                    result.append(BreakOpportunity(offset: i, kind: kind))
+                }
             }
         }
         return result

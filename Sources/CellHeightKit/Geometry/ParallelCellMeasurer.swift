@@ -25,38 +25,52 @@ public final class ParallelCellMeasurer {
     /// - Throws: what `RowSettingsMeasurer.prepare` throws for settings no earlier batch had, with
     ///   the index of the first row that has them.
     public func measure(_ rows: [Row], settings: [RowSettings?]) throws -> [MeasuredCell] {
+        try measure(rows, settings: settings) { $0 }.flatMap { $0 }
+    }
+
+    /// Measures `rows` (with their settings, as above) and hands each worker's slice of results, in
+    /// order, to `finish` on that worker's thread (for example to format the slice's output, which
+    /// then runs in parallel too). Returns what `finish` made of each slice, in input order: one
+    /// element per worker, or one in all when the rows are too few to share out.
+    public func measure<Part>(_ rows: [Row], settings: [RowSettings?],
+                              then finish: ([MeasuredCell]) -> Part) throws -> [Part] {
         precondition(rows.count == settings.count, "one settings per row")
-        // Open new fonts on this thread, before any worker starts; a font's error names its first row.
-        var seen = Set<RowSettings>()
-        var previous: RowSettings?
-        for (index, rowSettings) in settings.enumerated() where rowSettings != nil && rowSettings != previous {
-            let rowSettings = rowSettings!
-            previous = rowSettings
-            guard seen.insert(rowSettings).inserted else { continue }
-            do {
-                for measurer in self.measurers { try measurer.prepare(rowSettings) }
-            } catch {
-                throw RowMeasuringError(rowIndex: index, underlying: error)
-            }
-        }
+        try prepare(settings)
         guard jobs > 1, rows.count >= 2 * jobs else {
-            let measurer = self.measurers[0]
-            return rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) }
+            let measurer = measurers[0]
+            return [finish(rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) })]
         }
         let slices = (0..<jobs).map { job in
             (rows.count * job / jobs)..<(rows.count * (job + 1) / jobs)
         }
-        let results = UnsafeMutableBufferPointer<[MeasuredCell]>.allocate(capacity: jobs)
-        results.initialize(repeating: [])
+        let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: jobs)
+        results.initialize(repeating: nil)
         defer {
             _ = results.deinitialize()
             results.deallocate()
         }
         let measurers = self.measurers
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            results[job] = slices[job].map { measurers[job].measure(rows[$0], settings: settings[$0]) }
+            results[job] = finish(slices[job].map { measurers[job].measure(rows[$0], settings: settings[$0]) })
         }
-        return results.flatMap { $0 }
+        return results.map { $0! }
+    }
+
+    /// Opens what new settings need on this thread, before any worker starts; a font's error names
+    /// the first row that has it.
+    private func prepare(_ settings: [RowSettings?]) throws {
+        var seen = Set<RowSettings>()
+        var previous: RowSettings?
+        for (index, rowSettings) in settings.enumerated() {
+            guard let rowSettings, rowSettings != previous else { continue }
+            previous = rowSettings
+            guard seen.insert(rowSettings).inserted else { continue }
+            do {
+                for measurer in measurers { try measurer.prepare(rowSettings) }
+            } catch {
+                throw RowMeasuringError(rowIndex: index, underlying: error)
+            }
+        }
     }
 }
 

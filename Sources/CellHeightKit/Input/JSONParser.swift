@@ -160,6 +160,17 @@ struct JSONParser {
 
     private mutating func parseString() throws -> String {
         index += 1  // opening quote
+        // Most strings have no escapes: find the closing quote and decode the bytes in one go.
+        let plainEnd = bytes.withUnsafeBufferPointer { bytes in
+            var i = index
+            while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+            return i
+        }
+        if plainEnd < end, bytes[plainEnd] == UInt8(ascii: "\"") {
+            let string = String(decoding: bytes[index..<plainEnd], as: UTF8.self)
+            index = plainEnd + 1
+            return string
+        }
         var decoded: [UInt8] = []
         var runStart = index
         while true {

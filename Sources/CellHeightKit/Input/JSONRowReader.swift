@@ -79,6 +79,7 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
 /// An object's string and number members (numbers as written); for duplicate keys the last one wins.
 private func stringAndNumberMembers(of object: JSONObject) -> [String: String] {
     var fields: [String: String] = [:]
+    fields.reserveCapacity(object.members.count)
     for member in object.members {
         switch member.value {
         case .string(let value), .number(let value): fields[member.key] = value

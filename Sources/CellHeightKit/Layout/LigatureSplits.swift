@@ -12,10 +12,12 @@ struct LigatureSplit: Equatable {
 /// yes inside a ligature of letters of alphabetic scripts (below U+0590: Latin, Greek, Cyrillic,
 /// Armenian), where the cut only undoes a typographic ligature; no inside clusters of other scripts
 /// (an Indic conjunct, an Arabic lam-alef), which Chromium's newer grapheme rules keep whole.
-/// Clears the boundaries that cannot be cut and returns the widths of those that can.
+/// Clears the boundaries that cannot be cut and returns the widths of those that can, one entry
+/// per offset (0...count, zero corrections where there is no cut) so that the wrap loop reads
+/// them without hashing; empty when the paragraph has none (the usual case).
 func ligatureSplits(units: [UInt16], shaped: ShapedParagraph, fontSize: Double,
-                    boundaries: inout [Bool]) -> [Int: LigatureSplit] {
-    var splits: [Int: LigatureSplit] = [:]
+                    boundaries: inout [Bool]) -> [LigatureSplit] {
+    var splits: [LigatureSplit] = []
     var clusterStart = 0
     for i in 1..<max(units.count, 1) {
         if shaped.clusterStarts[i] {
@@ -32,6 +34,9 @@ func ligatureSplits(units: [UInt16], shaped: ShapedParagraph, fontSize: Double,
         let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
         func ownAdvances(_ range: Range<Int>) -> Double {
             range.reduce(0) { $0 + font.advance(of: UInt32(units[$1]), fontSize: fontSize) }
+        }
+        if splits.isEmpty {
+            splits = Array(repeating: LigatureSplit(endCorrection: 0, startCorrection: 0), count: units.count + 1)
         }
         splits[i] = LigatureSplit(endCorrection: ownAdvances(clusterStart..<i) - shaped.advances[clusterStart],
                                   startCorrection: ownAdvances(i..<clusterEnd))

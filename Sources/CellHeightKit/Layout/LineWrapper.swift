@@ -122,7 +122,7 @@ struct LineWrapper {
     /// happens at its end (see `PreparedParagraph.lineEndAdjustments`).
     @inline(__always)
     private func endAdjustment(_ p: PreparedParagraph, _ start: Int, _ end: Int) -> Double {
-        end > start && !p.lineEndAdjustments.isEmpty ? p.lineEndAdjustments[end] ?? 0 : 0
+        end > start ? p.lineEndAdjustments[end] : 0
     }
 
     @inline(__always)
@@ -137,7 +137,7 @@ struct LineWrapper {
     func width(_ p: PreparedParagraph, _ start: Int, _ end: Int, startX: Double) -> Double {
         var splitCorrection = 0.0
         if !p.ligatureSplits.isEmpty {
-            splitCorrection = (p.ligatureSplits[end]?.endCorrection ?? 0) + (p.ligatureSplits[start]?.startCorrection ?? 0)
+            splitCorrection = p.ligatureSplits[end].endCorrection + p.ligatureSplits[start].startCorrection
         }
         guard p.hasTabs else { return p.prefixWidths[end] - p.prefixWidths[start] + splitCorrection }
         var x = startX + splitCorrection

@@ -19,11 +19,11 @@ struct PreparedParagraph {
     var fontIndices: [UInt8]
     /// The fonts the paragraph uses, primary first.
     var fonts: [FontFace]
-    /// How much wider a line gets when its content ends at an offset (see ShapedParagraph).
-    var lineEndAdjustments: [Int: Double]
-    /// Grapheme boundaries inside ligatures where a line may be cut, with the width corrections a
-    /// cut there needs; usually empty.
-    var ligatureSplits: [Int: LigatureSplit]
+    /// How much wider a line gets when its content ends at each offset, 0...count (see ShapedParagraph).
+    var lineEndAdjustments: [Double]
+    /// Width corrections of a cut at each offset (0...count) inside a ligature where a line may be
+    /// cut, zero elsewhere; empty when the paragraph has no such ligature (usually).
+    var ligatureSplits: [LigatureSplit]
     /// Whether the paragraph holds a tab (then widths are walked, not subtracted).
     var hasTabs: Bool
 }

@@ -43,6 +43,13 @@ public final class TextLayoutEngine {
         set { shaper.usesSegmentCache = newValue }
     }
 
+    /// Whether clusters of more than 64 marks are shaped in pieces (the default). Off only to
+    /// compare with shaping them whole in tests.
+    var splitsLongClusters: Bool {
+        get { shaper.splitsLongClusters }
+        set { shaper.splitsLongClusters = newValue }
+    }
+
     /// The width cache's hit and miss counts, e.g. (982_113, 17_887).
     public var segmentCacheStatistics: (hits: Int, misses: Int) {
         (shaper.segmentCache.hits, shaper.segmentCache.misses)
@@ -56,13 +63,15 @@ public final class TextLayoutEngine {
 
     /// Shapes and analyses `text` once (the expensive part).
     public func prepare(_ text: String) -> PreparedText {
-        let units = whiteSpace.apply(to: Array(text.utf16))
+        let units = whiteSpace.apply(to: utf16Units(of: text))
         var paragraphs: [PreparedParagraph] = []
         var start = 0
         while start < units.count {
             let newline = units[start...].firstIndex(of: 0x0A)
             let end = newline ?? units.count
-            paragraphs.append(prepareParagraph(Array(units[start..<end]), start: start, endsWithNewline: newline != nil))
+            // A text without "\n" is its own paragraph: share its array rather than copy it.
+            let paragraph = start == 0 && end == units.count ? units : Array(units[start..<end])
+            paragraphs.append(prepareParagraph(paragraph, start: start, endsWithNewline: newline != nil))
             start = end + 1
         }
         return PreparedText(units: units, paragraphs: paragraphs)
@@ -103,6 +112,11 @@ public final class TextLayoutEngine {
             let wrapped = wrapper.wrap(paragraph, width: width)
             lineCount += wrapped.count
             for (n, line) in wrapped.enumerated() {
+                guard details || paragraph.fonts.count > 1 else {
+                    // One font: every line box has the plain height; no font lists to make.
+                    height += plainLineHeight
+                    continue
+                }
                 let fonts = fontsUsed(paragraph, line.range)
                 let lineHeight = self.lineHeight(for: fonts)
                 height += lineHeight

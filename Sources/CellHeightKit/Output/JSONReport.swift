@@ -38,7 +38,12 @@ func renderJSONReport(_ report: Report) -> String {
 
 /// The `ndjson` output: one row object per line, nothing else (statistics have no place in it).
 func renderNDJSONReport(_ report: Report) -> String {
-    report.cells.indices.map { jsonRowObject(report, rowIndex: $0) + "\n" }.joined()
+    var text = ""
+    for rowIndex in report.cells.indices {
+        text += jsonRowObject(report, rowIndex: rowIndex)
+        text += "\n"
+    }
+    return text
 }
 
 private func jsonRowObject(_ report: Report, rowIndex: Int) -> String {

@@ -3,26 +3,41 @@
 /// A JSON string literal: quotes, backslash and control characters escaped ("\n", "\u001f"),
 /// everything else, non-ASCII included, written as is (UTF-8).
 func jsonString(_ value: String) -> String {
-    var result = "\""
-    result.reserveCapacity(value.utf8.count + 2)
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case "\u{08}": result += "\\b"
-        case "\u{0C}": result += "\\f"
-        case "\u{00}"..."\u{1F}":
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default:
-            result.unicodeScalars.append(scalar)
+    var bytes: [UInt8] = []
+    appendJSONString(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends `value` as a JSON string literal (see `jsonString`) to UTF-8 `bytes`: runs of bytes
+/// that need no escape are copied whole.
+func appendJSONString(_ value: String, to bytes: inout [UInt8]) {
+    var value = value
+    value.withUTF8 { utf8 in
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for i in 0..<utf8.count {
+            let byte = utf8[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            runStart = i + 1
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                          hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
         }
+        // Other bytes, those of multi-byte UTF-8 sequences included, are copied as they are.
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        bytes.append(UInt8(ascii: "\""))
     }
-    result += "\""
-    return result
 }
 
 /// A JSON number for a px value (see `formatPixels`); `null` if it is not finite, which JSON cannot hold.
@@ -41,7 +56,17 @@ func jsonBool(_ value: Bool) -> String {
 
 /// A JSON object from members whose values are already JSON text.
 func jsonObject(_ members: [(key: String, value: String)]) -> String {
-    "{" + members.map { jsonString($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+    // Built as bytes: appending small Strings one by one costs several times more.
+    var bytes: [UInt8] = [UInt8(ascii: "{")]
+    bytes.reserveCapacity(members.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 })
+    for (n, member) in members.enumerated() {
+        if n > 0 { bytes.append(UInt8(ascii: ",")) }
+        appendJSONString(member.key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: member.value.utf8)
+    }
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// A JSON array from elements that are already JSON text.

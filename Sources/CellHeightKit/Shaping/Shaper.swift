@@ -11,9 +11,12 @@ final class Shaper {
     let fontSize: Double
     let buffer: OpaquePointer
     /// Words already shaped, for paragraphs that can be shaped word by word (see SegmentShaping).
-    let segmentCache = ShapedSegmentCache()
+    var segmentCache = ShapedSegmentCache()
     /// Whether simple paragraphs use `segmentCache`; off only to compare both paths in tests.
     var usesSegmentCache = true
+    /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
+    /// only to compare with shaping them whole in tests.
+    var splitsLongClusters = true
     /// Whether the primary font draws every printable ASCII character (then ASCII text never
     /// needs fallback).
     lazy var primaryCoversASCII: Bool = (0x20...0x7E).allSatisfy { chain.primary.hasGlyph($0) }
@@ -44,7 +47,8 @@ final class Shaper {
         var shaped = ShapedParagraph(advances: Array(repeating: 0, count: text.count),
                                      fontIndices: Array(repeating: 0, count: text.count),
                                      fonts: [chain.primary],
-                                     clusterStarts: Array(repeating: false, count: text.count))
+                                     clusterStarts: Array(repeating: false, count: text.count),
+                                     lineEndAdjustments: Array(repeating: 0, count: text.count + 1))
         guard !text.isEmpty else { return shaped }
         if usesSegmentCache, shapeBySegments(text, into: &shaped) { return shaped }
         var shapingText = text
@@ -93,7 +97,7 @@ final class Shaper {
             store(resolved, face: face, into: &shaped)
             recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
             if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
-                shaped.lineEndAdjustments.merge(kerningLostAtBreaks(resolved), uniquingKeysWith: +)
+                for (offset, loss) in kerningLostAtBreaks(resolved) { shaped.lineEndAdjustments[offset] += loss }
             }
         }
     }
@@ -110,7 +114,7 @@ final class Shaper {
             guard HanKerning.unicodeType(UInt32(unit)) == .close, data.type(of: unit) == .close else { continue }
             let halted = haltedAdvance(unit, script: script, face: face)
             if halted < cluster.advance {
-                shaped.lineEndAdjustments[cluster.range.upperBound, default: 0] -= cluster.advance - halted
+                shaped.lineEndAdjustments[cluster.range.upperBound] -= cluster.advance - halted
             }
         }
     }
@@ -170,8 +174,29 @@ final class Shaper {
     }
 
     /// Shapes `range` of `text` with `face`, the rest of the text given as context, and returns
-    /// its clusters in logical order.
+    /// its clusters in logical order. A cluster of very many marks is shaped in pieces (see
+    /// `LongClusterPieces`) whose advances are added up: the cluster comes out as one.
     func shapeClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
+        let pieces = splitsLongClusters ? LongClusterPieces.pieces(of: text, range: range) : [range]
+        guard pieces.count > 1 else { return shapePiece(text, range: range, script: script, face: face) }
+        var clusters: [Cluster] = []
+        for piece in pieces {
+            var pieceClusters = shapePiece(text, range: piece, script: script, face: face)[...]
+            // A piece after the first starts inside a run of marks: its first cluster continues
+            // the last cluster of the piece before.
+            if piece.lowerBound > range.lowerBound, let continued = pieceClusters.popFirst(), !clusters.isEmpty {
+                clusters[clusters.count - 1].range = clusters[clusters.count - 1].range.lowerBound..<continued.range.upperBound
+                clusters[clusters.count - 1].advance += continued.advance
+                clusters[clusters.count - 1].nominalAdvance += continued.nominalAdvance
+                clusters[clusters.count - 1].missing = clusters[clusters.count - 1].missing || continued.missing
+            }
+            clusters += pieceClusters
+        }
+        return clusters
+    }
+
+    /// Shapes `range` of `text` as one HarfBuzz buffer (see `shapeClusters`).
+    private func shapePiece(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
         face.setSize(fontSize)
         hb_buffer_clear_contents(buffer)
         text.withUnsafeBufferPointer { units in
@@ -198,23 +223,36 @@ final class Shaper {
         // level): merge the glyphs of each cluster, then put the clusters in logical order.
         var clusters: [Cluster] = []
         clusters.reserveCapacity(Int(count))
+        var firstGlyphs: [Int] = []
+        firstGlyphs.reserveCapacity(Int(count) + 1)
         var g = 0
         while g < Int(count) {
             let start = Int(infos[g].cluster)
-            var advance = 0, nominal = 0
+            firstGlyphs.append(g)
+            var advance = 0
             var missing = false, unsafe = false
             while g < Int(count) && Int(infos[g].cluster) == start {
                 advance += Int(positions[g].x_advance)
-                nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[g].codepoint))
                 missing = missing || infos[g].codepoint == 0
                 unsafe = unsafe || (infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
                 g += 1
             }
-            clusters.append(Cluster(range: start..<start,
-                                    advance: Double(advance) / FontFace.harfBuzzUnitsPerPixel,
-                                    missing: missing,
-                                    nominalAdvance: Double(nominal) / FontFace.harfBuzzUnitsPerPixel,
+            let pixels = Double(advance) / FontFace.harfBuzzUnitsPerPixel
+            clusters.append(Cluster(range: start..<start, advance: pixels, missing: missing, nominalAdvance: pixels,
                                     unsafeToBreakBefore: unsafe))
+        }
+        firstGlyphs.append(Int(count))
+        // The advance without kerning matters only for a cluster beside an unsafe cut (see
+        // `kerningLostAtBreaks`), and for the end clusters, which a long cluster's next piece
+        // may continue: look it up for those alone.
+        for n in clusters.indices
+        where n == 0 || n == clusters.count - 1 || clusters[n].unsafeToBreakBefore
+            || clusters[n - 1].unsafeToBreakBefore || clusters[n + 1].unsafeToBreakBefore {
+            var nominal = 0
+            for glyph in firstGlyphs[n]..<firstGlyphs[n + 1] {
+                nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[glyph].codepoint))
+            }
+            clusters[n].nominalAdvance = Double(nominal) / FontFace.harfBuzzUnitsPerPixel
         }
         if clusters.count > 1, clusters[0].range.lowerBound > clusters[1].range.lowerBound { clusters.reverse() }
         for n in clusters.indices {

@@ -41,6 +41,9 @@ struct LocalChromiumAgreementTests {
         "r-lb20a-word-initial-hyphen", "r-lb20a-after-space", "r-shy-emergency", "r-shy-emergency-greek",
         "r-fallback-hint-kasra", "r-ligature-cut", "r-ligature-cut-fi", "r-hebrew-maqaf", "r-quotes-east-asian",
         "r-han-kerning-adjacent", "r-closing-bracket-line-end", "r-kerning-lost-at-cut", "r-shy-skipped-when-hyphen-overflows",
+        // Issue 7: clusters of more than 64 marks or joiners, shaped in pieces (LongClusterPieces).
+        "r-long-cluster-marks-wraps", "r-long-cluster-marks-fits", "r-long-cluster-zwj-wraps", "r-long-cluster-zwj-fits",
+        "r-long-cluster-points-wraps", "r-long-cluster-points-fits",
     ])
     func regression(id: String) throws {
         let outcome = try #require(Self.outcomes.first { $0.testCase.id == id })

@@ -1,0 +1,167 @@
+/// Words shaped once and reused by every row an engine measures: the "width cache".
+///
+/// A key is a segment (a word, or a run of spaces) together with the code unit before and after
+/// it, because a kerning pair across the segment's edge changes the advance of its last glyph
+/// (or of the next segment's first). Cached results are relative to the segment's start.
+///
+/// Built for the hot loop: keys are hashed with FNV-1a straight from the text into an
+/// open-addressing table, and every segment's numbers live in a few shared arrays, so a lookup
+/// allocates nothing, hashes no `String` and touches no reference counts. A struct, so that the
+/// shaper's loop holds it `inout` once instead of paying an exclusivity check per array access.
+struct ShapedSegmentCache {
+    /// Where one shaped segment's numbers are in the cache's arrays.
+    struct Segment {
+        /// First index in `advances` and `clusterStarts`; the segment has `count` entries there.
+        var start: Int
+        var count: Int
+        /// First index in `adjustmentOffsets` and `adjustmentValues`, and how many there are.
+        var adjustmentStart: Int
+        var adjustmentCount: Int
+    }
+
+    /// What shaping one segment gives, before it is stored.
+    struct Shaped {
+        /// Advance in px of the cluster starting at each unit of the segment, 0 inside a cluster.
+        var advances: [Double]
+        var clusterStarts: [Bool]
+        /// Width changes when a line ends inside or right after the segment, at offsets relative to
+        /// its start (1...count), e.g. [3: 0.41]: see `ShapedParagraph.lineEndAdjustments`.
+        var lineEndAdjustments: [Int: Double]
+    }
+
+    /// Marks a missing neighbour (start or end of the paragraph): a control character, never part
+    /// of a segment.
+    static let none: UInt8 = 0x01
+    /// Entries kept at most; the cache starts over when it is full (a bound on memory).
+    static let capacity = 65_536
+    /// Code units kept at most over all entries (a bound on memory when words are very long).
+    static let unitCapacity = 1 << 22
+
+    /// Every stored segment's advances and cluster starts, one after the other.
+    private(set) var advances: [Double] = []
+    private(set) var clusterStarts: [Bool] = []
+    /// Every stored segment's line-end adjustments, as offsets from its start and values in px.
+    private(set) var adjustmentOffsets: [Int] = []
+    private(set) var adjustmentValues: [Double] = []
+
+    /// One entry of the table: everything a lookup needs sits in the slot itself, so a hit
+    /// touches the slot, the key's bytes and the numbers, and nothing else.
+    private struct Slot {
+        var hash: UInt64 = 0
+        /// Where the segment's numbers start in `advances`, and how many units it has (-1: empty slot).
+        var start: Int32 = 0
+        var count: Int32 = -1
+        /// Where its key starts in `keyBytes` (its length is `count + 3`).
+        var keyStart: Int32 = 0
+        var adjustmentStart: Int32 = 0
+        var adjustmentCount: Int32 = 0
+
+        var segment: Segment {
+            Segment(start: Int(start), count: Int(count), adjustmentStart: Int(adjustmentStart),
+                    adjustmentCount: Int(adjustmentCount))
+        }
+    }
+    /// Open addressing with linear probing, at most half full so probes stay short; it starts
+    /// small (a 10-row run should not clear megabytes) and doubles up to twice `capacity` slots.
+    private var slots = [Slot](repeating: Slot(), count: 1024)
+    private var entryCount = 0
+    /// Each stored key's bytes, one after the other.
+    private var keyBytes: [UInt8] = []
+
+    /// Lookups answered from the cache, and lookups that had to shape, e.g. 982_113 and 17_887.
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    /// The segment `range` of `units` (printable ASCII, tabs as spaces) in the script that
+    /// `scriptMarker` stands for, shaping and storing it first when it is not there yet.
+    mutating func segment(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt8,
+                          orShape shape: () -> Shaped) -> Segment {
+        // The key: the script marker, the unit before the segment (or `none`), the segment's
+        // units and the unit after it (or `none`), hashed straight from the units.
+        let before = range.lowerBound > 0 ? UInt8(truncatingIfNeeded: units[range.lowerBound - 1]) : Self.none
+        let after = range.upperBound < units.count ? UInt8(truncatingIfNeeded: units[range.upperBound]) : Self.none
+        var hash = Self.fnv1aStep(Self.fnv1aStep(Self.fnv1aBasis, scriptMarker), before)
+        for i in range { hash = Self.fnv1aStep(hash, UInt8(truncatingIfNeeded: units[i])) }
+        hash = Self.fnv1aStep(hash, after)
+
+        let found: Segment? = slots.withUnsafeBufferPointer { slots in
+            keyBytes.withUnsafeBufferPointer { keys in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot].count >= 0 {
+                    let entry = slots[slot]
+                    if entry.hash == hash, Int(entry.count) == range.count {
+                        let key = Int(entry.keyStart)
+                        var same = keys[key] == scriptMarker && keys[key + 1] == before && keys[key + 2 + range.count] == after
+                        var k = key + 2
+                        for i in range where same {
+                            same = keys[k] == UInt8(truncatingIfNeeded: units[i])
+                            k += 1
+                        }
+                        if same { return entry.segment }
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+        }
+        if let found {
+            hits += 1
+            return found
+        }
+        misses += 1
+        let shaped = shape()
+        if entryCount >= Self.capacity || advances.count + shaped.advances.count > Self.unitCapacity { removeAll() }
+        if 2 * (entryCount + 1) > slots.count { growSlots() }
+        var entry = Slot(hash: hash, start: Int32(advances.count), count: Int32(shaped.advances.count),
+                         keyStart: Int32(keyBytes.count), adjustmentStart: Int32(adjustmentOffsets.count),
+                         adjustmentCount: Int32(shaped.lineEndAdjustments.count))
+        advances += shaped.advances
+        clusterStarts += shaped.clusterStarts
+        for (offset, value) in shaped.lineEndAdjustments.sorted(by: { $0.key < $1.key }) {
+            adjustmentOffsets.append(offset)
+            adjustmentValues.append(value)
+        }
+        keyBytes.append(scriptMarker)
+        keyBytes.append(before)
+        for i in range { keyBytes.append(UInt8(truncatingIfNeeded: units[i])) }
+        keyBytes.append(after)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot].count >= 0 { slot = (slot + 1) & mask }
+        entry.hash = hash
+        slots[slot] = entry
+        entryCount += 1
+        return entry.segment
+    }
+
+    /// Doubles the table and puts every entry back.
+    private mutating func growSlots() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: 2 * old.count)
+        let mask = slots.count - 1
+        for entry in old where entry.count >= 0 {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[slot].count >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
+        }
+    }
+
+    private mutating func removeAll() {
+        for i in slots.indices { slots[i].count = -1 }
+        entryCount = 0
+        keyBytes.removeAll(keepingCapacity: true)
+        advances.removeAll(keepingCapacity: true)
+        clusterStarts.removeAll(keepingCapacity: true)
+        adjustmentOffsets.removeAll(keepingCapacity: true)
+        adjustmentValues.removeAll(keepingCapacity: true)
+    }
+
+    /// 64-bit FNV-1a, a byte at a time: a few instructions per byte, good enough spread for words.
+    private static let fnv1aBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    private static func fnv1aStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+}
