@@ -391,8 +391,9 @@ struct CellHeightCommand: ParsableCommand {
     /// Ends the check: rows gone from the baseline, a summary line when there was something to
     /// check, the JUnit file; exit 1 when a row broke its budget (or grew, with `--fail-on-growth`).
     private func finish(_ checker: CheckReporter) throws {
-        let checked = checker.rowsOverBudget > 0 || maxLines != nil || maxHeight != nil || rules != nil
-            || baseline != nil || diagnostics == .junit
+        // A summary whenever something was checked: a budget (from the options, rules, rows or a
+        // catalog), a baseline, or a JUnit report that CI will read.
+        let checked = checker.rowsWithBudget > 0 || rules != nil || baseline != nil || diagnostics == .junit
         if checked { checker.finish() }
         if let junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
         if checker.failureCount > 0 {
