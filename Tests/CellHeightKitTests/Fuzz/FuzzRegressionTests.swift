@@ -26,6 +26,10 @@ struct FuzzRegressionTests {
         // The same trap behind a broken encoding declaration (`encoding="ug>`), with which libxml2
         // passed the raw bytes on (XML catalogs must now be UTF-8 or UTF-16 and declare no other).
         Finding(name: "xml name after a broken encoding declaration", base64: "JDw/eG1sIHZlcnNpb249IjEuMCIgZW5jb2Rpbmc9InVnPgogICAgPHN0cmluZ////wllPSJyZWFkX2Vycm9yIj48IVtDREFUQVtDb3VsZCBub3QgcmVhZCB0aGUgY29udGVudHMgb2YgPGI+JTAkczwvYj5dXT48L3N0cmluZz4KICAgIDxzdHJpbmcgbmFtZT0icGFnZV9yYW5nZXsiPlNwZWNpZnkgb25lIG9yIG1vcmUgcGEveGxpZmY6Zz4gLS1oZWxwXCIgZm9yIG1vcmUgaW5mb3JtYXRpb24uPC9zdHJpbmc+CiAgICA8cGx1cmFscyBuYW1lPSJvcGVuaW5nX2l0ZW1zIj4KICAgICAgICA8aXRlbSBxdWFudGl0eT0ib25lIj5PcGVuaW5nICVkIEkJdGVtPC9pdGU/PgogICAgICAgIDxpdGVtIHF1YW50aXR5PSJvdGhlciI+T3BlbmluZyAlZCBJdGVtczwvaXRlbT4KICAgIDwvcGx1cmFscz4KICAgIDxzdHJpbmctYXJyYXkgbmFtZT0icGxhCiAgICAgICAgPGl0ZW0+UmVjZW50PC9pdGVtPgogICAgPC9zdHJpbmctYXJyRG91YmxlYXk+CjwvcmVzb3VyY2VzPgo="),
+        // A processing instruction without data (`<?HuaTianKaiTi?>`): libxml2 hands XMLParser a
+        // null pointer, on which swift-corelibs-foundation calls strlen (SEGV). Such documents are
+        // now refused before parsing.
+        Finding(name: "xml processing instruction without data", base64: "JDw/SHVhVGlhbkthaVRpPz4KTGFuZ3VhZ2UtVGVhbS1FbmNvZGluY2VzPgo="),
     ]
 
     @Test("fuzz regression", arguments: findings)

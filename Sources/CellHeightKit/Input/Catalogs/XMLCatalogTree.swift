@@ -96,6 +96,9 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
     if let line = externalIdentifierLine(utf8) {
         throw catalogError(path, line: line, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read")
     }
+    if let line = emptyProcessingInstructionLine(utf8) {
+        throw catalogError(path, line: line, "invalid XML: a processing instruction without data (<?name?>) is not supported")
+    }
     let parser = XMLParser(data: Data(bytes))
     let builder = XMLCatalogTreeBuilder()
     parser.delegate = builder
@@ -119,6 +122,38 @@ func xmlDeclaredEncoding(_ text: [UInt8]) -> String? {
     let rest = declaration[key.upperBound...].drop { $0.isWhitespace || $0 == "=" }
     let quote = rest.first
     return String(rest.dropFirst(quote == "\"" || quote == "'" ? 1 : 0).prefix { $0 != "\"" && $0 != "'" && $0 != "?" })
+}
+
+/// The line of the first processing instruction without data (`<?name?>`, `<?name ?>`), nil when
+/// there is none.
+///
+/// libxml2 reports `<?name?>` with no data at all, and swift-corelibs-foundation's XMLParser then
+/// calls `strlen` on that null pointer and crashes (the fuzzer found it), so such a document never
+/// reaches the parser. The scan does not know about comments or CDATA: the same characters there
+/// are refused too, which a catalog is most unlikely to hold.
+///
+/// - Parameter text: the document as UTF-8 (see `catalogUTF8(_:path:)`).
+func emptyProcessingInstructionLine(_ text: [UInt8]) -> Int? {
+    var line = 1
+    var index = 0
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    while index + 1 < text.count {
+        if text[index] == 0x0A { line += 1 }
+        guard text[index] == UInt8(ascii: "<"), text[index + 1] == UInt8(ascii: "?") else {
+            index += 1
+            continue
+        }
+        // The target: everything up to white space or "?".
+        var end = index + 2
+        while end < text.count, !isSpace(text[end]), text[end] != UInt8(ascii: "?") { end += 1 }
+        let hasTarget = end > index + 2
+        while end < text.count, isSpace(text[end]) { end += 1 }
+        if hasTarget, end + 1 < text.count, text[end] == UInt8(ascii: "?"), text[end + 1] == UInt8(ascii: ">") {
+            return line
+        }
+        index += 2
+    }
+    return nil
 }
 
 /// The line of a `SYSTEM` or `PUBLIC` identifier in the document's DOCTYPE, nil when it has none.

@@ -124,6 +124,11 @@ struct AndroidStringsReaderTests {
                              line: 2, "invalid XML: an external DTD or entity (SYSTEM or PUBLIC), which is never read"),
         MalformedCatalogCase("an external DTD", "<?xml version=\"1.0\"?>\n\n<!DOCTYPE resources PUBLIC \"-//x//y\" \"http://example.com/r.dtd\">\n<resources/>",
                              line: 3, "an external DTD or entity"),
+        // Found by the fuzzer: Foundation's XMLParser crashes on a processing instruction without
+        // data; one with data is fine.
+        MalformedCatalogCase("a processing instruction without data",
+                             "<?xml version=\"1.0\"?>\n<resources>\n<?page-break?>\n</resources>\n",
+                             line: 3, "invalid XML: a processing instruction without data (<?name?>) is not supported"),
         // Found by the fuzzer: Foundation's XMLParser traps on such element names.
         MalformedCatalogCase("an element name that is not UTF-8",
                              [UInt8]("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n<st".utf8) + [0xF8, 0xF8]
@@ -139,6 +144,14 @@ struct AndroidStringsReaderTests {
         MalformedCatalogCase("an undefined entity", "<resources>\n<string name=\"a\">&nbsp;</string>\n</resources>", line: 2,
                              "invalid XML"),
     ]
+
+    @Test("android: a processing instruction with data is read past")
+    func processingInstructionWithData() throws {
+        let xml = "<?xml version=\"1.0\"?>\n<resources>\n<?tool keep?>\n<string name=\"a\">Datei</string>\n</resources>\n"
+        let rows = try readCatalogRows(Array(xml.utf8), format: .androidXML, path: "res/values-de/strings.xml")
+        #expect(rows.map(\.text) == ["Datei"])
+        #expect(rows.map(\.sourceLine) == [4])
+    }
 
     @Test("android: malformed files give one error with the line", arguments: malformedCases)
     func malformed(_ testCase: MalformedCatalogCase) {
