@@ -74,7 +74,12 @@ struct JSONParser {
                     completed = isObject ? .object(JSONObject()) : .array([])
                 } else {
                     var container = OpenContainer(isObject: isObject)
-                    if isObject { container.pendingKey = try parseKey() }
+                    if isObject {
+                        // Room for a row object's few members up front: growing from empty
+                        // reallocates on the second member.
+                        container.members.reserveCapacity(4)
+                        container.pendingKey = try parseKey()
+                    }
                     stack.append(container)
                     continue valueLoop
                 }

@@ -41,7 +41,8 @@ func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: In
 /// A row from one JSON value: a string is the text; an object gives `text` (a string, required
 /// unless `requireText` is false) and `id` (a string or number, kept as written; null or missing
 /// means no id). Every string or number member, these two included, is also kept in `fields`;
-/// other members are ignored.
+/// other members are ignored. An object whose only such members are `text` and `id` leaves
+/// `fields` nil, which says the same (see `Row.fields`).
 ///
 /// - Parameter subject: how messages name the value, e.g. "element 3" or "value".
 private func makeRow(from value: JSONValue, index: Int, line: Int, subject: String, source: String,
@@ -53,12 +54,12 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
     case .string(let text):
         return Row(index: index, text: text, sourceLine: line)
     case .object(let object):
-        let fields = stringAndNumberMembers(of: object)
+        let fields = hasOnlyTextAndID(object) ? nil : stringAndNumberMembers(of: object)
         let text: String
         if case .string(let string)? = object["text"] {
             text = string
         } else if !requireText {
-            text = fields["text"] ?? ""
+            if case .number(let number)? = object["text"] { text = number } else { text = "" }
         } else {
             throw shapeError("\(subject) has no string \"text\"")
         }
@@ -73,6 +74,21 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
         return Row(index: index, id: id, text: text, sourceLine: line, fields: fields)
     default:
         throw shapeError("\(subject) is \(value.kindDescription), not a string or an object")
+    }
+}
+
+/// Whether an object's string and number members are `text` and perhaps `id`, with `text` the
+/// last member of that name (so the row's `text` and `id` are its fields).
+private func hasOnlyTextAndID(_ object: JSONObject) -> Bool {
+    for member in object.members where member.key != "text" && member.key != "id" {
+        switch member.value {
+        case .string, .number: return false
+        default: continue
+        }
+    }
+    switch object["text"] {
+    case .string?, .number?: return true
+    default: return false
     }
 }
 

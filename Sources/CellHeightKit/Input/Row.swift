@@ -11,8 +11,9 @@ public struct Row: Equatable, Sendable {
     public var sourceLine: Int
     /// The named fields of a JSON object or CSV record, e.g. ["title": "Wi-Fi", "body": "Connected"]:
     /// every string or number member of the object (numbers as written), or every column of the
-    /// record, `text` and `id` included. Nil for rows read from plain text or JSON strings, whose one
-    /// field is `text` (see `value(ofField:)`).
+    /// record, `text` and `id` included. Nil when the fields are just `text` and, if the row has an
+    /// id, `id`: rows read from plain text or JSON strings, and JSON objects with no other string
+    /// or number members (most rows, which then need no dictionary; see `value(ofField:)`).
     public var fields: [String: String]?
 
     public init(index: Int, id: String? = nil, text: String, sourceLine: Int, fields: [String: String]? = nil) {
@@ -24,14 +25,20 @@ public struct Row: Equatable, Sendable {
     }
 
     /// The value of a named field, or nil when the row has no such field. A row without `fields`
-    /// (plain text, a JSON string) has exactly one field, `text`.
+    /// has the field `text`, and `id` when its id is not nil.
     public func value(ofField name: String) -> String? {
-        guard let fields else { return name == "text" ? text : nil }
+        guard let fields else {
+            switch name {
+            case "text": return text
+            case "id": return id
+            default: return nil
+            }
+        }
         return fields[name]
     }
 
     /// The names of the fields the row has (see `value(ofField:)`).
     public var fieldNames: Set<String> {
-        fields.map { Set($0.keys) } ?? ["text"]
+        fields.map { Set($0.keys) } ?? (id == nil ? ["text"] : ["text", "id"])
     }
 }

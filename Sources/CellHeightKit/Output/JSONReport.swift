@@ -12,174 +12,211 @@
 /// The whole `json` document, ending with a newline.
 func renderJSONReport(_ report: Report) -> String {
     let widths = report.settings.widths
-    var members: [(key: String, value: String)] = [
-        ("rows", jsonArray(report.cells.indices.map { jsonRowObject(report, rowIndex: $0) })),
-    ]
+    var json = JSONWriter(reservingCapacity: 64 * report.cells.count + 1024)
+    json.beginObject()
+    json.beginArray("rows")
+    for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
+    json.endArray()
     if report.hasSingleWidth {
-        members.append(("totalHeight", jsonNumber(report.totals[0])))
+        json.number("totalHeight", report.totals[0])
     } else {
-        let totalObjects = zip(widths, report.totals).map { width, total in
-            jsonObject([("width", jsonNumber(width)), ("totalHeight", jsonNumber(total))])
+        json.beginArray("totals")
+        for (width, total) in zip(widths, report.totals) {
+            json.beginObject()
+            json.number("width", width)
+            json.number("totalHeight", total)
+            json.endObject()
         }
-        members.append(("totals", jsonArray(totalObjects)))
+        json.endArray()
     }
     if report.options.statistics {
-        let stats = report.hasSingleWidth
-            ? jsonObject(jsonStatisticsMembers(report.statistics[0]))
-            : jsonArray(zip(widths, report.statistics).map { width, statistics in
-                jsonObject([("width", jsonNumber(width))] + jsonStatisticsMembers(statistics))
-            })
-        members.append(("stats", stats))
+        if report.hasSingleWidth {
+            json.beginObject("stats")
+            writeStatisticsMembers(report.statistics[0], to: &json)
+            json.endObject()
+        } else {
+            json.beginArray("stats")
+            for (width, statistics) in zip(widths, report.statistics) {
+                json.beginObject()
+                json.number("width", width)
+                writeStatisticsMembers(statistics, to: &json)
+                json.endObject()
+            }
+            json.endArray()
+        }
     }
-    members.append(("rowCount", String(report.cells.count)))
-    members.append(("settings", jsonSettingsObject(report.settings)))
-    return jsonObject(members) + "\n"
+    json.integer("rowCount", report.cells.count)
+    writeSettingsObject(report.settings, to: &json)
+    json.endObject()
+    json.newline()
+    return json.text
 }
 
 /// The `ndjson` output: one row object per line, nothing else (statistics have no place in it).
 func renderNDJSONReport(_ report: Report) -> String {
-    var text = ""
+    var json = JSONWriter(reservingCapacity: 64 * report.cells.count)
     for rowIndex in report.cells.indices {
-        text += jsonRowObject(report, rowIndex: rowIndex)
-        text += "\n"
+        writeRowObject(report, rowIndex: rowIndex, to: &json)
+        json.newline()
     }
-    return text
+    return json.text
 }
 
-private func jsonRowObject(_ report: Report, rowIndex: Int) -> String {
+private func writeRowObject(_ report: Report, rowIndex: Int, to json: inout JSONWriter) {
     let cell = report.cells[rowIndex]
-    var members: [(key: String, value: String)] = [
-        ("index", String(cell.row.index)),
-        ("id", jsonOptionalString(cell.row.id)),
-    ]
-    if let locale = cell.row.locale { members.append(("locale", jsonString(locale))) }
+    json.beginObject()
+    json.integer("index", cell.row.index)
+    json.string("id", cell.row.id)
+    if let locale = cell.row.locale { json.string("locale", locale) }
     if report.hasSingleWidth {
         // A row measured at a width of its own (a rule's, the row's) says so.
         let ownWidth = cell.results[0].width != report.settings.widths[0]
-        members += jsonResultMembers(report, cell.results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth)
+        writeResultMembers(report, cell.results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth, to: &json)
     } else {
-        let results = cell.results.enumerated().map { widthIndex, result in
-            jsonObject(jsonResultMembers(report, result, rowIndex: rowIndex, widthIndex: widthIndex, includeWidth: true))
+        json.beginArray("results")
+        for (widthIndex, result) in cell.results.enumerated() {
+            json.beginObject()
+            writeResultMembers(report, result, rowIndex: rowIndex, widthIndex: widthIndex, includeWidth: true, to: &json)
+            json.endObject()
         }
-        members.append(("results", jsonArray(results)))
+        json.endArray()
     }
-    if let check = cell.budgetCheck { members.append(("fits", jsonBool(check.fits))) }
-    return jsonObject(members)
+    if let check = cell.budgetCheck { json.bool("fits", check.fits) }
+    json.endObject()
 }
 
-private func jsonResultMembers(_ report: Report, _ result: CellLayout, rowIndex: Int, widthIndex: Int,
-                               includeWidth: Bool) -> [(key: String, value: String)] {
-    var members: [(key: String, value: String)] = []
-    if includeWidth { members.append(("width", jsonNumber(result.width))) }
-    let offset: [(key: String, value: String)] =
-        report.options.offsets ? [("offset", jsonNumber(report.offsets[widthIndex][rowIndex]))] : []
+private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex: Int, widthIndex: Int,
+                                includeWidth: Bool, to json: inout JSONWriter) {
+    if includeWidth { json.number("width", result.width) }
     if report.showsLabels {
-        members.append(("height", jsonNumber(result.height)))
-        members += offset
-        let labels = result.labels.enumerated().map { index, label in
-            var labelMembers: [(key: String, value: String)] = [("field", jsonString(label.field))]
-            labelMembers += jsonTextMembers(report, label, labelIndex: index, includeTextHeight: true)
-            labelMembers.append(("height", jsonNumber(label.height)))
-            if report.options.explain { labelMembers.append(("lines", jsonLinesArray(label))) }
-            return jsonObject(labelMembers)
+        json.number("height", result.height)
+        if report.options.offsets { json.number("offset", report.offsets[widthIndex][rowIndex]) }
+        json.beginArray("labels")
+        for (index, label) in result.labels.enumerated() {
+            json.beginObject()
+            json.string("field", label.field)
+            writeTextMembers(report, label, labelIndex: index, includeTextHeight: true, to: &json)
+            json.number("height", label.height)
+            if report.options.explain { writeLinesArray(label, to: &json) }
+            json.endObject()
         }
-        members.append(("labels", jsonArray(labels)))
+        json.endArray()
     } else {
         let label = result.labels[0]
-        members += jsonTextMembers(report, label, labelIndex: 0, includeTextHeight: report.showsTextHeight)
-        members.append(("height", jsonNumber(result.height)))
-        members += offset
-        if report.options.explain { members.append(("lines", jsonLinesArray(label))) }
+        writeTextMembers(report, label, labelIndex: 0, includeTextHeight: report.showsTextHeight, to: &json)
+        json.number("height", result.height)
+        if report.options.offsets { json.number("offset", report.offsets[widthIndex][rowIndex]) }
+        if report.options.explain { writeLinesArray(label, to: &json) }
     }
-    return members
 }
 
 /// "lineCount", then "truncated" when the label has a line limit, then "textHeight" if asked.
-private func jsonTextMembers(_ report: Report, _ label: LabelLayout, labelIndex: Int,
-                             includeTextHeight: Bool) -> [(key: String, value: String)] {
-    var members: [(key: String, value: String)] = [("lineCount", String(label.text.lineCount))]
-    if report.reportsTruncation(ofLabel: labelIndex) { members.append(("truncated", jsonBool(label.isTruncated))) }
-    if includeTextHeight { members.append(("textHeight", jsonNumber(label.textHeight))) }
-    return members
+private func writeTextMembers(_ report: Report, _ label: LabelLayout, labelIndex: Int, includeTextHeight: Bool,
+                              to json: inout JSONWriter) {
+    json.integer("lineCount", label.text.lineCount)
+    if report.reportsTruncation(ofLabel: labelIndex) { json.bool("truncated", label.isTruncated) }
+    if includeTextHeight { json.number("textHeight", label.textHeight) }
 }
 
-private func jsonLinesArray(_ label: LabelLayout) -> String {
-    jsonArray(label.text.lines.map { line in
-        jsonObject([
-            ("text", jsonString(line.text)),
-            ("width", jsonNumber(line.width)),
-            ("height", jsonNumber(line.height)),
-            ("fonts", jsonArray(line.fonts.map(jsonString))),
-            ("hyphen", jsonBool(line.endsWithInsertedHyphen)),
-        ])
-    })
+/// "lines": each line box's text, width, height, fonts and whether it ends with an inserted hyphen.
+private func writeLinesArray(_ label: LabelLayout, to json: inout JSONWriter) {
+    json.beginArray("lines")
+    for line in label.text.lines {
+        json.beginObject()
+        json.string("text", line.text)
+        json.number("width", line.width)
+        json.number("height", line.height)
+        json.beginArray("fonts")
+        for font in line.fonts { json.string(font) }
+        json.endArray()
+        json.bool("hyphen", line.endsWithInsertedHyphen)
+        json.endObject()
+    }
+    json.endArray()
 }
 
-private func jsonStatisticsMembers(_ statistics: HeightStatistics) -> [(key: String, value: String)] {
-    func optional(_ value: Double?) -> String { value.map(jsonNumber) ?? "null" }
-    return [
-        ("count", String(statistics.count)),
-        ("min", optional(statistics.min)),
-        ("max", optional(statistics.max)),
-        ("mean", optional(statistics.mean)),
-        ("median", optional(statistics.median)),
-        ("p95", optional(statistics.p95)),
-        ("total", jsonNumber(statistics.total)),
-        ("estimatedRowHeight", optional(statistics.estimatedRowHeight)),
-    ]
+/// A width's statistics: "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight".
+func writeStatisticsMembers(_ statistics: HeightStatistics, to json: inout JSONWriter) {
+    json.integer("count", statistics.count)
+    json.number("min", statistics.min)
+    json.number("max", statistics.max)
+    json.number("mean", statistics.mean)
+    json.number("median", statistics.median)
+    json.number("p95", statistics.p95)
+    json.number("total", statistics.total)
+    json.number("estimatedRowHeight", statistics.estimatedRowHeight)
 }
 
-private func jsonSettingsObject(_ settings: ReportSettings) -> String {
-    let widths: (key: String, value: String) = settings.widths.count == 1
-        ? ("width", jsonNumber(settings.widths[0]))
-        : ("widths", jsonArray(settings.widths.map(jsonNumber)))
-    var members: [(key: String, value: String)]
+/// "settings": what the rows were measured with.
+private func writeSettingsObject(_ settings: ReportSettings, to json: inout JSONWriter) {
+    json.beginObject("settings")
     switch settings.subject {
     case .text(let font, _):
         // The width sits between the face and the line height, as it always has.
-        members = jsonFaceMembers(font) + [widths] + jsonLineHeightMembers(font)
+        writeFaceMembers(font, to: &json)
+        writeWidths(settings.widths, to: &json)
+        writeLineHeightMembers(font, to: &json)
     case .template(let template, let file, let sha256, let fonts):
-        let labels = zip(template.labels, fonts).map { label, font in
-            jsonObject([("field", jsonString(label.field))] + jsonFaceMembers(font) + jsonLineHeightMembers(font))
+        json.string("template", file)
+        json.string("templateSHA256", sha256)
+        writeWidths(settings.widths, to: &json)
+        json.beginArray("labels")
+        for (label, font) in zip(template.labels, fonts) {
+            json.beginObject()
+            json.string("field", label.field)
+            writeFaceMembers(font, to: &json)
+            writeLineHeightMembers(font, to: &json)
+            json.endObject()
         }
-        members = [("template", jsonString(file)), ("templateSHA256", jsonString(sha256)), widths,
-                   ("labels", jsonArray(labels))]
+        json.endArray()
     }
-    members += [
-        ("whiteSpace", jsonString(settings.whiteSpace)),
-        ("fallbackFonts", jsonArray(settings.fallbackFonts.map(jsonString))),
-        ("input", jsonString(settings.inputName)),
-    ]
-    if let maxLines = settings.budget.maxLines { members.append(("maxLines", String(maxLines))) }
-    if let maxHeight = settings.budget.maxHeight { members.append(("maxHeight", jsonNumber(maxHeight))) }
+    json.string("whiteSpace", settings.whiteSpace)
+    json.beginArray("fallbackFonts")
+    for font in settings.fallbackFonts { json.string(font) }
+    json.endArray()
+    json.string("input", settings.inputName)
+    if let maxLines = settings.budget.maxLines { json.integer("maxLines", maxLines) }
+    if let maxHeight = settings.budget.maxHeight { json.number("maxHeight", maxHeight) }
     if let rules = settings.rulesFile {
-        members += [("rules", jsonString(rules.path)), ("rulesSHA256", jsonString(rules.sha256))]
+        json.string("rules", rules.path)
+        json.string("rulesSHA256", rules.sha256)
     }
     if case .text(_, let cell?) = settings.subject {
-        members.append(("cell", jsonObject([
-            ("padding", jsonArray([cell.padding.top, cell.padding.right, cell.padding.bottom, cell.padding.left]
-                .map(jsonNumber))),
-            ("minHeight", jsonNumber(cell.minHeight)),
-            ("separator", jsonNumber(cell.separator)),
-            ("numberOfLines", String(cell.labels[0].lineLimit.maxLines)),
-            ("round", jsonString(cell.rounding.rawValue)),
-        ])))
+        json.beginObject("cell")
+        json.beginArray("padding")
+        for side in [cell.padding.top, cell.padding.right, cell.padding.bottom, cell.padding.left] { json.number(side) }
+        json.endArray()
+        json.number("minHeight", cell.minHeight)
+        json.number("separator", cell.separator)
+        json.integer("numberOfLines", cell.labels[0].lineLimit.maxLines)
+        json.string("round", cell.rounding.rawValue)
+        json.endObject()
     }
-    return jsonObject(members)
+    json.endObject()
+}
+
+/// "width" for one width, else "widths".
+private func writeWidths(_ widths: [Double], to json: inout JSONWriter) {
+    if widths.count == 1 {
+        json.number("width", widths[0])
+    } else {
+        json.beginArray("widths")
+        for width in widths { json.number(width) }
+        json.endArray()
+    }
 }
 
 /// A font's face and size: "font", "fontFaceIndex", "fontFamily", "fontSHA256", "size".
-private func jsonFaceMembers(_ font: FontSettings) -> [(key: String, value: String)] {
-    [
-        ("font", jsonString(font.fontPath)),
-        ("fontFaceIndex", String(font.fontFaceIndex)),
-        ("fontFamily", jsonString(font.fontFamily)),
-        ("fontSHA256", jsonString(font.fontSHA256)),
-        ("size", jsonNumber(font.fontSize)),
-    ]
+private func writeFaceMembers(_ font: FontSettings, to json: inout JSONWriter) {
+    json.string("font", font.fontPath)
+    json.integer("fontFaceIndex", font.fontFaceIndex)
+    json.string("fontFamily", font.fontFamily)
+    json.string("fontSHA256", font.fontSHA256)
+    json.number("size", font.fontSize)
 }
 
 /// A font's line height: "lineHeight" (as given), "lineHeightPx".
-private func jsonLineHeightMembers(_ font: FontSettings) -> [(key: String, value: String)] {
-    [("lineHeight", jsonString(font.lineHeight)), ("lineHeightPx", jsonNumber(font.lineHeightPixels))]
+private func writeLineHeightMembers(_ font: FontSettings, to json: inout JSONWriter) {
+    json.string("lineHeight", font.lineHeight)
+    json.number("lineHeightPx", font.lineHeightPixels)
 }

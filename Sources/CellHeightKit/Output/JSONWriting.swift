@@ -45,30 +45,6 @@ func jsonNumber(_ value: Double) -> String {
     value.isFinite ? formatPixels(value) : "null"
 }
 
-/// A JSON string, or `null` for nil.
-func jsonOptionalString(_ value: String?) -> String {
-    value.map(jsonString) ?? "null"
-}
-
-func jsonBool(_ value: Bool) -> String {
-    value ? "true" : "false"
-}
-
-/// A JSON object from members whose values are already JSON text.
-func jsonObject(_ members: [(key: String, value: String)]) -> String {
-    // Built as bytes: appending small Strings one by one costs several times more.
-    var bytes: [UInt8] = [UInt8(ascii: "{")]
-    bytes.reserveCapacity(members.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 })
-    for (n, member) in members.enumerated() {
-        if n > 0 { bytes.append(UInt8(ascii: ",")) }
-        appendJSONString(member.key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(contentsOf: member.value.utf8)
-    }
-    bytes.append(UInt8(ascii: "}"))
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 /// A JSON array from elements that are already JSON text.
 func jsonArray(_ elements: [String]) -> String {
     "[" + elements.joined(separator: ",") + "]"

@@ -3,10 +3,14 @@
 ///
 /// Non-finite values (never produced by layout) print as Swift spells them ("nan", "inf").
 public func formatPixels(_ value: Double) -> String {
+    if let whole = wholePixels(value) { return String(whole) }
+    return "\(value)"
+}
+
+/// A px value that `formatPixels` writes as an integer, as one; nil for the others.
+func wholePixels(_ value: Double) -> Int64? {
     // Beyond 1e15 a Double has no fraction digits left and Int64 text would get very long; Swift's
     // own shortest form ("1e+16") is exact there too.
-    if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
-        return String(Int64(value))
-    }
-    return "\(value)"
+    guard value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 else { return nil }
+    return Int64(value)
 }

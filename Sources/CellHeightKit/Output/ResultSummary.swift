@@ -60,18 +60,19 @@ public struct ResultSummary: Equatable, Sendable {
     public func render(asJSON: Bool) -> String {
         func number(_ value: Double?) -> String { value.map(formatPixels) ?? "-" }
         if asJSON {
-            let objects = entries.map { entry -> String in
-                let s = entry.statistics
-                var members: [(key: String, value: String)] = []
-                if let width = entry.width { members.append(("width", jsonNumber(width))) }
-                members += [("count", String(s.count)), ("min", s.min.map(jsonNumber) ?? "null"),
-                            ("max", s.max.map(jsonNumber) ?? "null"), ("mean", s.mean.map(jsonNumber) ?? "null"),
-                            ("median", s.median.map(jsonNumber) ?? "null"), ("p95", s.p95.map(jsonNumber) ?? "null"),
-                            ("total", jsonNumber(s.total)),
-                            ("estimatedRowHeight", s.estimatedRowHeight.map(jsonNumber) ?? "null")]
-                return jsonObject(members)
+            var json = JSONWriter(reservingCapacity: 256 * entries.count + 32)
+            json.beginObject()
+            json.beginArray("summaries")
+            for entry in entries {
+                json.beginObject()
+                if let width = entry.width { json.number("width", width) }
+                writeStatisticsMembers(entry.statistics, to: &json)
+                json.endObject()
             }
-            return jsonObject([("summaries", jsonArray(objects))]) + "\n"
+            json.endArray()
+            json.endObject()
+            json.newline()
+            return json.text
         }
         let header = ["width", "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight"]
         let rows = entries.map { entry -> [String] in

@@ -1,0 +1,121 @@
+/// Writes compact JSON straight into one byte buffer: keys, values and the commas between them,
+/// in the order they are written (so output is byte-for-byte reproducible). Rows are written
+/// this way rather than as arrays of (key, value) strings joined later, which cost several times
+/// more per row.
+///
+/// Each value has two forms: with a key, a member of the open object; without, an element of
+/// the open array (or a value at the top).
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Whether the open container already has a member or element, so the next one needs a comma.
+    private var needsComma = false
+
+    init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Everything written so far, as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: - Members
+
+    mutating func beginObject(_ key: StaticString) { self.key(key); beginObject() }
+    mutating func beginArray(_ key: StaticString) { self.key(key); beginArray() }
+    mutating func string(_ key: StaticString, _ value: String?) { self.key(key); string(value) }
+    mutating func number(_ key: StaticString, _ value: Double?) { self.key(key); number(value) }
+    mutating func integer(_ key: StaticString, _ value: Int) { self.key(key); integer(value) }
+    mutating func bool(_ key: StaticString, _ value: Bool) { self.key(key); bool(value) }
+
+    // MARK: - Values
+
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A string (see `appendJSONString`), or `null` for nil.
+    mutating func string(_ value: String?) {
+        separate()
+        if let value { appendJSONString(value, to: &bytes) } else { append("null") }
+        needsComma = true
+    }
+
+    /// A px value as `jsonNumber` writes it, or `null` for nil.
+    mutating func number(_ value: Double?) {
+        if let value, let whole = wholePixels(value) { return integer(Int(whole)) }
+        separate()
+        append(value.map(jsonNumber) ?? "null")
+        needsComma = true
+    }
+
+    mutating func integer(_ value: Int) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The digits are written from the last one back, into room made for them.
+        var rest = value.magnitude
+        var digitCount = 1
+        while rest >= 10 {
+            rest /= 10
+            digitCount += 1
+        }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
+        rest = value.magnitude
+        var i = bytes.count
+        repeat {
+            i -= 1
+            bytes[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        needsComma = true
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        append(value ? "true" : "false")
+        needsComma = true
+    }
+
+    /// Ends a line of NDJSON: the next value starts a new one.
+    mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    // MARK: - Punctuation
+
+    /// A member's key and its colon. Keys are literals that need no escaping.
+    private mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// The comma before a member or element that follows another.
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+}
