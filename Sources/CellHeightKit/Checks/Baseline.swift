@@ -137,8 +137,8 @@ public struct BaselineComparison {
     /// measured at other widths.
     public private(set) var comparedResults = 0
 
-    /// - Parameter baselineWidths: the widths the baseline was measured at when its rows do not
-    ///   say (a one-width result): this run's width then stands in for it.
+    /// - Parameter baselineWidth: the width results that do not give one were measured at (this
+    ///   run's only width, for a one-width NDJSON baseline); nil when unknown.
     public init(_ rows: [BaselineRow], baselineWidth: Double? = nil) {
         var pending: [BaselineKey: [BaselineRow]] = [:]
         var order: [BaselineKey] = []
@@ -160,11 +160,8 @@ public struct BaselineComparison {
         var changes: [BaselineChange] = []
         for result in cell.results {
             let after = BaselineResult(width: result.width, lineCount: result.lineCount, height: result.height)
-            // A one-width baseline row has no width: it stands for the run's only width.
-            let old = before.results.first { ($0.width ?? baselineWidth) == result.width }
-                ?? (before.results.count == 1 && cell.results.count == 1 && before.results[0].width == nil
-                    ? before.results[0] : nil)
-            guard let old else { continue }
+            // A result without a width (one-width NDJSON) stands for `baselineWidth`.
+            guard let old = before.results.first(where: { ($0.width ?? baselineWidth) == result.width }) else { continue }
             comparedResults += 1
             if after.lineCount > old.lineCount || after.height > old.height {
                 changes.append(.grew(width: result.width, before: old, after: after))

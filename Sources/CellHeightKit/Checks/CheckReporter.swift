@@ -55,8 +55,8 @@ public final class CheckReporter {
                                       subject: subject, message: violationMessage(violation, font: fontDescription)))
                 }
             }
-            if baseline != nil {
-                for change in baseline!.compare(cell) {
+            if let changes = baseline?.compare(cell) {
+                for change in changes {
                     let kind: Diagnostic.Kind
                     switch change {
                     case .grew: grown += 1; kind = .growth
@@ -81,8 +81,7 @@ public final class CheckReporter {
         if let baseline, let baselineFile {
             for row in baseline.goneRows {
                 gone += 1
-                let subject = row.key.id.map { id in row.key.locale.map { "\(id) [\($0)]" } ?? id }
-                    ?? "#\(row.key.index ?? 0)"
+                let subject = diagnosticSubjectOf(id: row.key.id, locale: row.key.locale, index: row.key.index ?? 0)
                 lines += line(for: Diagnostic(kind: .change, fails: false, file: baselineFile, line: row.line,
                                               subject: subject, message: baselineChangeMessage(.gone(row))))
             }

@@ -41,10 +41,13 @@ public struct Diagnostic: Equatable, Sendable {
 
 extension Row {
     /// How diagnostics name the row: "key [locale]", the id, or "#index".
-    public var diagnosticSubject: String {
-        let name = id ?? "#\(index)"
-        return locale.map { "\(name) [\($0)]" } ?? name
-    }
+    public var diagnosticSubject: String { diagnosticSubjectOf(id: id, locale: locale, index: index) }
+}
+
+/// "id [locale]", "id", or "#index" for a row without an id (its index, as the table shows it).
+func diagnosticSubjectOf(id: String?, locale: String?, index: Int) -> String {
+    let name = id ?? "#\(index)"
+    return locale.map { "\(name) [\($0)]" } ?? name
 }
 
 /// The message for a row over its budget at one width, e.g.

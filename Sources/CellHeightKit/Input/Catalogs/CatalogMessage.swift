@@ -60,3 +60,15 @@ func catalogPixels(_ text: String) -> String? {
 
 /// CLDR's plural categories, the names String Catalogs and Android use for plural forms.
 let cldrPluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+
+/// A reader of one catalog file that reports errors at a line of it.
+protocol CatalogReading {
+    /// The catalog's path, for messages, e.g. "app/app.de.xlf".
+    var path: String { get }
+}
+
+extension CatalogReading {
+    func error(_ line: Int, _ reason: String) -> CellHeightError {
+        catalogError(path, line: line, reason)
+    }
+}

@@ -31,17 +31,9 @@ func readStringCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage
     return try reader.read(document)
 }
 
-private struct StringCatalogReader {
+private struct StringCatalogReader: CatalogReading {
     let path: String
     var messages: [CatalogMessage] = []
-
-    init(path: String) {
-        self.path = path
-    }
-
-    func error(_ line: Int, _ reason: String) -> CellHeightError {
-        catalogError(path, line: line, reason)
-    }
 
     func object(_ member: JSONMember, _ what: String) throws -> JSONObject {
         guard case .object(let object) = member.value else {

@@ -49,17 +49,9 @@ let xliffSizeRestrictionNamespace = "urn:oasis:names:tc:xliff:sizerestriction:2.
 /// The general profile under which `slr:sizeRestriction` is a width in CSS px.
 let xliffPixelProfile = "cellheight:px"
 
-private struct XLIFFReader {
+private struct XLIFFReader: CatalogReading {
     let path: String
     var messages: [CatalogMessage] = []
-
-    init(path: String) {
-        self.path = path
-    }
-
-    func error(_ line: Int, _ reason: String) -> CellHeightError {
-        catalogError(path, line: line, reason)
-    }
 
     // MARK: XLIFF 1.2
 
