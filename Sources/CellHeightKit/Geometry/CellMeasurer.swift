@@ -15,6 +15,9 @@ public final class CellMeasurer {
     public let details: Bool
     /// The layout engine of each label (labels with the same font, size and line height may share one).
     private let engines: [TextLayoutEngine]
+    /// The first label's text width at each cell width, and room for its layouts (fast path).
+    private let textWidths: [Double]
+    private var scratchLayouts: [TextLayout] = []
 
     /// - Parameter engines: one per template label, in order (see `makeLabelEngines`).
     /// - Throws: `CellGeometryError.noRoomForText` when a width leaves a label no room.
@@ -33,6 +36,7 @@ public final class CellMeasurer {
         self.engines = engines
         self.widths = widths
         self.details = details
+        self.textWidths = widths.map { template.textWidth(ofLabel: 0, cellWidth: $0) }
     }
 
     public func measure(_ row: Row) -> MeasuredCell {
@@ -57,6 +61,22 @@ public final class CellMeasurer {
     }
 
     public func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
+
+    /// The fast path of `measure(_:)` for a cell of one label without a line limit, showing a text
+    /// of printable ASCII given as UTF-8 (see `TextLayoutEngine.layoutPlainASCII`): appends the
+    /// cell at each width to `cells`. False, having appended nothing, when the row must be
+    /// measured with `measure(_:)`.
+    public func measurePlainASCII(_ text: UnsafeBufferPointer<UInt8>, into cells: inout [PlainCellLayout]) -> Bool {
+        guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details else { return false }
+        scratchLayouts.removeAll(keepingCapacity: true)
+        guard engines[0].layoutPlainASCII(text, widths: textWidths, into: &scratchLayouts) else { return false }
+        let label = template.labels[0]
+        for (width, text) in zip(widths, scratchLayouts) {
+            let shown = label.layout(showing: text, visibleHeight: text.height, rounding: template.rounding)
+            cells.append(PlainCellLayout(width: width, lineCount: text.lineCount, height: template.cellHeight(singleLabel: shown)))
+        }
+        return true
+    }
 
     /// The family of the first label's primary font, e.g. "DejaVu Sans".
     public var primaryFontFamily: String { engines[0].chain.primary.familyName }

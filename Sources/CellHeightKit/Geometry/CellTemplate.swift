@@ -71,6 +71,16 @@ public struct CellTemplate: Equatable, Sendable {
             content += layout.height
             spacingBefore = label.spacingAfter
         }
-        return max(content + padding.top + padding.bottom, minHeight) + separator
+        return cellHeight(content: content)
+    }
+
+    /// `cellHeight(labels:)` of a cell with one label, shown (no array to make).
+    public func cellHeight(singleLabel layout: LabelLayout) -> Double {
+        cellHeight(content: layout.height)
+    }
+
+    /// The cell's height around labels `content` px tall in all.
+    private func cellHeight(content: Double) -> Double {
+        max(content + padding.top + padding.bottom, minHeight) + separator
     }
 }

@@ -54,6 +54,15 @@ extension Shaper {
         }
     }
 
+    /// Word `range` of a paragraph of printable ASCII with a letter in it (Latin script, as
+    /// `shapeBySegments` shapes it), from the width cache: shaped and stored first when new. Its
+    /// numbers are in `segmentCache`'s arrays.
+    func cachedLatinWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> ShapedSegmentCache.Segment {
+        segmentCache.segment(units, range, scriptMarker: 0x02) {
+            shapeSegment(Array(units), range, script: HB_SCRIPT_LATIN)
+        }
+    }
+
     /// Shapes one segment with its neighbours as the buffer's edges, so kerning pairs across its
     /// edges come out as they do when the paragraph is shaped whole.
     private func shapeSegment(_ units: [UInt16], _ range: Range<Int>, script: hb_script_t) -> ShapedSegmentCache.Shaped {

@@ -1,0 +1,350 @@
+import CHarfBuzz
+
+/// Advances of printable ASCII text as sums over neighbouring pairs, for fonts whose shaping of
+/// ASCII depends on nothing wider than a pair: the fast path that lets a row of prose be measured
+/// without shaping its words.
+///
+/// Shaping a whole paragraph gives character `i` the advance its glyph has next to character
+/// `i + 1` (its nominal advance plus the kerning of that pair), and a line that ends between the
+/// two loses that kerning (see `Shaper.kerningLostAtBreaks`). Both numbers are found once per pair,
+/// by shaping the pair itself with HarfBuzz, and then looked up: at most 95 × 96 shapings per font
+/// and size, a few thousand for real prose, instead of one per distinct word.
+///
+/// That is exact only when no lookup of the font reaches further than a pair, which
+/// `asciiShapingIsPairwise` checks in the font's tables before the fast path is used; each pair
+/// shaped is checked again (two glyphs, the second unchanged by the first), and one that is not
+/// turns the fast path off for good. Rows it cannot answer go the general way (see `Shaper`).
+/// Not thread-safe: one per shaper.
+final class PairwiseASCIIAdvances {
+    /// Characters covered: U+0020...U+007E.
+    static let first: UInt8 = 0x20
+    static let last: UInt8 = 0x7E
+    static let characterCount = Int(last - first) + 1
+    /// The second index of a pair whose first character ends the paragraph.
+    static let end = characterCount
+    private static let unknown = Int32.min
+
+    private let shaper: Shaper
+    /// Per pair (first character, next character or `end`), in HarfBuzz units (1/65536 px): the
+    /// first character's advance, and how much wider a line gets when it ends between the two.
+    private var advances: [Int32]
+    private var losses: [Int32]
+    /// False once a pair turned out not to be pairwise: then every row goes the general way.
+    private(set) var isUsable = true
+    /// The words that must be shaped whole (see `ASCIISubstitutions`).
+    let substitutions: ASCIISubstitutions
+
+    /// Nil when the shaper's primary font does not draw all of ASCII or its tables allow lookups
+    /// wider than a pair (see `asciiShapingModel`).
+    init?(shaper: Shaper) {
+        guard shaper.primaryCoversASCII, let model = asciiShapingModel(shaper.chain.primary, fontSize: shaper.fontSize) else {
+            return nil
+        }
+        self.shaper = shaper
+        self.substitutions = model
+        advances = [Int32](repeating: Self.unknown, count: Self.characterCount * (Self.characterCount + 1))
+        losses = advances
+    }
+
+    /// The table index of the pair (`a`, `b`): `a` a printable ASCII byte, `b` one or `end`.
+    @inline(__always)
+    static func pairIndex(_ a: UInt8, _ b: Int) -> Int { Int(a &- first) &* (characterCount + 1) &+ b }
+
+    /// The table index of what follows a character: a printable ASCII byte, or `end` for none.
+    @inline(__always)
+    static func nextIndex(_ b: UInt8) -> Int { Int(b &- first) }
+
+    /// The advance of `pair`'s first character and the loss of a line ending inside it, in
+    /// 1/65536 px; nil when this pair shows the font is not pairwise (the fast path is then off).
+    @inline(__always)
+    func pair(_ pair: Int) -> (advance: Int32, loss: Int32)? {
+        let advance = advances[pair]
+        if advance != Self.unknown { return (advance, losses[pair]) }
+        return shapePair(pair)
+    }
+
+    /// Writes the advances of word `range` (one that must be shaped whole, see `substitutions`)
+    /// into `prefix` as running x positions from `x`, and how much wider a line gets when it ends
+    /// inside or right after the word into `losses`, in 1/65536 px: from the shaper's width cache.
+    func addWholeWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, x: inout Int,
+                      prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>) {
+        let segment = shaper.cachedLatinWord(units, range)
+        let cache = shaper.segmentCache
+        for k in 0..<segment.count {
+            x += Int(cache.advances[segment.start + k] * FontFace.harfBuzzUnitsPerPixel)
+            prefix[range.lowerBound + k + 1] = x
+            losses[range.lowerBound + k + 1] = 0
+        }
+        for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
+            losses[range.lowerBound + cache.adjustmentOffsets[k]] += Int(cache.adjustmentValues[k] * FontFace.harfBuzzUnitsPerPixel)
+        }
+    }
+
+    private func shapePair(_ pair: Int) -> (advance: Int32, loss: Int32)? {
+        guard isUsable else { return nil }
+        let a = UInt16(Self.first) + UInt16(pair / (Self.characterCount + 1))
+        let b = pair % (Self.characterCount + 1)
+        var units: [UInt16] = [a]
+        if b != Self.end { units.append(UInt16(Self.first) + UInt16(b)) }
+        let clusters = shaper.shapeClusters(units, range: 0..<units.count, script: HB_SCRIPT_LATIN,
+                                            face: shaper.chain.primary)
+        // One cluster per character, and the second as wide as it is alone: else not pairwise.
+        guard clusters.count == units.count, clusters.allSatisfy({ $0.range.count == 1 && !$0.missing }) else {
+            isUsable = false
+            return nil
+        }
+        if b != Self.end {
+            guard let alone = self.pair(Self.pairIndex(UInt8(b) + Self.first, Self.end)),
+                  Int32(clusters[1].advance * FontFace.harfBuzzUnitsPerPixel) == alone.advance else {
+                isUsable = false
+                return nil
+            }
+        }
+        let advance = Int32(clusters[0].advance * FontFace.harfBuzzUnitsPerPixel)
+        let loss = Int32((shaper.kerningLostAtBreaks(clusters)[1] ?? 0) * FontFace.harfBuzzUnitsPerPixel)
+        advances[pair] = advance
+        losses[pair] = loss
+        return (advance, loss)
+    }
+}
+
+/// What a font's substitutions do to printable ASCII, for the pair-by-pair fast path: the
+/// characters and the pairs of characters (e.g. "fi", "fl" of a ligature) that make a word be
+/// shaped whole instead. A word holding none of them is shaped by the font pair by pair.
+struct ASCIISubstitutions {
+    /// Per character (index `byte - 0x20`): a substitution changes its glyph.
+    var characters = [Bool](repeating: false, count: PairwiseASCIIAdvances.characterCount)
+    /// Per pair of characters (first × 95 + second): a ligature may start with it.
+    var pairs = [Bool](repeating: false, count: PairwiseASCIIAdvances.characterCount * PairwiseASCIIAdvances.characterCount)
+
+    /// Whether the word `range` of `text` (printable ASCII) holds a character or pair above.
+    @inline(__always)
+    func touch(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var previous = -1
+        for i in range {
+            let c = Int(text[i] &- PairwiseASCIIAdvances.first)
+            if characters[c] || (previous >= 0 && pairs[previous &* PairwiseASCIIAdvances.characterCount &+ c]) {
+                return true
+            }
+            previous = c
+        }
+        return false
+    }
+}
+
+/// Checks that HarfBuzz shapes printable ASCII in `font` (Latin script, Chromium's features)
+/// pair by pair outside the words `ASCIISubstitutions` lists, and lists them; nil when it does not.
+///
+/// - Positioning: every lookup that can fire at an ASCII glyph adjusts single glyphs, moves marks,
+///   or kerns pairs without moving the second glyph (which would make HarfBuzz skip it as the
+///   first of the next pair); no ASCII glyph is a mark (lookups that skip marks would reach past it).
+/// - Substitution: a lookup that turns ASCII glyphs into others reads no context and is either a
+///   single substitution (its characters are listed) or a ligature of letters and digits (the
+///   pairs it may start with are listed, and every sequence of up to 4 of its characters that it
+///   would change holds such a pair); no other lookup takes an ASCII glyph in and puts one out.
+///   Fractions are left out: HarfBuzz applies them only around U+2044 FRACTION SLASH.
+/// - AAT fonts and fonts that kern only with a legacy `kern` table are not checked: nil.
+func asciiShapingModel(_ font: FontFace, fontSize: Double) -> ASCIISubstitutions? {
+    font.setSize(fontSize)
+    guard let face = hb_font_get_face(font.hbFont) else { return nil }
+    func hasTable(_ tag: String) -> Bool {
+        let blob = hb_face_reference_table(face, hbTag(tag))
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+    if hasTable("morx") || hasTable("mort") || hasTable("kerx") { return nil }
+    if hasTable("kern") && !hasTable("GPOS") { return nil }
+
+    let ascii = hb_set_create()!
+    defer { hb_set_destroy(ascii) }
+    var glyphs: [hb_codepoint_t] = []
+    for codePoint in UInt32(PairwiseASCIIAdvances.first)...UInt32(PairwiseASCIIAdvances.last) {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0 else { return nil }
+        if hb_ot_layout_get_glyph_class(face, glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK { return nil }
+        hb_set_add(ascii, glyph)
+        glyphs.append(glyph)
+    }
+    /// The characters (indices from U+0020) whose glyphs are in `set`.
+    func characters(in set: OpaquePointer) -> [Int] {
+        glyphs.indices.filter { hb_set_has(set, glyphs[$0]) != 0 }
+    }
+
+    var properties = hb_segment_properties_t()
+    properties.direction = HB_DIRECTION_LTR
+    properties.script = HB_SCRIPT_LATIN
+    properties.language = Shaper.language
+    var features = Shaper.defaultFeatures
+    for fraction in ["-frac", "-numr", "-dnom"] {
+        var feature = hb_feature_t()
+        _ = hb_feature_from_string(fraction, -1, &feature)
+        features.append(feature)
+    }
+    let plan = features.withUnsafeBufferPointer {
+        hb_shape_plan_create_cached2(face, &properties, $0.baseAddress, UInt32($0.count), nil, 0, nil)
+    }
+    defer { hb_shape_plan_destroy(plan) }
+    let substitutions = hb_set_create()!, positionings = hb_set_create()!
+    defer {
+        hb_set_destroy(substitutions)
+        hb_set_destroy(positionings)
+    }
+    hb_ot_shape_plan_collect_lookups(plan, hbTag("GSUB"), substitutions)
+    hb_ot_shape_plan_collect_lookups(plan, hbTag("GPOS"), positionings)
+
+    var result = ASCIISubstitutions()
+    let gsub = OpenTypeTable(face: face, tag: "GSUB")
+    defer { gsub.destroy() }
+    for lookup in setElements(substitutions) {
+        let read = LookupGlyphs(face: face, table: "GSUB", lookup: lookup)
+        defer { read.destroy() }
+        let closure = hb_set_copy(ascii)!
+        defer { hb_set_destroy(closure) }
+        hb_ot_layout_lookup_substitute_closure(face, lookup, closure)
+        guard hb_set_is_equal(closure, ascii) == 0 else {
+            if read.touches(ascii, read.input) && read.touches(ascii, read.output) { return nil }
+            continue
+        }
+        guard !read.touches(ascii, read.before), !read.touches(ascii, read.after),
+              let kind = gsub.lookupKind(lookup, extensionType: 7) else { return nil }
+        let involved = characters(in: read.input)
+        switch kind.type {
+        case 1:
+            for c in involved { result.characters[c] = true }
+        case 4:
+            guard ligatureStartsAreListed(face: face, lookup: lookup, characters: involved, glyphs: glyphs,
+                                          into: &result) else { return nil }
+        default:
+            return nil
+        }
+    }
+
+    let gpos = OpenTypeTable(face: face, tag: "GPOS")
+    defer { gpos.destroy() }
+    for lookup in setElements(positionings) {
+        guard let kind = gpos.lookupKind(lookup, extensionType: 9) else { return nil }
+        switch kind.type {
+        case 1, 4, 5, 6:
+            continue  // single adjustments (the glyph alone shows them) and mark attachment (no advance)
+        case 2 where !kind.pairsMoveSecondGlyph:
+            continue
+        default:
+            let read = LookupGlyphs(face: face, table: "GPOS", lookup: lookup)
+            defer { read.destroy() }
+            // Such a lookup (contextual, cursive, or a pair moving its second glyph) fires only at
+            // a glyph of its input: harmless when that is never an ASCII glyph, whatever its context.
+            if read.touches(ascii, read.input) { return nil }
+        }
+    }
+    return result
+}
+
+/// Lists the pairs a ligature lookup over `characters` may start with (any pair it would change),
+/// and checks that every sequence of 3 or 4 of them it would change holds a listed pair. False
+/// when that does not hold, the lookup is too big to check, or it involves more than letters and
+/// digits (a ligature across a space or a break opportunity is beyond the fast path).
+private func ligatureStartsAreListed(face: OpaquePointer, lookup: UInt32, characters: [Int], glyphs: [hb_codepoint_t],
+                                     into result: inout ASCIISubstitutions) -> Bool {
+    guard characters.count <= 12, characters.allSatisfy({
+        AsciiBreakTable.isLetterOrDigit(UInt16($0) + UInt16(PairwiseASCIIAdvances.first))
+    }) else { return false }
+    let n = PairwiseASCIIAdvances.characterCount
+    func wouldSubstitute(_ sequence: [Int]) -> Bool {
+        let ids = sequence.map { glyphs[$0] }
+        return hb_ot_layout_lookup_would_substitute(face, lookup, ids, UInt32(ids.count), 1) != 0
+    }
+    for a in characters {
+        for b in characters where wouldSubstitute([a, b]) { result.pairs[a * n + b] = true }
+    }
+    func holdsListedPair(_ sequence: [Int]) -> Bool {
+        zip(sequence, sequence.dropFirst()).contains { result.pairs[$0 * n + $1] }
+    }
+    var sequences: [[Int]] = characters.map { [$0] }
+    for length in 2...4 {
+        sequences = sequences.flatMap { prefix in characters.map { prefix + [$0] } }
+        guard length >= 3 else { continue }
+        for sequence in sequences where wouldSubstitute(sequence) && !holdsListedPair(sequence) { return false }
+    }
+    return true
+}
+
+private func setElements(_ set: OpaquePointer) -> [UInt32] {
+    var elements: [UInt32] = []
+    var value = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first element
+    while hb_set_next(set, &value) != 0 { elements.append(value) }
+    return elements
+}
+
+/// The glyphs one lookup reads before, at and after its position, and may write.
+private struct LookupGlyphs {
+    let before = hb_set_create()!, input = hb_set_create()!, after = hb_set_create()!, output = hb_set_create()!
+
+    init(face: OpaquePointer, table: String, lookup: UInt32) {
+        hb_ot_layout_lookup_collect_glyphs(face, hbTag(table), lookup, before, input, after, output)
+    }
+
+    func touches(_ glyphs: OpaquePointer, _ set: OpaquePointer) -> Bool {
+        let common = hb_set_copy(set)!
+        defer { hb_set_destroy(common) }
+        hb_set_intersect(common, glyphs)
+        return hb_set_is_empty(common) == 0
+    }
+
+    func destroy() {
+        for set in [before, input, after, output] { hb_set_destroy(set) }
+    }
+}
+
+/// The raw bytes of an OpenType layout table, read only for what HarfBuzz's API does not say: a
+/// lookup's type, and whether its pair subtables move the second glyph.
+private struct OpenTypeTable {
+    let blob: OpaquePointer
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(face: OpaquePointer, tag: String) {
+        blob = hb_face_reference_table(face, hbTag(tag))
+        var length: UInt32 = 0
+        let data = hb_blob_get_data(blob, &length)
+        bytes = UnsafeBufferPointer(start: data.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
+                                    count: data == nil ? 0 : Int(length))
+    }
+
+    func destroy() { hb_blob_destroy(blob) }
+
+    private func uint16(_ offset: Int) -> Int? {
+        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+        return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+    }
+
+    private func uint32(_ offset: Int) -> Int? {
+        guard let high = uint16(offset), let low = uint16(offset + 2) else { return nil }
+        return high << 16 | low
+    }
+
+    /// Lookup `index`'s type (an extension lookup's own type resolved: `extensionType` is 7 in
+    /// GSUB, 9 in GPOS) and, for pair adjustment (GPOS type 2), whether any subtable has a value
+    /// for the second glyph; nil when the table does not hold together.
+    func lookupKind(_ index: UInt32, extensionType: Int) -> (type: Int, pairsMoveSecondGlyph: Bool)? {
+        // GPOS/GSUB header: version (4 bytes), script list, feature list, lookup list offsets.
+        guard let lookupList = uint16(8), let count = uint16(lookupList), Int(index) < count,
+              let lookupOffset = uint16(lookupList + 2 + 2 * Int(index)) else { return nil }
+        let lookup = lookupList + lookupOffset
+        guard var type = uint16(lookup), let subtableCount = uint16(lookup + 4) else { return nil }
+        var movesSecond = false
+        for n in 0..<subtableCount {
+            guard var subtable = uint16(lookup + 6 + 2 * n).map({ lookup + $0 }) else { return nil }
+            if type == extensionType {
+                // Extension: format, the real type, a 32-bit offset to the real subtable.
+                guard let realType = uint16(subtable + 2), let offset = uint32(subtable + 4) else { return nil }
+                if n == 0 { type = realType } else if realType != type { return nil }
+                subtable += offset
+            }
+            if type == 2 && extensionType == 9 {
+                // Pair adjustment: format, coverage, valueFormat1, valueFormat2.
+                guard let secondFormat = uint16(subtable + 6) else { return nil }
+                movesSecond = movesSecond || secondFormat != 0
+            }
+        }
+        return (type == extensionType ? 0 : type, movesSecond)
+    }
+}
