@@ -115,6 +115,10 @@ struct CellHeightCommand: ParsableCommand {
     @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
     var quiet = false
 
+    @Flag(name: .customLong("general-path-only"),
+          help: ArgumentHelp("Measure every row the general way, without the fast path for plain ASCII rows (the output is the same; for checking that).", visibility: .hidden))
+    var generalPathOnly = false
+
     @Option(help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
     var maxHeight: Double?
 
@@ -246,6 +250,14 @@ struct CellHeightCommand: ParsableCommand {
         return widths
     }
 
+    /// Whether `lines` and `ndjson` rows may be measured straight from their bytes (see
+    /// `renderNDJSONBatch`): NDJSON output of each row's line count and height, and nothing that
+    /// needs every row as a `Row` (a budget, rules, a baseline, a JUnit report, line boxes).
+    var measuresPlainRows: Bool {
+        !generalPathOnly && output == .ndjson && template == nil && !hasCellOptions && rules == nil && maxLines == nil && maxHeight == nil
+            && baseline == nil && diagnostics != .junit && junitFile == nil && !explain
+    }
+
     /// Whether any single-text cell option was given (then reports show the text height too).
     var hasCellOptions: Bool {
         padding != nil || minHeight != nil || separator != nil || numberOfLines != nil || rounding != nil
@@ -330,15 +342,26 @@ struct CellHeightCommand: ParsableCommand {
         // template's fields are then checked against the first batch only).
         if (output == .ndjson || output == .csv) && outputFile == nil && !offsets && !stats {
             var batchCount = 0
-            try forEachBatch(of: sources) { rows, source in
-                if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
+            try forEachBatch(of: sources, keepingLines: measuresPlainRows) { batch, source in
                 var text: String
-                if output == .ndjson {
-                    text = try measureBatch(rows, source: source, rendering: true).text
-                } else {
-                    text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
-                                  options: options)
-                    if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
+                switch batch {
+                case .lines(let lines):
+                    let rendered = try renderNDJSONBatch(lines, measurer: measurer, widths: widths) { rows in
+                        try measureBatch(rows, source: source, rendering: true).text
+                    }
+                    checker.recordUnchecked(count: rendered.plainRowCount)
+                    try writeToStandardOutput(rendered.output)
+                    batchCount += 1
+                    return
+                case .rows(let rows):
+                    if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
+                    if output == .ndjson {
+                        text = try measureBatch(rows, source: source, rendering: true).text
+                    } else {
+                        text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
+                                      options: options)
+                        if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
+                    }
                 }
                 try writeToStandardOutput(Data(text.utf8))
                 batchCount += 1
@@ -350,7 +373,10 @@ struct CellHeightCommand: ParsableCommand {
             return
         }
         var rowsBySource: [(rows: [Row], source: String)] = []
-        try forEachBatch(of: sources) { rows, source in rowsBySource.append((rows, source)) }
+        try forEachBatch(of: sources) { batch, source in
+            guard case .rows(let rows) = batch else { preconditionFailure("rows were asked for") }
+            rowsBySource.append((rows, source))
+        }
         if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
         let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source).cells }
         let text = render(cells, settings: settings, format: output, options: options)
@@ -416,8 +442,10 @@ struct CellHeightCommand: ParsableCommand {
         }
     }
 
-    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name.
-    private func forEachBatch(of sources: [String?], _ body: ([Row], String) throws -> Void) throws {
+    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name;
+    /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`).
+    private func forEachBatch(of sources: [String?], keepingLines: Bool = false,
+                              _ body: (RowBatch, String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: quiet)
         defer { progress.finish() }
         var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
@@ -425,10 +453,17 @@ struct CellHeightCommand: ParsableCommand {
             // A template's rows name their own fields; otherwise each row needs a text.
             let reader = try StreamingRowReader(path: source, format: format, lossy: lossy, requireText: template == nil)
             var rowsRead = 0
-            while var rows = try reader.nextBatch() {
-                for i in rows.indices { rows[i].index += rowsBefore }
-                rowsRead += rows.count
-                try body(rows, reader.name)
+            while let batch = try reader.nextBatch(keepingLines: keepingLines) {
+                switch batch {
+                case .rows(var rows):
+                    for i in rows.indices { rows[i].index += rowsBefore }
+                    rowsRead += rows.count
+                    try body(.rows(rows), reader.name)
+                case .lines(var lines):
+                    lines.firstIndex += rowsBefore
+                    rowsRead += lines.count
+                    try body(.lines(lines), reader.name)
+                }
                 progress.update(rows: rowsBefore + rowsRead, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes)
             }
             rowsBefore += rowsRead

@@ -29,6 +29,13 @@ public final class CheckReporter {
         self.write = write
     }
 
+    /// Counts `count` rows measured with nothing to check (no budget, and neither a baseline nor a
+    /// JUnit report to record them in): rows the fast path measured.
+    public func recordUnchecked(count: Int) {
+        precondition(baseline == nil && format != .junit, "such rows must be recorded one by one")
+        rowCount += count
+    }
+
     /// Records a batch of measured rows read from `source`.
     ///
     /// - Parameter font: what the row at a position in `cells` was laid out in, for messages, e.g.

@@ -56,6 +56,42 @@ public final class ParallelCellMeasurer {
         return results.map { $0! }
     }
 
+    /// Measures the plain rows of `batch` (see `LineBatch.plainRow`) straight from their bytes with
+    /// the base settings, the fast way (`CellMeasurer.measurePlainASCII`), each worker a
+    /// contiguous share of the rows, and hands each share to `finish` on its worker's thread (to
+    /// write its output). Rows the fast path cannot measure are marked for the general path.
+    /// Returns what `finish` made of each share, in order.
+    public func measurePlainRows<Part>(_ batch: LineBatch, then finish: (PlainMeasuredRows) -> Part) -> [Part] {
+        let shares = jobs > 1 && batch.count >= 64 * jobs ? jobs : 1
+        let slices = (0..<shares).map { job in (batch.count * job / shares)..<(batch.count * (job + 1) / shares) }
+        let measurers = self.measurers
+        func measureShare(_ job: Int) -> Part {
+            let measurer = measurers[job].baseMeasurer
+            var measured = PlainMeasuredRows(rows: slices[job])
+            var scratch: [UInt8] = []
+            for k in slices[job] {
+                let first = measured.cells.count
+                if let id = batch.plainRow(k, scratch: &scratch, { measurer.measurePlainASCII($0, into: &measured.cells) }) {
+                    measured.firstCells.append(first)
+                    measured.ids.append(id)
+                } else {
+                    measured.firstCells.append(-1)
+                    measured.ids.append(nil)
+                }
+            }
+            return finish(measured)
+        }
+        guard shares > 1 else { return [measureShare(0)] }
+        let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: shares)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        DispatchQueue.concurrentPerform(iterations: shares) { job in results[job] = measureShare(job) }
+        return results.map { $0! }
+    }
+
     /// Opens what new settings need on this thread, before any worker starts; a font's error names
     /// the first row that has it.
     private func prepare(_ settings: [RowSettings?]) throws {
@@ -71,6 +107,24 @@ public final class ParallelCellMeasurer {
                 throw RowMeasuringError(rowIndex: index, underlying: error)
             }
         }
+    }
+}
+
+/// A share of a `LineBatch`'s rows as the fast path measured them.
+public struct PlainMeasuredRows {
+    /// The rows' numbers in the batch, e.g. 0..<2048.
+    public let rows: Range<Int>
+    /// Per row: where its cells (one per width) start in `cells`, or -1 when the row must be
+    /// measured the general way.
+    public var firstCells: [Int] = []
+    /// Per row: its id's bytes in the batch, when it has one.
+    public var ids: [Range<Int>?] = []
+    public var cells: [PlainCellLayout] = []
+
+    init(rows: Range<Int>) {
+        self.rows = rows
+        firstCells.reserveCapacity(rows.count)
+        ids.reserveCapacity(rows.count)
     }
 }
 

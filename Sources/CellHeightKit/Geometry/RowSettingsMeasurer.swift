@@ -66,6 +66,9 @@ public final class RowSettingsMeasurer {
         measurers[key] = try CellMeasurer(template: cell, engines: labelEngines, widths: settings.widths, details: details)
     }
 
+    /// The measurer of rows with the base settings.
+    public var baseMeasurer: CellMeasurer { base.measurer }
+
     /// The row measured with its settings and checked against their budget (`prepare` first).
     /// `settings` nil stands for the base settings.
     public func measure(_ row: Row, settings: RowSettings?) -> MeasuredCell {

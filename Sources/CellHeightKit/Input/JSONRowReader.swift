@@ -20,11 +20,16 @@ func readJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) th
 func readNDJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) throws -> [Row] {
     var rows: [Row] = []
     for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
-        let document = try parseJSONDocument(bytes, range: line.range, firstLine: line.number, source: source)
-        rows.append(try makeRow(from: document.value, index: rows.count, line: line.number,
-                                subject: "value", source: source, requireText: requireText))
+        rows.append(try readNDJSONRow(bytes, line: line, index: rows.count, source: source, requireText: requireText))
     }
     return rows
+}
+
+/// The row of one NDJSON line (not blank), as `readNDJSONRows` reads it.
+func readNDJSONRow(_ bytes: [UInt8], line: InputLine, index: Int, source: String, requireText: Bool) throws -> Row {
+    let document = try parseJSONDocument(bytes, range: line.range, firstLine: line.number, source: source)
+    return try makeRow(from: document.value, index: index, line: line.number, subject: "value", source: source,
+                       requireText: requireText)
 }
 
 /// Parses JSON, turning a syntax error into `CellHeightError.invalidJSON`.

@@ -62,13 +62,24 @@ public final class StreamingRowReader {
 
     /// The next rows (numbered from 0 across the whole input), or nil after the last batch.
     public func nextBatch() throws -> [Row]? {
+        switch try nextBatch(keepingLines: false) {
+        case .rows(let rows)?: return rows
+        case .lines(let batch)?: return try batch.rows()
+        case nil: return nil
+        }
+    }
+
+    /// The next batch: with `keepingLines`, well-formed UTF-8 `lines` and `ndjson` input comes as
+    /// its bytes and line ranges (see `LineBatch`), everything else as parsed rows; nil after the
+    /// last batch.
+    public func nextBatch(keepingLines: Bool) throws -> RowBatch? {
         guard let bytes = try nextSpan() else { return nil }
         if let catalogFormat {
             var rows = try readCatalogRows(bytes, format: catalogFormat, path: name)
             for i in rows.indices { rows[i].index += rowsBefore }
             rowsBefore += rows.count
             bytesBefore += bytes.count
-            return rows
+            return .rows(rows)
         }
         let decoded: DecodedText
         do {
@@ -79,6 +90,24 @@ public final class StreamingRowReader {
         replacementCount += decoded.replacementCount
         if resolvedFormat == nil {
             resolvedFormat = format.textFormat.map { RowFormat(rawValue: $0.resolved(for: decoded.text).rawValue)! } ?? format
+        }
+        defer {
+            linesBefore += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            bytesBefore += bytes.count
+        }
+        let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        if keepingLines, decoded.replacementCount == 0, !isUTF16,
+           resolvedFormat == .lines || resolvedFormat == .ndjson {
+            // The bytes are the text's own (well-formed UTF-8), less a byte order mark.
+            let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
+            let isNDJSON = resolvedFormat == .ndjson
+            var lines = splitLines(text)
+            if isNDJSON { lines.removeAll { isBlankLine($0, in: text) } }
+            for i in lines.indices { lines[i].number += linesBefore }
+            let batch = LineBatch(bytes: text, lines: lines, firstIndex: rowsBefore, isNDJSON: isNDJSON, source: name,
+                                  requireText: requireText)
+            rowsBefore += lines.count
+            return .lines(batch)
         }
         var rows: [Row]
         do {
@@ -91,9 +120,7 @@ public final class StreamingRowReader {
             rows[i].sourceLine += linesBefore
         }
         rowsBefore += rows.count
-        linesBefore += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        bytesBefore += bytes.count
-        return rows
+        return .rows(rows)
     }
 
     /// The next run of whole lines, or everything left for inputs that cannot be cut; nil at the end.
@@ -138,6 +165,13 @@ public final class StreamingRowReader {
             return first != UInt8(ascii: "[")
         }
     }
+}
+
+/// What `StreamingRowReader.nextBatch(keepingLines:)` gives: rows, or `lines`/`ndjson` input
+/// left as bytes.
+public enum RowBatch {
+    case rows([Row])
+    case lines(LineBatch)
 }
 
 extension CellHeightError {

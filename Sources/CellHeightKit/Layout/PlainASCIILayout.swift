@@ -22,6 +22,8 @@ final class PlainASCIILayout {
     private var breakContentEnds: UnsafeMutablePointer<Int>
     /// The text as UTF-16, for words shaped whole.
     private var units: UnsafeMutablePointer<UInt16>
+    /// Whether a glyph cluster starts at character i (false inside a ligature).
+    private var clusterStarts: UnsafeMutablePointer<Bool>
     private var capacity = 0
     /// The prepared paragraph: its length, break count, and where content ends before trailing spaces.
     private var count = 0
@@ -35,11 +37,13 @@ final class PlainASCIILayout {
         breakOffsets = .allocate(capacity: 1)
         breakContentEnds = .allocate(capacity: 1)
         units = .allocate(capacity: 1)
+        clusterStarts = .allocate(capacity: 1)
     }
 
     deinit {
         for buffer in [prefix, losses, breakOffsets, breakContentEnds] { buffer.deallocate() }
         units.deallocate()
+        clusterStarts.deallocate()
     }
 
     /// Whether the fast path is still on (see `PairwiseASCIIAdvances.isUsable`).
@@ -78,7 +82,7 @@ final class PlainASCIILayout {
                 while end < n && text[end] != 0x20 { end += 1 }
                 if advances.substitutions.touch(text, i..<end) {
                     advances.addWholeWord(UnsafeBufferPointer(start: units, count: n), i..<end, x: &x,
-                                          prefix: prefix, losses: losses)
+                                          prefix: prefix, losses: losses, clusterStarts: clusterStarts)
                     i = end
                     continue
                 }
@@ -88,6 +92,7 @@ final class PlainASCIILayout {
             x += Int(pair.advance)
             prefix[i + 1] = x
             losses[i + 1] = Int(pair.loss)
+            clusterStarts[i] = true
             i += 1
         }
         return true
@@ -124,7 +129,7 @@ final class PlainASCIILayout {
     }
 
     /// How many lines the prepared paragraph takes at `available` px; nil when a word must be cut
-    /// (the general path does that).
+    /// inside a ligature (the general path does that).
     func lineCount(available: Double) -> Int? {
         // `LayoutUnit.fits(px, in: available)` in 1/65536 px: ceil(px * 64) <= floor(available * 64) + 1.
         let limit = (Int((available * LayoutUnit.perPixel).rounded(.down)) + 1) * 1024
@@ -143,11 +148,18 @@ final class PlainASCIILayout {
                 if isEnd { return lines + 1 }
                 lastBreak = index
             } else if isEnd || content > limit {
-                // End the line at the last opportunity that fitted and read on from there.
-                guard lastBreak >= 0, breakOffsets[lastBreak] > lineStart else { return nil }
                 lines += 1
-                lineStart = breakOffsets[lastBreak]
-                index = lastBreak + 1
+                if lastBreak >= 0, breakOffsets[lastBreak] > lineStart {
+                    // End the line at the last opportunity that fitted and read on from there.
+                    lineStart = breakOffsets[lastBreak]
+                    index = lastBreak + 1
+                } else {
+                    // Nothing fits before the first opportunity on this line: cut the word.
+                    guard let cut = emergencyBreak(from: lineStart, to: end, limit: limit) else { return nil }
+                    lineStart = cut
+                    while index > 0 && breakOffsets[index - 1] > cut { index -= 1 }
+                    while index < breakCount && breakOffsets[index] <= cut { index += 1 }
+                }
                 scanned = lineStart
                 lastBreak = -1
                 continue
@@ -157,12 +169,29 @@ final class PlainASCIILayout {
         }
     }
 
+    /// `LineWrapper.emergencyBreak` for this text, where every character is a grapheme cluster:
+    /// the last character boundary after `start` (not past `end`) where the line still fits, at
+    /// least one character on; nil when the search reaches the inside of a ligature.
+    private func emergencyBreak(from start: Int, to end: Int, limit: Int) -> Int? {
+        var best = -1
+        var i = start + 1
+        while i <= max(end, start + 1) && i <= count {
+            guard i == count || clusterStarts[i] else { return nil }
+            guard prefix[i] - prefix[start] + losses[i] <= limit else { break }
+            best = i
+            i += 1
+        }
+        return best >= 0 ? best : start + 1
+    }
+
     private func reserve(_ needed: Int) {
         guard needed > capacity else { return }
         let size = max(needed, 2 * capacity, 256)
         for buffer in [prefix, losses, breakOffsets, breakContentEnds] { buffer.deallocate() }
         units.deallocate()
         units = .allocate(capacity: size)
+        clusterStarts.deallocate()
+        clusterStarts = .allocate(capacity: size)
         prefix = .allocate(capacity: size)
         losses = .allocate(capacity: size)
         breakOffsets = .allocate(capacity: size)

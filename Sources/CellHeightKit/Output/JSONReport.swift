@@ -62,6 +62,48 @@ func renderNDJSONReport(_ report: Report) -> String {
     return json.text
 }
 
+/// `ndjson` lines of the rows the fast path measured (a single-text cell without cell options
+/// at `widths`): byte for byte what `renderNDJSONReport` writes for them. Rows left to the general
+/// path get no line: `gaps` says where each one's line goes, e.g. [(row: 17, offset: 2_113)].
+public func renderPlainNDJSON(_ measured: PlainMeasuredRows, batch: LineBatch, widths: [Double])
+    -> (bytes: [UInt8], gaps: [(row: Int, offset: Int)]) {
+    var json = JSONWriter(reservingCapacity: 48 * measured.rows.count * widths.count)
+    var gaps: [(row: Int, offset: Int)] = []
+    batch.bytes.withUnsafeBufferPointer { bytes in
+        for (n, k) in measured.rows.enumerated() {
+            let first = measured.firstCells[n]
+            guard first >= 0 else {
+                gaps.append((k, json.bytes.count))
+                continue
+            }
+            json.beginObject()
+            json.integer("index", batch.firstIndex + k)
+            if let id = measured.ids[n] { json.rawString("id", UnsafeBufferPointer(rebasing: bytes[id])) } else { json.string("id", nil) }
+            if widths.count == 1 {
+                writePlainResultMembers(measured.cells[first], to: &json)
+            } else {
+                json.beginArray("results")
+                for cell in measured.cells[first..<(first + widths.count)] {
+                    json.beginObject()
+                    json.number("width", cell.width)
+                    writePlainResultMembers(cell, to: &json)
+                    json.endObject()
+                }
+                json.endArray()
+            }
+            json.endObject()
+            json.newline()
+        }
+    }
+    return (json.bytes, gaps)
+}
+
+/// What `writeResultMembers` writes for a text without cell options: "lineCount", "height".
+private func writePlainResultMembers(_ cell: PlainCellLayout, to json: inout JSONWriter) {
+    json.integer("lineCount", cell.lineCount)
+    json.number("height", cell.height)
+}
+
 private func writeRowObject(_ report: Report, rowIndex: Int, to json: inout JSONWriter) {
     let cell = report.cells[rowIndex]
     json.beginObject()

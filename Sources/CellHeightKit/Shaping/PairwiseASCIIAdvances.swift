@@ -64,16 +64,19 @@ final class PairwiseASCIIAdvances {
     }
 
     /// Writes the advances of word `range` (one that must be shaped whole, see `substitutions`)
-    /// into `prefix` as running x positions from `x`, and how much wider a line gets when it ends
-    /// inside or right after the word into `losses`, in 1/65536 px: from the shaper's width cache.
+    /// into `prefix` as running x positions from `x`, how much wider a line gets when it ends
+    /// inside or right after the word into `losses`, in 1/65536 px, and where its glyph clusters
+    /// start into `clusterStarts`: from the shaper's width cache.
     func addWholeWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, x: inout Int,
-                      prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>) {
+                      prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
+                      clusterStarts: UnsafeMutablePointer<Bool>) {
         let segment = shaper.cachedLatinWord(units, range)
         let cache = shaper.segmentCache
         for k in 0..<segment.count {
             x += Int(cache.advances[segment.start + k] * FontFace.harfBuzzUnitsPerPixel)
             prefix[range.lowerBound + k + 1] = x
             losses[range.lowerBound + k + 1] = 0
+            clusterStarts[range.lowerBound + k] = cache.clusterStarts[segment.start + k]
         }
         for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
             losses[range.lowerBound + cache.adjustmentOffsets[k]] += Int(cache.adjustmentValues[k] * FontFace.harfBuzzUnitsPerPixel)

@@ -26,7 +26,7 @@ struct PlainASCIILayoutTests {
             let fast = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             let general = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             general.usesSegmentCache = false
-            let widths = [150.0, 240, 320.5, 333, 1000]
+            let widths = [23.0, 41, 60, 150, 240, 320.5, 333, 1000]
             for text in texts {
                 var layouts: [TextLayout] = []
                 var utf8 = Array(text.utf8)

@@ -1,0 +1,96 @@
+/// The text and id of an NDJSON line that is a plain row, as byte ranges of the line's string
+/// contents: a JSON string (the text), or an object whose members are a string `text` and
+/// optionally a string `id`, in either order, with JSON white space around the tokens. Strings
+/// hold no control character; the id no escape, so its contents are its bytes; the text only
+/// the escapes `\"`, `\\` and `\/` (`textIsEscaped` says whether it has any: then see
+/// `unescapePlainJSONString`). Nil for anything else, valid or not: such lines are parsed by
+/// `JSONParser` (the general path, which also reports errors).
+func plainNDJSONRow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> (text: Range<Int>, textIsEscaped: Bool, id: Range<Int>?)? {
+    var i = range.lowerBound
+    let end = range.upperBound
+
+    func skipWhiteSpace() {
+        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+    }
+    /// A string at `i` with no escapes but `\"`, `\\` and `\/`: its contents' range and whether
+    /// it has any, with `i` moved past it.
+    func string() -> (range: Range<Int>, isEscaped: Bool)? {
+        guard i < end, bytes[i] == UInt8(ascii: "\"") else { return nil }
+        let start = i + 1
+        var j = start
+        var isEscaped = false
+        while j < end {
+            let byte = bytes[j]
+            if byte == UInt8(ascii: "\"") {
+                i = j + 1
+                return (start..<j, isEscaped)
+            }
+            guard byte >= 0x20 else { return nil }
+            if byte == UInt8(ascii: "\\") {
+                guard j + 1 < end, [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/")].contains(bytes[j + 1]) else {
+                    return nil
+                }
+                isEscaped = true
+                j += 1
+            }
+            j += 1
+        }
+        return nil
+    }
+    func isKey(_ key: Range<Int>, _ name: StaticString) -> Bool {
+        name.withUTF8Buffer { name in
+            key.count == name.count && zip(key, name).allSatisfy { bytes[$0] == $1 }
+        }
+    }
+
+    skipWhiteSpace()
+    guard i < end else { return nil }
+    if bytes[i] == UInt8(ascii: "\"") {
+        guard let text = string() else { return nil }
+        skipWhiteSpace()
+        return i == end ? (text.range, text.isEscaped, nil) : nil
+    }
+    guard bytes[i] == UInt8(ascii: "{") else { return nil }
+    i += 1
+    var text: (range: Range<Int>, isEscaped: Bool)?, id: Range<Int>?
+    while true {
+        skipWhiteSpace()
+        guard let key = string(), !key.isEscaped else { return nil }
+        skipWhiteSpace()
+        guard i < end, bytes[i] == UInt8(ascii: ":") else { return nil }
+        i += 1
+        skipWhiteSpace()
+        guard let value = string() else { return nil }
+        if isKey(key.range, "text"), text == nil {
+            text = value
+        } else if isKey(key.range, "id"), id == nil, !value.isEscaped {
+            id = value.range
+        } else {
+            return nil
+        }
+        skipWhiteSpace()
+        guard i < end else { return nil }
+        if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+        }
+        guard bytes[i] == UInt8(ascii: "}") else { return nil }
+        i += 1
+        break
+    }
+    skipWhiteSpace()
+    guard i == end, let text else { return nil }
+    return (text.range, text.isEscaped, id)
+}
+
+/// The contents of a string `plainNDJSONRow` accepted, its escapes resolved, in `text`.
+func unescapePlainJSONString(_ escaped: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+    text.removeAll(keepingCapacity: true)
+    var j = 0
+    while j < escaped.count {
+        if escaped[j] == UInt8(ascii: "\\") { j += 1 }
+        text.append(escaped[j])
+        j += 1
+    }
+}
