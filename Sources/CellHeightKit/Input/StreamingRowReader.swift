@@ -81,6 +81,7 @@ public final class StreamingRowReader {
             bytesBefore += bytes.count
             return .rows(rows)
         }
+        if keepingLines, let batch = lineBatch(bytes) { return .lines(batch) }
         let decoded: DecodedText
         do {
             decoded = try decodeText(Data(bytes), source: name, lossy: lossy)
@@ -95,20 +96,6 @@ public final class StreamingRowReader {
             linesBefore += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             bytesBefore += bytes.count
         }
-        let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-        if keepingLines, decoded.replacementCount == 0, !isUTF16,
-           resolvedFormat == .lines || resolvedFormat == .ndjson {
-            // The bytes are the text's own (well-formed UTF-8), less a byte order mark.
-            let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
-            let isNDJSON = resolvedFormat == .ndjson
-            var lines = splitLines(text)
-            if isNDJSON { lines.removeAll { isBlankLine($0, in: text) } }
-            for i in lines.indices { lines[i].number += linesBefore }
-            let batch = LineBatch(bytes: text, lines: lines, firstIndex: rowsBefore, isNDJSON: isNDJSON, source: name,
-                                  requireText: requireText)
-            rowsBefore += lines.count
-            return .lines(batch)
-        }
         var rows: [Row]
         do {
             rows = try parseRows(in: decoded.text, format: resolvedFormat!, source: name, requireText: requireText)
@@ -121,6 +108,36 @@ public final class StreamingRowReader {
         }
         rowsBefore += rows.count
         return .rows(rows)
+    }
+
+    /// `bytes` as a `LineBatch` when they are `lines` or `ndjson` input in well-formed UTF-8 (a
+    /// byte order mark is dropped); nil, having changed nothing, otherwise (then the general
+    /// decoding repairs or reports them). Validation is the only decoding done: no `String`.
+    private func lineBatch(_ bytes: [UInt8]) -> LineBatch? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let format = resolvedFormat ?? self.format.textFormat.map { textFormat in
+            // `auto` is resolved by the first character that is not white space.
+            let first = bytes[bomLength...].prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count + bomLength
+            let head = first < bytes.count ? String(decoding: [bytes[first]], as: UTF8.self) : ""
+            return RowFormat(rawValue: textFormat.resolved(for: head).rawValue)!
+        } ?? self.format
+        guard format == .lines || format == .ndjson else { return nil }
+        let valid = bytes.withUnsafeBufferPointer { isWellFormedUTF8(UnsafeBufferPointer(rebasing: $0[bomLength...])) }
+        guard valid else { return nil }
+        resolvedFormat = format
+        let text = bomLength > 0 ? Array(bytes[bomLength...]) : bytes
+        let isNDJSON = format == .ndjson
+        var lines = splitLines(text)
+        let newlines = text.last == 0x0A ? lines.count : max(lines.count - 1, 0)
+        if isNDJSON { lines.removeAll { isBlankLine($0, in: text) } }
+        for i in lines.indices { lines[i].number += linesBefore }
+        let batch = LineBatch(bytes: text, lines: lines, firstIndex: rowsBefore, isNDJSON: isNDJSON, source: name,
+                              requireText: requireText)
+        rowsBefore += lines.count
+        linesBefore += newlines
+        bytesBefore += bytes.count
+        return batch
     }
 
     /// The next run of whole lines, or everything left for inputs that cannot be cut; nil at the end.

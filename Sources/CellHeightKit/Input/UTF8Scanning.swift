@@ -84,3 +84,25 @@ where Bytes.Element == UInt8, Bytes.Index == Int {
     }
     return (true, expected)
 }
+
+/// Whether `bytes` are well-formed UTF-8 (as `scanUTF8` judges), without decoding them: ASCII is
+/// skipped eight bytes at a time.
+func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    while index < bytes.count {
+        if index + 8 <= bytes.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+            continue
+        }
+        if bytes[index] < 0x80 {
+            index += 1
+            continue
+        }
+        let length = wellFormedLength(bytes, at: index)
+        guard length.valid else { return false }
+        index += length.count
+    }
+    return true
+}

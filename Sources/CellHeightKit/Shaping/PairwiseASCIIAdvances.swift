@@ -27,8 +27,10 @@ final class PairwiseASCIIAdvances {
     private let shaper: Shaper
     /// Per pair (first character, next character or `end`), in HarfBuzz units (1/65536 px): the
     /// first character's advance, and how much wider a line gets when it ends between the two.
-    private var advances: [Int32]
-    private var losses: [Int32]
+    /// Raw memory, so the hot loop's lookups pay no exclusivity or bounds checks.
+    private let advances: UnsafeMutablePointer<Int32>
+    private let losses: UnsafeMutablePointer<Int32>
+    private static let pairCount = characterCount * (characterCount + 1)
     /// False once a pair turned out not to be pairwise: then every row goes the general way.
     private(set) var isUsable = true
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
@@ -42,8 +44,15 @@ final class PairwiseASCIIAdvances {
         }
         self.shaper = shaper
         self.substitutions = model
-        advances = [Int32](repeating: Self.unknown, count: Self.characterCount * (Self.characterCount + 1))
-        losses = advances
+        advances = .allocate(capacity: Self.pairCount)
+        advances.initialize(repeating: Self.unknown, count: Self.pairCount)
+        losses = .allocate(capacity: Self.pairCount)
+        losses.initialize(repeating: 0, count: Self.pairCount)
+    }
+
+    deinit {
+        advances.deallocate()
+        losses.deallocate()
     }
 
     /// The table index of the pair (`a`, `b`): `a` a printable ASCII byte, `b` one or `end`.
