@@ -37,19 +37,16 @@ public final class ChromiumLineBreaker {
         text.withUnsafeBufferPointer { units in
             for i in 1..<units.count {
                 let last = units[i - 1], current = units[i]
-                if Self.isBreakableSpace(current) { continue }
-                if Self.isBreakableSpace(last) {
-                    result.append(BreakOpportunity(offset: i, kind: .afterSpaces))
-                    continue
-                }
-                // Two letters or digits: no rule of either layer breaks between them (the common case).
-                if AsciiBreakTable.isLetterOrDigit(last) && AsciiBreakTable.isLetterOrDigit(current) { continue }
                 let lastLast: UInt16 = i >= 2 ? units[i - 2] : 0
-                if AsciiBreakTable.breaksBetween(lastLast, last, current) {
-                    result.append(BreakOpportunity(offset: i, kind: .other))
+                switch Self.blinkBreak(lastLast, last, current) {
+                case .breaks(let kind):
+                    result.append(BreakOpportunity(offset: i, kind: kind))
                     continue
+                case .noBreak:
+                    continue
+                case .undecided:
+                    break
                 }
-                guard Self.needsICU(last) || Self.needsICU(current) else { continue }
                 if icuBoundary.isEmpty {
                     icuBoundary = [Bool](repeating: false, count: text.count + 1)
                     for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
@@ -63,6 +60,20 @@ public final class ChromiumLineBreaker {
             }
         }
         return result
+    }
+
+    /// What Blink's own layers (space runs, the ASCII table) decide between `last` and `current`
+    /// (`lastLast` before them); `.undecided` leaves it to ICU. Printable ASCII is always decided.
+    enum BlinkDecision { case breaks(BreakKind), noBreak, undecided }
+
+    @inline(__always)
+    static func blinkBreak(_ lastLast: UInt16, _ last: UInt16, _ current: UInt16) -> BlinkDecision {
+        if isBreakableSpace(current) { return .noBreak }
+        if isBreakableSpace(last) { return .breaks(.afterSpaces) }
+        // Two letters or digits: no rule of either layer breaks between them (the common case).
+        if AsciiBreakTable.isLetterOrDigit(last) && AsciiBreakTable.isLetterOrDigit(current) { return .noBreak }
+        if AsciiBreakTable.breaksBetween(lastLast, last, current) { return .breaks(.other) }
+        return needsICU(last) || needsICU(current) ? .undecided : .noBreak
     }
 
     /// Spaces and tabs: the characters whose runs hang at the end of a line in pre-wrap.

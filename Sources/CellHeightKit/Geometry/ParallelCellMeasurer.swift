@@ -40,19 +40,24 @@ public final class ParallelCellMeasurer {
             let measurer = measurers[0]
             return [finish(rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) })]
         }
-        let slices = (0..<jobs).map { job in
-            (rows.count * job / jobs)..<(rows.count * (job + 1) / jobs)
+        let measurers = self.measurers
+        return Self.inParallel(count: rows.count, shares: jobs) { job, slice in
+            finish(slice.map { measurers[job].measure(rows[$0], settings: settings[$0]) })
         }
-        let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: jobs)
+    }
+
+    /// Cuts `0..<count` into `shares` contiguous slices and runs `body` on each, one thread per
+    /// slice (one call on this thread when `shares` is 1); the results in slice order.
+    private static func inParallel<Part>(count: Int, shares: Int, _ body: (Int, Range<Int>) -> Part) -> [Part] {
+        let slices = (0..<shares).map { job in (count * job / shares)..<(count * (job + 1) / shares) }
+        guard shares > 1 else { return [body(0, slices[0])] }
+        let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: shares)
         results.initialize(repeating: nil)
         defer {
             _ = results.deinitialize()
             results.deallocate()
         }
-        let measurers = self.measurers
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            results[job] = finish(slices[job].map { measurers[job].measure(rows[$0], settings: settings[$0]) })
-        }
+        DispatchQueue.concurrentPerform(iterations: shares) { job in results[job] = body(job, slices[job]) }
         return results.map { $0! }
     }
 
@@ -62,14 +67,12 @@ public final class ParallelCellMeasurer {
     /// write its output). Rows the fast path cannot measure are marked for the general path.
     /// Returns what `finish` made of each share, in order.
     public func measurePlainRows<Part>(_ batch: LineBatch, then finish: (PlainMeasuredRows) -> Part) -> [Part] {
-        let shares = jobs > 1 && batch.count >= 64 * jobs ? jobs : 1
-        let slices = (0..<shares).map { job in (batch.count * job / shares)..<(batch.count * (job + 1) / shares) }
         let measurers = self.measurers
-        func measureShare(_ job: Int) -> Part {
+        return Self.inParallel(count: batch.count, shares: jobs > 1 && batch.count >= 64 * jobs ? jobs : 1) { job, slice in
             let measurer = measurers[job].baseMeasurer
-            var measured = PlainMeasuredRows(rows: slices[job])
+            var measured = PlainMeasuredRows(rows: slice)
             var scratch: [UInt8] = []
-            for k in slices[job] {
+            for k in slice {
                 let first = measured.cells.count
                 if let id = batch.plainRow(k, scratch: &scratch, { measurer.measurePlainASCII($0, into: &measured.cells) }) {
                     measured.firstCells.append(first)
@@ -81,15 +84,6 @@ public final class ParallelCellMeasurer {
             }
             return finish(measured)
         }
-        guard shares > 1 else { return [measureShare(0)] }
-        let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: shares)
-        results.initialize(repeating: nil)
-        defer {
-            _ = results.deinitialize()
-            results.deallocate()
-        }
-        DispatchQueue.concurrentPerform(iterations: shares) { job in results[job] = measureShare(job) }
-        return results.map { $0! }
     }
 
     /// Opens what new settings need on this thread, before any worker starts; a font's error names

@@ -98,27 +98,20 @@ final class PlainASCIILayout {
         return true
     }
 
-    /// The break opportunities, as `ChromiumLineBreaker` finds them in ASCII, and where content
-    /// ends before trailing spaces.
+    /// The break opportunities (Blink's own rules decide all of printable ASCII, see
+    /// `ChromiumLineBreaker.blinkBreak`), and where content ends before trailing spaces.
     private func findBreaks(_ text: UnsafeBufferPointer<UInt8>) {
         var breaks = 0
         var spaceRunStart = 0
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         for i in 0..<text.count {
             let c = text[i]
-            if c == 0x20 {
-                if previous != 0x20 { spaceRunStart = i }
-            } else if i > 0 {
-                if previous == 0x20 {
-                    breakOffsets[breaks] = i
-                    breakContentEnds[breaks] = spaceRunStart
-                    breaks += 1
-                } else if !(AsciiBreakTable.isLetterOrDigit(UInt16(previous)) && AsciiBreakTable.isLetterOrDigit(UInt16(c)))
-                            && AsciiBreakTable.breaksBetween(UInt16(beforePrevious), UInt16(previous), UInt16(c)) {
-                    breakOffsets[breaks] = i
-                    breakContentEnds[breaks] = i
-                    breaks += 1
-                }
+            if c == 0x20 && previous != 0x20 { spaceRunStart = i }
+            if i > 0, case .breaks(let kind) = ChromiumLineBreaker.blinkBreak(UInt16(beforePrevious), UInt16(previous), UInt16(c)) {
+                breakOffsets[breaks] = i
+                // Spaces before a break hang: the content ends where they start.
+                breakContentEnds[breaks] = kind == .afterSpaces ? spaceRunStart : i
+                breaks += 1
             }
             beforePrevious = previous
             previous = c
