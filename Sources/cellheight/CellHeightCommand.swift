@@ -346,9 +346,15 @@ struct CellHeightCommand: ParsableCommand {
                 var text: String
                 switch batch {
                 case .lines(let lines):
-                    let rendered = try renderNDJSONBatch(lines, measurer: measurer, widths: widths) { rows in
+                    // A row without settings of its own has no budget to check: a worker measures it
+                    // alone; the others are measured in order, with their checks.
+                    let rendered = try renderNDJSONBatch(lines, measurer: measurer, widths: widths, alone: { row, worker in
+                        guard !resolver.hasOwnSettings(row) else { return nil }
+                        let cell = worker.measure(row, settings: nil)
+                        return Array(render([cell], settings: reportSettings, format: output, options: options).utf8)
+                    }, general: { rows in
                         try measureBatch(rows, source: source, rendering: true).text
-                    }
+                    })
                     checker.recordUnchecked(count: rendered.plainRowCount)
                     try writeToStandardOutput(rendered.output)
                     batchCount += 1

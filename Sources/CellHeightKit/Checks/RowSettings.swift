@@ -42,8 +42,13 @@ public struct RowSettingsResolver: Sendable {
     /// The settings of `row` when they may differ from the base; nil when they are the base (no
     /// rules, no setting fields): the common case, which then costs no copy and no lookup.
     public func ownSettings(for row: Row, source: String) throws -> RowSettings? {
-        guard rules != nil || (row.fields?.keys.contains(where: Self.isSettingField) ?? false) else { return nil }
+        guard hasOwnSettings(row) else { return nil }
         return try settings(for: row, source: source)
+    }
+
+    /// Whether `row` may have settings other than the base: rules, or a setting field of its own.
+    public func hasOwnSettings(_ row: Row) -> Bool {
+        rules != nil || (row.fields?.keys.contains(where: Self.isSettingField) ?? false)
     }
 
     /// Whether a row field is read as a setting (see `fieldNames`).

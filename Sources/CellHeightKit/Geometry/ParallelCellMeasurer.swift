@@ -64,9 +64,12 @@ public final class ParallelCellMeasurer {
     /// Measures the plain rows of `batch` (see `LineBatch.plainRow`) straight from their bytes with
     /// the base settings, the fast way (`CellMeasurer.measurePlainASCII`), each worker a
     /// contiguous share of the rows, and hands each share to `finish` on its worker's thread (to
-    /// write its output). Rows the fast path cannot measure are marked for the general path.
-    /// Returns what `finish` made of each share, in order.
-    public func measurePlainRows<Part>(_ batch: LineBatch, then finish: (PlainMeasuredRows) -> Part) -> [Part] {
+    /// write its output). A row the fast path cannot measure is parsed and given to `alone` with
+    /// the worker's measurer, which measures it the general way and returns its output line, or
+    /// nil when the row must wait for the general path in order (a row that does not parse, or
+    /// one with settings of its own). Returns what `finish` made of each share, in order.
+    public func measurePlainRows<Part>(_ batch: LineBatch, alone: (Row, RowSettingsMeasurer) -> [UInt8]?,
+                                       then finish: (PlainMeasuredRows) -> Part) -> [Part] {
         let measurers = self.measurers
         return Self.inParallel(count: batch.count, shares: jobs > 1 && batch.count >= 64 * jobs ? jobs : 1) { job, slice in
             let measurer = measurers[job].baseMeasurer
@@ -75,11 +78,16 @@ public final class ParallelCellMeasurer {
             for k in slice {
                 let first = measured.cells.count
                 if let id = batch.plainRow(k, scratch: &scratch, { measurer.measurePlainASCII($0, into: &measured.cells) }) {
-                    measured.firstCells.append(first)
+                    measured.places.append(.cells(first))
                     measured.ids.append(id)
+                    continue
+                }
+                measured.ids.append(nil)
+                if let row = try? batch.row(k), let line = alone(row, measurers[job]) {
+                    measured.places.append(.line(measured.lines.count))
+                    measured.lines.append(line)
                 } else {
-                    measured.firstCells.append(-1)
-                    measured.ids.append(nil)
+                    measured.places.append(.general)
                 }
             }
             return finish(measured)
@@ -106,18 +114,29 @@ public final class ParallelCellMeasurer {
 
 /// A share of a `LineBatch`'s rows as the fast path measured them.
 public struct PlainMeasuredRows {
+    /// Where a row's results are.
+    public enum Place {
+        /// Its cells (one per width) start at this index of `cells`.
+        case cells(Int)
+        /// It was measured alone the general way: its output is this element of `lines`.
+        case line(Int)
+        /// It must be measured the general way, in order with the batch's other such rows.
+        case general
+    }
+
     /// The rows' numbers in the batch, e.g. 0..<2048.
     public let rows: Range<Int>
-    /// Per row: where its cells (one per width) start in `cells`, or -1 when the row must be
-    /// measured the general way.
-    public var firstCells: [Int] = []
-    /// Per row: its id's bytes in the batch, when it has one.
+    /// Per row: where its results are.
+    public var places: [Place] = []
+    /// Per row: its id's bytes in the batch, when the fast path measured it and it has one.
     public var ids: [Range<Int>?] = []
     public var cells: [PlainCellLayout] = []
+    /// Output lines of rows measured alone (each ends with "\n").
+    public var lines: [[UInt8]] = []
 
     init(rows: Range<Int>) {
         self.rows = rows
-        firstCells.reserveCapacity(rows.count)
+        places.reserveCapacity(rows.count)
         ids.reserveCapacity(rows.count)
     }
 }

@@ -63,16 +63,23 @@ func renderNDJSONReport(_ report: Report) -> String {
 }
 
 /// `ndjson` lines of the rows the fast path measured (a single-text cell without cell options
-/// at `widths`): byte for byte what `renderNDJSONReport` writes for them. Rows left to the general
-/// path get no line: `gaps` says where each one's line goes, e.g. [(row: 17, offset: 2_113)].
+/// at `widths`): byte for byte what `renderNDJSONReport` writes for them, and the lines of rows
+/// measured alone in their place. Rows left to the general path get no line: `gaps` says where
+/// each one's line goes, e.g. [(row: 17, offset: 2_113)].
 public func renderPlainNDJSON(_ measured: PlainMeasuredRows, batch: LineBatch, widths: [Double])
     -> (bytes: [UInt8], gaps: [(row: Int, offset: Int)]) {
     var json = JSONWriter(reservingCapacity: 48 * measured.rows.count * widths.count)
     var gaps: [(row: Int, offset: Int)] = []
     batch.bytes.withUnsafeBufferPointer { bytes in
         for (n, k) in measured.rows.enumerated() {
-            let first = measured.firstCells[n]
-            guard first >= 0 else {
+            let first: Int
+            switch measured.places[n] {
+            case .cells(let index):
+                first = index
+            case .line(let index):
+                json.lines(measured.lines[index])
+                continue
+            case .general:
                 gaps.append((k, json.bytes.count))
                 continue
             }

@@ -103,6 +103,12 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// Lines written elsewhere (each ending with "\n"), copied as they are.
+    mutating func lines(_ text: [UInt8]) {
+        bytes.append(contentsOf: text)
+        needsComma = false
+    }
+
     // MARK: - Punctuation
 
     /// A member's key and its colon. Keys are literals that need no escaping.

@@ -9,8 +9,9 @@ import Foundation
 /// - Returns: the output, and how many rows the fast path measured.
 /// - Throws: what parsing a row or `general` throws (a row that is not valid JSON, for one).
 public func renderNDJSONBatch(_ batch: LineBatch, measurer: ParallelCellMeasurer, widths: [Double],
+                              alone: (Row, RowSettingsMeasurer) -> [UInt8]?,
                               general: ([Row]) throws -> String) throws -> (output: Data, plainRowCount: Int) {
-    let parts = measurer.measurePlainRows(batch) { renderPlainNDJSON($0, batch: batch, widths: widths) }
+    let parts = measurer.measurePlainRows(batch, alone: alone) { renderPlainNDJSON($0, batch: batch, widths: widths) }
     let gapRows = parts.flatMap { $0.gaps.map(\.row) }
     guard !gapRows.isEmpty else {
         return (parts.count == 1 ? Data(parts[0].bytes) : Data(parts.flatMap(\.bytes)), batch.count)
