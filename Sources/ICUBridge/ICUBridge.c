@@ -90,7 +90,11 @@ _Static_assert(ICUB_LB_CL == U_LB_CLOSE_PUNCTUATION && ICUB_LB_CM == U_LB_COMBIN
                && ICUB_LB_LF == U_LB_LINE_FEED && ICUB_LB_NL == U_LB_NEXT_LINE && ICUB_LB_SP == U_LB_SPACE,
                "Line_Break values differ from ICU's");
 _Static_assert(ICUB_GC_PS == U_START_PUNCTUATION && ICUB_GC_PE == U_END_PUNCTUATION
-               && ICUB_GC_PI == U_INITIAL_PUNCTUATION && ICUB_GC_PF == U_FINAL_PUNCTUATION,
+               && ICUB_GC_PI == U_INITIAL_PUNCTUATION && ICUB_GC_PF == U_FINAL_PUNCTUATION
+               && ICUB_GC_LU == U_UPPERCASE_LETTER && ICUB_GC_LO == U_OTHER_LETTER && ICUB_GC_PO == U_OTHER_PUNCTUATION
+               && ICUB_GC_SM == U_MATH_SYMBOL && ICUB_GC_SO == U_OTHER_SYMBOL
+               && U_LOWERCASE_LETTER == 2 && U_TITLECASE_LETTER == 3 && U_MODIFIER_LETTER == 4
+               && U_CURRENCY_SYMBOL == 25 && U_MODIFIER_SYMBOL == 26,
                "General_Category values differ from ICU's");
 _Static_assert(ICUB_EA_HALFWIDTH == U_EA_HALFWIDTH && ICUB_EA_FULLWIDTH == U_EA_FULLWIDTH && ICUB_EA_WIDE == U_EA_WIDE,
                "East_Asian_Width values differ from ICU's");

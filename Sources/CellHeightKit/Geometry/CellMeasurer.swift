@@ -63,13 +63,13 @@ public final class CellMeasurer {
     public func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
 
     /// The fast path of `measure(_:)` for a cell of one label without a line limit, showing a text
-    /// of printable ASCII given as UTF-8 (see `TextLayoutEngine.layoutPlainASCII`): appends the
+    /// of plain text given as UTF-8 (see `TextLayoutEngine.layoutPlainText`): appends the
     /// cell at each width to `cells`. False, having appended nothing, when the row must be
     /// measured with `measure(_:)`.
-    public func measurePlainASCII(_ text: UnsafeBufferPointer<UInt8>, into cells: inout [PlainCellLayout]) -> Bool {
+    public func measurePlainText(_ text: UnsafeBufferPointer<UInt8>, into cells: inout [PlainCellLayout]) -> Bool {
         guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details else { return false }
         scratchLayouts.removeAll(keepingCapacity: true)
-        guard engines[0].layoutPlainASCII(text, widths: textWidths, into: &scratchLayouts) else { return false }
+        guard engines[0].layoutPlainText(text, widths: textWidths, into: &scratchLayouts) else { return false }
         let label = template.labels[0]
         for (width, text) in zip(widths, scratchLayouts) {
             let shown = label.layout(showing: text, visibleHeight: text.height, rounding: template.rounding)

@@ -46,7 +46,7 @@ public struct CellLayout: Equatable, Sendable {
 }
 
 /// A single-text cell at one width as the fast path measures it (see
-/// `CellMeasurer.measurePlainASCII`): what a row of `ndjson` output needs, and no more.
+/// `CellMeasurer.measurePlainText`): what a row of `ndjson` output needs, and no more.
 public struct PlainCellLayout: Equatable, Sendable {
     /// The cell width in px, e.g. 320.
     public var width: Double

@@ -62,7 +62,7 @@ public final class ParallelCellMeasurer {
     }
 
     /// Measures the plain rows of `batch` (see `LineBatch.plainRow`) straight from their bytes with
-    /// the base settings, the fast way (`CellMeasurer.measurePlainASCII`), each worker a
+    /// the base settings, the fast way (`CellMeasurer.measurePlainText`), each worker a
     /// contiguous share of the rows, and hands each share to `finish` on its worker's thread (to
     /// write its output). A row the fast path cannot measure is parsed and given to `alone` with
     /// the worker's measurer, which measures it the general way and returns its output line, or
@@ -77,7 +77,7 @@ public final class ParallelCellMeasurer {
             var scratch: [UInt8] = []
             for k in slice {
                 let first = measured.cells.count
-                if let id = batch.plainRow(k, scratch: &scratch, { measurer.measurePlainASCII($0, into: &measured.cells) }) {
+                if let id = batch.plainRow(k, scratch: &scratch, { measurer.measurePlainText($0, into: &measured.cells) }) {
                     measured.places.append(.cells(first))
                     measured.ids.append(id)
                     continue

@@ -50,21 +50,21 @@ public final class TextLayoutEngine {
         set { shaper.splitsLongClusters = newValue }
     }
 
-    /// The fast path for paragraphs of printable ASCII (see `PlainASCIILayout`); nil when the font
-    /// does not shape ASCII pair by pair or white space collapses.
-    private lazy var plainASCII: PlainASCIILayout? =
-        whiteSpace == .preWrap ? PairwiseASCIIAdvances(shaper: shaper).map(PlainASCIILayout.init) : nil
+    /// The fast path for paragraphs of plain text (see `PlainTextLayout`); nil when the font does
+    /// not shape ASCII pair by pair or white space collapses.
+    private lazy var plainText: PlainTextLayout? =
+        whiteSpace == .preWrap ? PairwiseASCIIAdvances(shaper: shaper).map(PlainTextLayout.init) : nil
 
     /// Lays `text` (UTF-8 bytes, one paragraph) out at each of `widths` the fast way, appending
     /// one layout (line count and height, no line boxes) per width to `layouts`: what `prepare`
     /// then `layout(details: false)` give. False, having appended nothing, when the text is not
-    /// printable ASCII with a letter, the font rules the fast path out, or a word must be cut.
-    func layoutPlainASCII(_ text: UnsafeBufferPointer<UInt8>, widths: [Double], into layouts: inout [TextLayout]) -> Bool {
-        guard let plainASCII, plainASCII.prepare(text) else { return false }
+    /// plain text (see `PlainTextLayout`), the font rules the fast path out, or a word must be cut.
+    func layoutPlainText(_ text: UnsafeBufferPointer<UInt8>, widths: [Double], into layouts: inout [TextLayout]) -> Bool {
+        guard let plainText, plainText.prepare(text) else { return false }
         let first = layouts.count
         let lineHeight = plainLineHeight
         for width in widths {
-            guard let lineCount = plainASCII.lineCount(available: width) else {
+            guard let lineCount = plainText.lineCount(available: width) else {
                 layouts.removeSubrange(first...)
                 return false
             }

@@ -35,6 +35,12 @@ final class PairwiseASCIIAdvances {
     private(set) var isUsable = true
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
     let substitutions: ASCIISubstitutions
+    /// The characters beyond ASCII the fast path takes (words holding one are shaped whole).
+    let beyondASCII: BeyondASCIICharacters
+    /// Per character beyond ASCII (from U+0080): the advance of a space before it and the loss of a
+    /// line ending between the two, as `advances` and `losses` hold them for ASCII pairs.
+    private let spaceAdvances: UnsafeMutablePointer<Int32>
+    private let spaceLosses: UnsafeMutablePointer<Int32>
 
     /// Nil when the shaper's primary font does not draw all of ASCII or its tables allow lookups
     /// wider than a pair (see `asciiShapingModel`).
@@ -48,11 +54,16 @@ final class PairwiseASCIIAdvances {
         advances.initialize(repeating: Self.unknown, count: Self.pairCount)
         losses = .allocate(capacity: Self.pairCount)
         losses.initialize(repeating: 0, count: Self.pairCount)
+        beyondASCII = BeyondASCIICharacters(font: shaper.chain.primary, fontSize: shaper.fontSize)
+        let beyondCount = Int(BeyondASCIICharacters.limit) - 0x80
+        spaceAdvances = .allocate(capacity: beyondCount)
+        spaceAdvances.initialize(repeating: Self.unknown, count: beyondCount)
+        spaceLosses = .allocate(capacity: beyondCount)
+        spaceLosses.initialize(repeating: 0, count: beyondCount)
     }
 
     deinit {
-        advances.deallocate()
-        losses.deallocate()
+        for table in [advances, losses, spaceAdvances, spaceLosses] { table.deallocate() }
     }
 
     /// The table index of the pair (`a`, `b`): `a` a printable ASCII byte, `b` one or `end`.
@@ -92,32 +103,55 @@ final class PairwiseASCIIAdvances {
         }
     }
 
+    /// The advance of a space before `unit` (a character `beyondASCII` takes) and the loss of a
+    /// line ending between the two; nil when the pair does not shape as two glyphs, the second
+    /// unmoved (then the row goes the general way).
+    @inline(__always)
+    func spaceBefore(_ unit: UInt16) -> (advance: Int32, loss: Int32)? {
+        let index = Int(unit) &- 0x80
+        let advance = spaceAdvances[index]
+        if advance != Self.unknown { return (advance, spaceLosses[index]) }
+        let alone = shaper.shapeClusters([unit], range: 0..<1, script: HB_SCRIPT_LATIN, face: shaper.chain.primary)
+        guard alone.count == 1, let shaped = shapePair([0x20, unit], secondAlone: Self.units(alone[0].advance)) else {
+            return nil
+        }
+        spaceAdvances[index] = shaped.advance
+        spaceLosses[index] = shaped.loss
+        return shaped
+    }
+
     private func shapePair(_ pair: Int) -> (advance: Int32, loss: Int32)? {
         guard isUsable else { return nil }
         let a = UInt16(Self.first) + UInt16(pair / (Self.characterCount + 1))
         let b = pair % (Self.characterCount + 1)
-        var units: [UInt16] = [a]
-        if b != Self.end { units.append(UInt16(Self.first) + UInt16(b)) }
-        let clusters = shaper.shapeClusters(units, range: 0..<units.count, script: HB_SCRIPT_LATIN,
-                                            face: shaper.chain.primary)
-        // One cluster per character, and the second as wide as it is alone: else not pairwise.
-        guard clusters.count == units.count, clusters.allSatisfy({ $0.range.count == 1 && !$0.missing }) else {
+        var units = [a], secondAlone: Int32?
+        if b != Self.end {
+            units.append(UInt16(Self.first) + UInt16(b))
+            secondAlone = self.pair(Self.pairIndex(UInt8(b) + Self.first, Self.end))?.advance
+        }
+        guard b == Self.end || secondAlone != nil, let shaped = shapePair(units, secondAlone: secondAlone) else {
             isUsable = false
             return nil
         }
-        if b != Self.end {
-            guard let alone = self.pair(Self.pairIndex(UInt8(b) + Self.first, Self.end)),
-                  Int32(clusters[1].advance * FontFace.harfBuzzUnitsPerPixel) == alone.advance else {
-                isUsable = false
-                return nil
-            }
-        }
-        let advance = Int32(clusters[0].advance * FontFace.harfBuzzUnitsPerPixel)
-        let loss = Int32((shaper.kerningLostAtBreaks(clusters)[1] ?? 0) * FontFace.harfBuzzUnitsPerPixel)
-        advances[pair] = advance
-        losses[pair] = loss
-        return (advance, loss)
+        advances[pair] = shaped.advance
+        losses[pair] = shaped.loss
+        return shaped
     }
+
+    /// Shapes `units` (one character, or two when `secondAlone` is the second one's advance
+    /// alone): the first one's advance and the loss of a line ending after it, in 1/65536 px; nil
+    /// unless each character is a glyph of its own and the second is as wide as it is alone
+    /// (else the font is not pairwise there).
+    private func shapePair(_ units: [UInt16], secondAlone: Int32?) -> (advance: Int32, loss: Int32)? {
+        let clusters = shaper.shapeClusters(units, range: 0..<units.count, script: HB_SCRIPT_LATIN,
+                                            face: shaper.chain.primary)
+        guard clusters.count == units.count, clusters.allSatisfy({ $0.range.count == 1 && !$0.missing }),
+              units.count == 1 || Self.units(clusters[1].advance) == secondAlone else { return nil }
+        return (Self.units(clusters[0].advance), Self.units(shaper.kerningLostAtBreaks(clusters)[1] ?? 0))
+    }
+
+    /// `pixels` in HarfBuzz units (1/65536 px), which shaping gives exactly.
+    private static func units(_ pixels: Double) -> Int32 { Int32(pixels * FontFace.harfBuzzUnitsPerPixel) }
 }
 
 /// What a font's substitutions do to printable ASCII, for the pair-by-pair fast path: the
@@ -128,20 +162,6 @@ struct ASCIISubstitutions {
     var characters = [Bool](repeating: false, count: PairwiseASCIIAdvances.characterCount)
     /// Per pair of characters (first × 95 + second): a ligature may start with it.
     var pairs = [Bool](repeating: false, count: PairwiseASCIIAdvances.characterCount * PairwiseASCIIAdvances.characterCount)
-
-    /// Whether the word `range` of `text` (printable ASCII) holds a character or pair above.
-    @inline(__always)
-    func touch(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var previous = -1
-        for i in range {
-            let c = Int(text[i] &- PairwiseASCIIAdvances.first)
-            if characters[c] || (previous >= 0 && pairs[previous &* PairwiseASCIIAdvances.characterCount &+ c]) {
-                return true
-            }
-            previous = c
-        }
-        return false
-    }
 }
 
 /// Checks that HarfBuzz shapes printable ASCII in `font` (Latin script, Chromium's features)
@@ -182,32 +202,11 @@ func asciiShapingModel(_ font: FontFace, fontSize: Double) -> ASCIISubstitutions
         glyphs.indices.filter { hb_set_has(set, glyphs[$0]) != 0 }
     }
 
-    var properties = hb_segment_properties_t()
-    properties.direction = HB_DIRECTION_LTR
-    properties.script = HB_SCRIPT_LATIN
-    properties.language = Shaper.language
-    var features = Shaper.defaultFeatures
-    for fraction in ["-frac", "-numr", "-dnom"] {
-        var feature = hb_feature_t()
-        _ = hb_feature_from_string(fraction, -1, &feature)
-        features.append(feature)
-    }
-    let plan = features.withUnsafeBufferPointer {
-        hb_shape_plan_create_cached2(face, &properties, $0.baseAddress, UInt32($0.count), nil, 0, nil)
-    }
-    defer { hb_shape_plan_destroy(plan) }
-    let substitutions = hb_set_create()!, positionings = hb_set_create()!
-    defer {
-        hb_set_destroy(substitutions)
-        hb_set_destroy(positionings)
-    }
-    hb_ot_shape_plan_collect_lookups(plan, hbTag("GSUB"), substitutions)
-    hb_ot_shape_plan_collect_lookups(plan, hbTag("GPOS"), positionings)
-
+    let (substitutionLookups, positioningLookups) = chromiumLatinLookups(face)
     var result = ASCIISubstitutions()
     let gsub = OpenTypeTable(face: face, tag: "GSUB")
     defer { gsub.destroy() }
-    for lookup in setElements(substitutions) {
+    for lookup in substitutionLookups {
         let read = LookupGlyphs(face: face, table: "GSUB", lookup: lookup)
         defer { read.destroy() }
         let closure = hb_set_copy(ascii)!
@@ -233,7 +232,7 @@ func asciiShapingModel(_ font: FontFace, fontSize: Double) -> ASCIISubstitutions
 
     let gpos = OpenTypeTable(face: face, tag: "GPOS")
     defer { gpos.destroy() }
-    for lookup in setElements(positionings) {
+    for lookup in positioningLookups {
         guard let kind = gpos.lookupKind(lookup, extensionType: 9) else { return nil }
         switch kind.type {
         case 1, 4, 5, 6:
@@ -249,6 +248,33 @@ func asciiShapingModel(_ font: FontFace, fontSize: Double) -> ASCIISubstitutions
         }
     }
     return result
+}
+
+/// The GSUB and GPOS lookups HarfBuzz applies to Latin text in `face` with Chromium's features
+/// (fractions left out: HarfBuzz applies them only around U+2044 FRACTION SLASH).
+func chromiumLatinLookups(_ face: OpaquePointer) -> (substitutions: [UInt32], positionings: [UInt32]) {
+    var properties = hb_segment_properties_t()
+    properties.direction = HB_DIRECTION_LTR
+    properties.script = HB_SCRIPT_LATIN
+    properties.language = Shaper.language
+    var features = Shaper.defaultFeatures
+    for fraction in ["-frac", "-numr", "-dnom"] {
+        var feature = hb_feature_t()
+        _ = hb_feature_from_string(fraction, -1, &feature)
+        features.append(feature)
+    }
+    let plan = features.withUnsafeBufferPointer {
+        hb_shape_plan_create_cached2(face, &properties, $0.baseAddress, UInt32($0.count), nil, 0, nil)
+    }
+    defer { hb_shape_plan_destroy(plan) }
+    let substitutions = hb_set_create()!, positionings = hb_set_create()!
+    defer {
+        hb_set_destroy(substitutions)
+        hb_set_destroy(positionings)
+    }
+    hb_ot_shape_plan_collect_lookups(plan, hbTag("GSUB"), substitutions)
+    hb_ot_shape_plan_collect_lookups(plan, hbTag("GPOS"), positionings)
+    return (setElements(substitutions), setElements(positionings))
 }
 
 /// Lists the pairs a ligature lookup over `characters` may start with (any pair it would change),
@@ -280,7 +306,7 @@ private func ligatureStartsAreListed(face: OpaquePointer, lookup: UInt32, charac
     return true
 }
 
-private func setElements(_ set: OpaquePointer) -> [UInt32] {
+func setElements(_ set: OpaquePointer) -> [UInt32] {
     var elements: [UInt32] = []
     var value = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first element
     while hb_set_next(set, &value) != 0 { elements.append(value) }
@@ -288,7 +314,7 @@ private func setElements(_ set: OpaquePointer) -> [UInt32] {
 }
 
 /// The glyphs one lookup reads before, at and after its position, and may write.
-private struct LookupGlyphs {
+struct LookupGlyphs {
     let before = hb_set_create()!, input = hb_set_create()!, after = hb_set_create()!, output = hb_set_create()!
 
     init(face: OpaquePointer, table: String, lookup: UInt32) {
@@ -309,7 +335,7 @@ private struct LookupGlyphs {
 
 /// The raw bytes of an OpenType layout table, read only for what HarfBuzz's API does not say: a
 /// lookup's type, and whether its pair subtables move the second glyph.
-private struct OpenTypeTable {
+struct OpenTypeTable {
     let blob: OpaquePointer
     let bytes: UnsafeBufferPointer<UInt8>
 

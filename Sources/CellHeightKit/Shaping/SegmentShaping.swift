@@ -22,7 +22,7 @@ extension Shaper {
     }
 
     /// Fills `shaped` segment by segment (words and runs of spaces) from `cache`.
-    private func shapeWords(_ units: [UInt16], script: hb_script_t, scriptMarker: UInt8,
+    private func shapeWords(_ units: [UInt16], script: hb_script_t, scriptMarker: UInt16,
                             cache: inout ShapedSegmentCache, into shaped: inout ShapedParagraph) {
         let count = units.count
         units.withUnsafeBufferPointer { text in
@@ -54,9 +54,9 @@ extension Shaper {
         }
     }
 
-    /// Word `range` of a paragraph of printable ASCII with a letter in it (Latin script, as
-    /// `shapeBySegments` shapes it), from the width cache: shaped and stored first when new. Its
-    /// numbers are in `segmentCache`'s arrays.
+    /// Word `range` of a paragraph of Latin script (printable ASCII with a letter, as
+    /// `shapeBySegments` shapes it, or text the fast path takes, see `BeyondASCIICharacters`), from
+    /// the width cache: shaped and stored first when new. Its numbers are in `segmentCache`'s arrays.
     func cachedLatinWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> ShapedSegmentCache.Segment {
         segmentCache.segment(units, range, scriptMarker: 0x02) {
             shapeSegment(Array(units), range, script: HB_SCRIPT_LATIN)

@@ -31,7 +31,7 @@ struct ShapedSegmentCache {
 
     /// Marks a missing neighbour (start or end of the paragraph): a control character, never part
     /// of a segment.
-    static let none: UInt8 = 0x01
+    static let none: UInt16 = 0x01
     /// Entries kept at most; the cache starts over when it is full (a bound on memory).
     static let capacity = 65_536
     /// Code units kept at most over all entries (a bound on memory when words are very long).
@@ -51,7 +51,7 @@ struct ShapedSegmentCache {
         /// Where the segment's numbers start in `advances`, and how many units it has (-1: empty slot).
         var start: Int32 = 0
         var count: Int32 = -1
-        /// Where its key starts in `keyBytes` (its length is `count + 3`).
+        /// Where its key starts in `keyUnits` (its length is `count + 3`).
         var keyStart: Int32 = 0
         var adjustmentStart: Int32 = 0
         var adjustmentCount: Int32 = 0
@@ -65,27 +65,27 @@ struct ShapedSegmentCache {
     /// small (a 10-row run should not clear megabytes) and doubles up to twice `capacity` slots.
     private var slots = [Slot](repeating: Slot(), count: 1024)
     private var entryCount = 0
-    /// Each stored key's bytes, one after the other.
-    private var keyBytes: [UInt8] = []
+    /// Each stored key's units, one after the other.
+    private var keyUnits: [UInt16] = []
 
     /// Lookups answered from the cache, and lookups that had to shape, e.g. 982_113 and 17_887.
     private(set) var hits = 0
     private(set) var misses = 0
 
-    /// The segment `range` of `units` (printable ASCII, tabs as spaces) in the script that
-    /// `scriptMarker` stands for, shaping and storing it first when it is not there yet.
-    mutating func segment(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt8,
+    /// The segment `range` of `units` (tabs as spaces) in the script that `scriptMarker` stands
+    /// for, shaping and storing it first when it is not there yet.
+    mutating func segment(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16,
                           orShape shape: () -> Shaped) -> Segment {
         // The key: the script marker, the unit before the segment (or `none`), the segment's
         // units and the unit after it (or `none`), hashed straight from the units.
-        let before = range.lowerBound > 0 ? UInt8(truncatingIfNeeded: units[range.lowerBound - 1]) : Self.none
-        let after = range.upperBound < units.count ? UInt8(truncatingIfNeeded: units[range.upperBound]) : Self.none
+        let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : Self.none
+        let after = range.upperBound < units.count ? units[range.upperBound] : Self.none
         var hash = Self.fnv1aStep(Self.fnv1aStep(Self.fnv1aBasis, scriptMarker), before)
-        for i in range { hash = Self.fnv1aStep(hash, UInt8(truncatingIfNeeded: units[i])) }
+        for i in range { hash = Self.fnv1aStep(hash, units[i]) }
         hash = Self.fnv1aStep(hash, after)
 
         let found: Segment? = slots.withUnsafeBufferPointer { slots in
-            keyBytes.withUnsafeBufferPointer { keys in
+            keyUnits.withUnsafeBufferPointer { keys in
                 let mask = slots.count - 1
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot].count >= 0 {
@@ -95,7 +95,7 @@ struct ShapedSegmentCache {
                         var same = keys[key] == scriptMarker && keys[key + 1] == before && keys[key + 2 + range.count] == after
                         var k = key + 2
                         for i in range where same {
-                            same = keys[k] == UInt8(truncatingIfNeeded: units[i])
+                            same = keys[k] == units[i]
                             k += 1
                         }
                         if same { return entry.segment }
@@ -114,7 +114,7 @@ struct ShapedSegmentCache {
         if entryCount >= Self.capacity || advances.count + shaped.advances.count > Self.unitCapacity { removeAll() }
         if 2 * (entryCount + 1) > slots.count { growSlots() }
         var entry = Slot(hash: hash, start: Int32(advances.count), count: Int32(shaped.advances.count),
-                         keyStart: Int32(keyBytes.count), adjustmentStart: Int32(adjustmentOffsets.count),
+                         keyStart: Int32(keyUnits.count), adjustmentStart: Int32(adjustmentOffsets.count),
                          adjustmentCount: Int32(shaped.lineEndAdjustments.count))
         advances += shaped.advances
         clusterStarts += shaped.clusterStarts
@@ -122,10 +122,10 @@ struct ShapedSegmentCache {
             adjustmentOffsets.append(offset)
             adjustmentValues.append(value)
         }
-        keyBytes.append(scriptMarker)
-        keyBytes.append(before)
-        for i in range { keyBytes.append(UInt8(truncatingIfNeeded: units[i])) }
-        keyBytes.append(after)
+        keyUnits.append(scriptMarker)
+        keyUnits.append(before)
+        keyUnits.append(contentsOf: units[range])
+        keyUnits.append(after)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot].count >= 0 { slot = (slot + 1) & mask }
@@ -150,18 +150,18 @@ struct ShapedSegmentCache {
     private mutating func removeAll() {
         for i in slots.indices { slots[i].count = -1 }
         entryCount = 0
-        keyBytes.removeAll(keepingCapacity: true)
+        keyUnits.removeAll(keepingCapacity: true)
         advances.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
         adjustmentOffsets.removeAll(keepingCapacity: true)
         adjustmentValues.removeAll(keepingCapacity: true)
     }
 
-    /// 64-bit FNV-1a, a byte at a time: a few instructions per byte, good enough spread for words.
+    /// 64-bit FNV-1a, a unit at a time: a few instructions per unit, good enough spread for words.
     private static let fnv1aBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
     @inline(__always)
-    private static func fnv1aStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    private static func fnv1aStep(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
+        (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
     }
 }

@@ -58,6 +58,7 @@ enum {
     ICUB_LB_SP = 26,
     // General_Category (UCharCategory)
     ICUB_GC_PS = 20, ICUB_GC_PE = 21, ICUB_GC_PI = 28, ICUB_GC_PF = 29,
+    ICUB_GC_LU = 1, ICUB_GC_LO = 5, ICUB_GC_PO = 23, ICUB_GC_SM = 24, ICUB_GC_SO = 27,
     // East_Asian_Width (UEastAsianWidth)
     ICUB_EA_HALFWIDTH = 2, ICUB_EA_FULLWIDTH = 3, ICUB_EA_WIDE = 5,
 };

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 
-/// The fast path for plain ASCII rows (`renderNDJSONBatch`) must not change a byte of the output,
+/// The fast path for plain rows (`renderNDJSONBatch`) must not change a byte of the output,
 /// nor an error, whatever the rows hold: compared with `--general-path-only` on real prose and on
 /// rows built to fall off the fast path in every way.
 @Suite("command line: the fast path changes nothing")
 struct FastPathCommandLineTests {
     static let font = StreamingCommandLineTests.font
 
-    /// Rows of every kind, as NDJSON: plain, escaped, non-ASCII, without letters, with tabs,
-    /// other members, numeric and escaped ids, JSON strings, blank lines, CRLF, long words.
+    /// Rows of every kind, as NDJSON: plain, escaped, beyond ASCII (Latin letters and quotes the
+    /// fast path takes, and other scripts it does not), without letters, with tabs, other
+    /// members, numeric and escaped ids, JSON strings, blank lines, CRLF, long words.
     static let mixedNDJSON = [
         #"{"id": "a", "text": "Delete all files?"}"#,
         #"{"text": "Reversed members", "id": "b"}"#,
@@ -33,6 +34,12 @@ struct FastPathCommandLineTests {
         #"{"id": "p", "text": "Line one\nLine two"}"#,
         #"{"id": "q", "text": "Hyphen-ated words, C++ and ABCD-1234 or -5 and ?x (brackets) [x]{y}"}"#,
         #"{"text": "duplicate", "text": "keys"}"#,
+        #"{"id": "r", "text": "Qt 5 port of GNOME’s Adwaita theme — development files"}"#,
+        #"{"id": "s", "text": "Copyright © 2004 Jürgen Müller, Łódź and São Paulo: “quoted” ‘words’ ß æ ø"}"#,
+        #"{"id": "t", "text": "é-x x-é (é) é. «é» Zürich’s ‘Ölfeld’—it’s"}"#,
+        #"{"id": "u", "text": "Ünïcödéwördthätïsfärtööwïdétöfïtönäsïnglélïnéöfthéböx and ﬁne office"}"#,
+        #"{"id": "v", "text": "Ελληνικά και English, Кириллица too, 中文 and عربى"}"#,
+        #"{"id": "w", "text": "© ® ’ “ ”"}"#,
     ].joined(separator: "\n") + "\n"
 
     static func compare(_ arguments: [String], stdin: [UInt8]) throws {

@@ -2,7 +2,7 @@ import Testing
 @testable import CellHeightKit
 
 /// The width cache's table: a hit returns exactly what was stored under the same key, keys that
-/// differ in any byte (script, neighbours, units) are different entries, and a full cache starts over.
+/// differ in any unit (script, neighbours, the segment's own) are different entries, and a full cache starts over.
 @Suite("width cache table")
 struct ShapedSegmentCacheTests {
     /// A made-up shaping result that tells which key it was made for.
@@ -23,7 +23,7 @@ struct ShapedSegmentCacheTests {
         let text = Array("to be or not to be".utf16)
         text.withUnsafeBufferPointer { units in
             var made = 0.0
-            func look(_ range: Range<Int>, _ marker: UInt8) -> [Double] {
+            func look(_ range: Range<Int>, _ marker: UInt16) -> [Double] {
                 let segment = cache.segment(units, range, scriptMarker: marker) {
                     made += 1
                     return Self.shaped(made, count: range.count)
@@ -37,6 +37,22 @@ struct ShapedSegmentCacheTests {
             #expect(look(0..<2, 3) != first)    // another script: another key
             #expect(made == 3)
             #expect(cache.hits == 1)
+        }
+        // Units beyond ASCII are keys of their own: "é" (U+00E9) and "ǩ" (U+01E9) share a low byte.
+        let accented = Array("\u{E9}t\u{E9} \u{1E9}t\u{1E9} \u{E9}t\u{E9}".utf16)
+        accented.withUnsafeBufferPointer { units in
+            var made = 0
+            func look(_ range: Range<Int>) -> [Double] {
+                let segment = cache.segment(units, range, scriptMarker: 2) {
+                    made += 1
+                    return Self.shaped(Double(100 + made), count: range.count)
+                }
+                return Self.numbers(cache, segment)
+            }
+            let first = look(0..<3)
+            #expect(look(4..<7) != first)
+            #expect(look(8..<11) != first)  // other neighbours
+            #expect(made == 3)
         }
     }
 

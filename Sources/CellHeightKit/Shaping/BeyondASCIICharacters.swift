@@ -1,0 +1,109 @@
+import CHarfBuzz
+
+/// The characters beyond ASCII that the fast path takes in one font (letters such as "é", "ß",
+/// "©" and quotation marks such as "’"): a word holding one is shaped whole through the width
+/// cache, as a word with a ligature is, and lines break around it by `PlainBreakRules`.
+///
+/// A character is taken when all of these hold, so that the general path would shape its
+/// paragraph as one Latin run in the primary font and shaping words alone gives the same glyphs:
+/// - `PlainBreakRules.BeyondASCIIClass` has a class for it (from ICU's properties), it is below
+///   U+2070 (Latin-1, the Latin extensions, general punctuation) and in the Latin or Common script;
+/// - the primary font draws it, with a glyph that is not a mark;
+/// - every lookup of the font (Chromium's features, Latin script) that fires at its glyph reads
+///   no context and neither reaches across a space nor moves the glyph after it: single and
+///   ligature substitutions of letters, single and pair adjustments, mark attachment.
+/// Not thread-safe: one per shaper.
+final class BeyondASCIICharacters {
+    /// Code points from U+0080 below this are looked up; all others are not taken.
+    static let limit: UInt16 = 0x2070
+    /// Added to a taken character's class when it is in the Latin script (a letter that makes
+    /// its paragraph Latin).
+    static let latinScript: UInt8 = 0x10
+
+    /// Per code point from U+0080: 0 when not taken, else its class's raw value (plus `latinScript`).
+    private let table: UnsafeMutablePointer<UInt8>
+
+    init(font: FontFace, fontSize: Double) {
+        let count = Int(Self.limit) - 0x80
+        table = .allocate(capacity: count)
+        table.initialize(repeating: 0, count: count)
+        font.setSize(fontSize)
+        guard let face = hb_font_get_face(font.hbFont) else { return }
+        let unicode = hb_unicode_funcs_get_default()
+        let taken = hb_set_create()!
+        defer { hb_set_destroy(taken) }
+        var glyphs: [(codePoint: UInt32, glyph: hb_codepoint_t, value: UInt8)] = []
+        for codePoint in 0x80..<UInt32(Self.limit) {
+            guard let breakClass = PlainBreakRules.BeyondASCIIClass(codePoint) else { continue }
+            let script = hb_unicode_script(unicode, codePoint)
+            guard script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON else { continue }
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0,
+                  hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
+            hb_set_add(taken, glyph)
+            glyphs.append((codePoint, glyph, breakClass.rawValue | (script == HB_SCRIPT_LATIN ? Self.latinScript : 0)))
+        }
+        // Glyphs a ligature may join a taken glyph with: letters and digits (no space, nothing a
+        // line may break at).
+        let joinable = hb_set_copy(taken)!
+        defer { hb_set_destroy(joinable) }
+        for codePoint in Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A) {
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(font.hbFont, UInt32(codePoint), &glyph) != 0 { hb_set_add(joinable, glyph) }
+        }
+        let unsafe = Self.glyphsWithWideLookups(face: face, among: taken, joinable: joinable)
+        defer { hb_set_destroy(unsafe) }
+        for (codePoint, glyph, value) in glyphs where hb_set_has(unsafe, glyph) == 0 {
+            table[Int(codePoint) - 0x80] = value
+        }
+    }
+
+    deinit { table.deallocate() }
+
+    /// The class (and `latinScript`) of `unit`, a UTF-16 unit from U+0080, or 0 when not taken.
+    @inline(__always)
+    func value(of unit: UInt16) -> UInt8 { unit < Self.limit ? table[Int(unit) &- 0x80] : 0 }
+
+    /// The glyphs of `glyphs` that a lookup reaching beyond a word or a pair may fire at.
+    private static func glyphsWithWideLookups(face: OpaquePointer, among glyphs: OpaquePointer,
+                                              joinable: OpaquePointer) -> OpaquePointer {
+        let unsafe = hb_set_create()!
+        let (substitutions, positionings) = chromiumLatinLookups(face)
+        let gsub = OpenTypeTable(face: face, tag: "GSUB"), gpos = OpenTypeTable(face: face, tag: "GPOS")
+        defer {
+            gsub.destroy()
+            gpos.destroy()
+        }
+        func mark(_ read: LookupGlyphs) {
+            let fired = hb_set_copy(read.input)!
+            hb_set_intersect(fired, glyphs)
+            hb_set_union(unsafe, fired)
+            hb_set_destroy(fired)
+        }
+        for lookup in substitutions {
+            let read = LookupGlyphs(face: face, table: "GSUB", lookup: lookup)
+            defer { read.destroy() }
+            guard read.touches(glyphs, read.input) else { continue }
+            switch gsub.lookupKind(lookup, extensionType: 7)?.type {
+            case 1?:
+                continue
+            case 4? where hb_set_is_subset(read.input, joinable) != 0:
+                continue
+            default:
+                mark(read)
+            }
+        }
+        for lookup in positionings {
+            let read = LookupGlyphs(face: face, table: "GPOS", lookup: lookup)
+            defer { read.destroy() }
+            guard read.touches(glyphs, read.input) else { continue }
+            switch gpos.lookupKind(lookup, extensionType: 9) {
+            case let kind? where [1, 4, 5, 6].contains(kind.type) || (kind.type == 2 && !kind.pairsMoveSecondGlyph):
+                continue
+            default:
+                mark(read)
+            }
+        }
+        return unsafe
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import CellHeightKit
+
+/// The fast path's break rules (`PlainBreakRules`) must say what `ChromiumLineBreaker` (Blink's
+/// rules, then ICU) says, for every pair they decide.
+@Suite("plain break rules agree with Chromium's line breaker")
+struct PlainBreakRulesTests {
+    static let printable = (UInt16(0x21)...0x7E).map { $0 }
+
+    /// Every character beyond ASCII, below the fast path's limit, that has a class.
+    static let classified: [(unit: UInt16, value: UInt8)] = (UInt16(0x80)..<BeyondASCIICharacters.limit).compactMap { unit in
+        PlainBreakRules.BeyondASCIIClass(UInt32(unit)).map { (unit, $0.rawValue) }
+    }
+
+    @Test("the ASCII table is blinkBreak with any character before the pair")
+    func asciiTable() {
+        var mismatches: [String] = []
+        let before: [UInt16] = [0] + (UInt16(0x20)...0x7E).map { $0 } + [0xA0, 0xE9, 0x2019, 0x4E00]
+        for last in UInt16(0x20)...0x7E {
+            for current in UInt16(0x21)...0x7E where last != 0x20 {
+                let entry = PlainBreakRules.asciiDecisions[PlainBreakRules.asciiIndex(last, current)]
+                for lastLast in before {
+                    var breaks = false
+                    if case .breaks = ChromiumLineBreaker.blinkBreak(lastLast, last, current) { breaks = true }
+                    if entry != 2 && (entry == 1) != breaks { mismatches.append("\(lastLast) \(last) \(current)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
+    }
+
+    @Test("classes: Latin-1 letters, symbols and quotation marks, and nothing that breaks on its own")
+    func classes() {
+        let value = Dictionary(uniqueKeysWithValues: Self.classified.map { ($0.unit, $0.value) })
+        let letter = PlainBreakRules.BeyondASCIIClass.letter.rawValue, quote = PlainBreakRules.BeyondASCIIClass.quote.rawValue
+        for unit: UInt16 in [0xE9, 0xDF, 0xC6, 0x141, 0xA9, 0xAE, 0x1E9E] { #expect(value[unit] == letter, "U+\(unit)") }
+        for unit: UInt16 in [0x2018, 0x2019, 0x201C, 0x201D, 0xAB, 0xBB] { #expect(value[unit] == quote, "U+\(unit)") }
+        // No-break space, soft hyphen, dashes, marks, superscripts (AI), inverted marks (OP), the
+        // fraction slash, spaces and format characters are left to the general path.
+        for unit: UInt16 in [0xA0, 0xAD, 0x2013, 0x2014, 0x301, 0xB2, 0xBF, 0xA1, 0x2044, 0x2009, 0x200B, 0x200D, 0x2028] {
+            #expect(value[unit] == nil, "U+\(unit)")
+        }
+    }
+
+    @Test("no break where the rules say so, next to every printable ASCII character and each other")
+    func neverBreaks() throws {
+        let breaker = try ChromiumLineBreaker()
+        var checked = 0, mismatches: [String] = []
+        func check(_ text: [UInt16], at offset: Int) {
+            checked += 1
+            if breaker.opportunities(in: text).contains(where: { $0.offset == offset }) {
+                mismatches.append(String(decoding: text, as: UTF16.self))
+            }
+        }
+        for (wide, value) in Self.classified {
+            for ascii in Self.printable {
+                if PlainBreakRules.neverBreaks(ascii, 0, wide, value) {
+                    check([ascii, wide], at: 1)
+                    check([0x61, ascii, wide, 0x62], at: 2)
+                }
+                if PlainBreakRules.neverBreaks(wide, value, ascii, 0) {
+                    check([wide, ascii], at: 1)
+                    check([0x61, wide, ascii, 0x62], at: 2)
+                }
+            }
+        }
+        // Pairs beyond ASCII: every character after a few of each class, and before them.
+        let samples = Self.classified.filter { [0xE9, 0xA9, 0x1E9E, 0x2019, 0x201C, 0xAB].contains($0.unit) }
+        for (first, firstValue) in samples {
+            for (second, secondValue) in Self.classified {
+                if PlainBreakRules.neverBreaks(first, firstValue, second, secondValue) { check([0x61, first, second, 0x62], at: 2) }
+                if PlainBreakRules.neverBreaks(second, secondValue, first, firstValue) { check([0x61, second, first, 0x62], at: 2) }
+            }
+        }
+        #expect(checked > 100_000)
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
+    }
+}
