@@ -10,6 +10,9 @@ DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight
+# The release binary links the Swift runtime and Foundation statically: about 5 ms less to start
+# (no relocations of a dozen shared libraries), which is a quarter of a small run.
+RELEASE := -c release --static-swift-stdlib
 ORACLE_CHECK := ../shared/tools/check_oracle.py
 
 .PHONY: all deps build run test oracle bench fuzz fuzz-build bench-hostile clean
@@ -27,7 +30,7 @@ deps:
 
 ## build: the release binary at .build/release/cellheight
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 
 ## run: measure the sample fixture with the default font (fontconfig's sans-serif)
 run: build
@@ -36,7 +39,7 @@ run: build
 ## test: the README's examples (against the release binary), then every Swift test (the CLI
 ## tests run the debug binary, so it is built first)
 test: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	python3 scripts/check-readme-examples.py
 	$(SWIFT) build
 	$(SWIFT) test
@@ -67,7 +70,7 @@ fuzz: fuzz-build
 ## bench-hostile: time hostile inputs at 10^4, 10^5 and 10^6 characters (linear time shows as
 ## ~10x per step)
 bench-hostile:
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	python3 scripts/bench-hostile.py $(BIN)
 
 clean:

@@ -459,7 +459,11 @@ struct CellHeightCommand: ParsableCommand {
             // A template's rows name their own fields; otherwise each row needs a text.
             let reader = try StreamingRowReader(path: source, format: format, lossy: lossy, requireText: template == nil)
             var rowsRead = 0
-            while let batch = try reader.nextBatch(keepingLines: keepingLines) {
+            // The next batch is read while this one is measured.
+            let batches = ReadAhead(hasMore: { reader.mayHaveMore }) {
+                try reader.nextBatch(keepingLines: keepingLines).map { ($0, reader.bytesRead) }
+            }
+            while let (batch, bytesRead) = try batches.next() {
                 switch batch {
                 case .rows(var rows):
                     for i in rows.indices { rows[i].index += rowsBefore }
@@ -470,7 +474,7 @@ struct CellHeightCommand: ParsableCommand {
                     rowsRead += lines.count
                     try body(.lines(lines), reader.name)
                 }
-                progress.update(rows: rowsBefore + rowsRead, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes)
+                progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
             }
             rowsBefore += rowsRead
             if reader.replacementCount > 0 {
@@ -491,12 +495,15 @@ struct CellHeightCommand: ParsableCommand {
             separator: separator ?? 0, lineLimit: LineLimit(maxLines: numberOfLines ?? 0), rounding: rounding ?? .none)
     }
 
-    /// What the report echoes about the text's font or the template's labels.
+    /// What the report echoes about the text's font or the template's labels (the fonts' digests
+    /// are left empty when the output does not show them: hashing a font takes milliseconds).
     private func reportSubject(_ cell: CellTemplate, engines: [TextLayoutEngine]) throws -> ReportSubject {
         var digests: [String: String] = [:]
         let fonts = try zip(cell.labels, engines).map { label, engine -> FontSettings in
             let primary = engine.chain.primary
-            if digests[primary.path] == nil { digests[primary.path] = try sha256Hex(ofFileAt: primary.path) }
+            if digests[primary.path] == nil {
+                digests[primary.path] = output.showsSettings ? try sha256Hex(ofFileAt: primary.path) : ""
+            }
             return FontSettings(fontPath: primary.path, fontFaceIndex: primary.faceIndex, fontFamily: primary.familyName,
                                 fontSHA256: digests[primary.path]!, fontSize: label.fontSize,
                                 lineHeight: label.lineHeight.description, lineHeightPixels: engine.plainLineHeight)

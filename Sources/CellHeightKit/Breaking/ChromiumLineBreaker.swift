@@ -64,7 +64,15 @@ public final class ChromiumLineBreaker {
 
     /// What Blink's own layers (space runs, the ASCII table) decide between `last` and `current`
     /// (`lastLast` before them); `.undecided` leaves it to ICU. Printable ASCII is always decided.
-    enum BlinkDecision { case breaks(BreakKind), noBreak, undecided }
+    enum BlinkDecision {
+        case breaks(BreakKind), noBreak, undecided
+
+        /// Whether a line may break here.
+        var breaks: Bool {
+            if case .breaks = self { return true }
+            return false
+        }
+    }
 
     @inline(__always)
     static func blinkBreak(_ lastLast: UInt16, _ last: UInt16, _ current: UInt16) -> BlinkDecision {

@@ -30,8 +30,8 @@ public final class ParallelCellMeasurer {
 
     /// Measures `rows` (with their settings, as above) and hands each worker's slice of results, in
     /// order, to `finish` on that worker's thread (for example to format the slice's output, which
-    /// then runs in parallel too). Returns what `finish` made of each slice, in input order: one
-    /// element per worker, or one in all when the rows are too few to share out.
+    /// then runs in parallel too). Returns what `finish` made of each slice, in input order: several
+    /// slices per worker, or one in all when the rows are too few to share out.
     public func measure<Part>(_ rows: [Row], settings: [RowSettings?],
                               then finish: ([MeasuredCell]) -> Part) throws -> [Part] {
         precondition(rows.count == settings.count, "one settings per row")
@@ -41,25 +41,43 @@ public final class ParallelCellMeasurer {
             return [finish(rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) })]
         }
         let measurers = self.measurers
-        return Self.inParallel(count: rows.count, shares: jobs) { job, slice in
+        return Self.inParallel(count: rows.count, jobs: jobs) { job, slice in
             finish(slice.map { measurers[job].measure(rows[$0], settings: settings[$0]) })
         }
     }
 
-    /// Cuts `0..<count` into `shares` contiguous slices and runs `body` on each, one thread per
-    /// slice (one call on this thread when `shares` is 1); the results in slice order.
-    private static func inParallel<Part>(count: Int, shares: Int, _ body: (Int, Range<Int>) -> Part) -> [Part] {
-        let slices = (0..<shares).map { job in (count * job / shares)..<(count * (job + 1) / shares) }
-        guard shares > 1 else { return [body(0, slices[0])] }
+    /// Cuts `0..<count` into contiguous slices (`slicesPerJob` per worker when `jobs` > 1, else one)
+    /// and runs `body(worker, slice)` on each, `jobs` threads taking the next slice as they finish
+    /// one, so that a slice of slow rows does not leave the other workers idle; each worker's calls
+    /// have its own number, so it may use its own measurer. Returns the results in slice order.
+    private static func inParallel<Part>(count: Int, jobs: Int, _ body: (Int, Range<Int>) -> Part) -> [Part] {
+        guard jobs > 1 else { return [body(0, 0..<count)] }
+        let shares = min(jobs * slicesPerJob, max(count, 1))
+        let slices = (0..<shares).map { n in (count * n / shares)..<(count * (n + 1) / shares) }
         let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: shares)
         results.initialize(repeating: nil)
         defer {
             _ = results.deinitialize()
             results.deallocate()
         }
-        DispatchQueue.concurrentPerform(iterations: shares) { job in results[job] = body(job, slices[job]) }
+        let lock = NSLock()
+        var taken = 0
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            while true {
+                lock.lock()
+                let n = taken
+                taken += 1
+                lock.unlock()
+                guard n < shares else { return }
+                results[n] = body(job, slices[n])
+            }
+        }
         return results.map { $0! }
     }
+
+    /// Slices per worker: enough to even out slow stretches of a batch, few enough that each slice
+    /// still holds hundreds of rows.
+    private static let slicesPerJob = 8
 
     /// Measures the plain rows of `batch` (see `LineBatch.plainRow`) straight from their bytes with
     /// the base settings, the fast way (`CellMeasurer.measurePlainText`), each worker a
@@ -71,7 +89,7 @@ public final class ParallelCellMeasurer {
     public func measurePlainRows<Part>(_ batch: LineBatch, alone: (Row, RowSettingsMeasurer) -> [UInt8]?,
                                        then finish: (PlainMeasuredRows) -> Part) -> [Part] {
         let measurers = self.measurers
-        return Self.inParallel(count: batch.count, shares: jobs > 1 && batch.count >= 64 * jobs ? jobs : 1) { job, slice in
+        return Self.inParallel(count: batch.count, jobs: jobs > 1 && batch.count >= 64 * jobs * Self.slicesPerJob ? jobs : 1) { job, slice in
             let measurer = measurers[job].baseMeasurer
             var measured = PlainMeasuredRows(rows: slice)
             var scratch: [UInt8] = []

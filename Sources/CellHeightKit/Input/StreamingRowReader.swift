@@ -22,6 +22,8 @@ public final class StreamingRowReader {
     public private(set) var replacementCount = 0
     /// Bytes of the input handed out as rows so far.
     public var bytesRead: Int { bytesBefore }
+    /// Whether a batch may still come: false once the input's end was read and every byte handed out.
+    public var mayHaveMore: Bool { !atEnd || !pending.isEmpty }
     /// The input's size in bytes when it is a regular file; nil for pipes and terminals.
     public let totalBytes: Int?
 

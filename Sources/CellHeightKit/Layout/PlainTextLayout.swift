@@ -16,9 +16,10 @@
 final class PlainTextLayout {
     private let advances: PairwiseASCIIAdvances
     private let beyondASCII: BeyondASCIICharacters
-    /// `ASCIISubstitutions` as raw tables (indices from U+0020), for the hot loop.
-    private let substitutedCharacters: UnsafeMutablePointer<Bool>
-    private let substitutedPairs: UnsafeMutablePointer<Bool>
+    /// Per pair of a printable ASCII character and what follows it (`PairwiseASCIIAdvances.pairIndex`):
+    /// whether the word holding the character must be shaped whole (`ASCIISubstitutions` lists
+    /// the character, or the pair within the word, or the next character).
+    private let wholeWordPairs: UnsafeMutablePointer<Bool>
     private let asciiBreaks = PlainBreakRules.asciiDecisions
     /// `prefix[i]`: x of character i from the paragraph start; `losses[i]`: how much wider a line
     /// gets when its content ends before character i (kerning lost at the cut).
@@ -42,10 +43,16 @@ final class PlainTextLayout {
         self.advances = advances
         beyondASCII = advances.beyondASCII
         let substitutions = advances.substitutions
-        substitutedCharacters = .allocate(capacity: substitutions.characters.count)
-        substitutedCharacters.initialize(from: substitutions.characters, count: substitutions.characters.count)
-        substitutedPairs = .allocate(capacity: substitutions.pairs.count)
-        substitutedPairs.initialize(from: substitutions.pairs, count: substitutions.pairs.count)
+        let characters = PairwiseASCIIAdvances.characterCount
+        wholeWordPairs = .allocate(capacity: characters * (characters + 1))
+        for first in 0..<characters {
+            for next in 0...characters {
+                // The space (index 0) and the paragraph end (`end`) are not in the word.
+                let nextInWord = next != 0 && next != PairwiseASCIIAdvances.end
+                wholeWordPairs[first * (characters + 1) + next] = substitutions.characters[first]
+                    || (nextInWord && (substitutions.characters[next] || substitutions.pairs[first * characters + next]))
+            }
+        }
         prefix = .allocate(capacity: 1)
         losses = .allocate(capacity: 1)
         breakOffsets = .allocate(capacity: 1)
@@ -57,7 +64,7 @@ final class PlainTextLayout {
     deinit {
         for buffer in [prefix, losses, breakOffsets, breakContentEnds] { buffer.deallocate() }
         units.deallocate()
-        for buffer in [clusterStarts, substitutedCharacters, substitutedPairs] { buffer.deallocate() }
+        for buffer in [clusterStarts, wholeWordPairs] { buffer.deallocate() }
     }
 
     /// Whether the fast path is still on (see `PairwiseASCIIAdvances.isUsable`).
@@ -112,6 +119,11 @@ final class PlainTextLayout {
     /// and where content ends before trailing spaces. False when a pair's break or advance is
     /// beyond the fast path.
     private func analyse(_ length: Int) -> Bool {
+        // Locals: stores through these pointers could otherwise alias `self`'s fields, which the
+        // loop would then reload at every character.
+        let units = self.units, prefix = self.prefix, losses = self.losses, clusterStarts = self.clusterStarts
+        let breakOffsets = self.breakOffsets, breakContentEnds = self.breakContentEnds
+        let steps = advances.steps, wholeWordPairs = self.wholeWordPairs, asciiBreaks = self.asciiBreaks
         let end = PairwiseASCIIAdvances.end
         var x = 0
         prefix[0] = 0
@@ -119,74 +131,81 @@ final class PlainTextLayout {
         var breaks = 0, spaceRunStart = 0
         var wordStart = 0, wordX = 0, wordIsWhole = false
         var last: UInt16 = 0, lastLast: UInt16 = 0
-        for i in 0..<length {
+        var i = 0
+        while i < length {
             let unit = units[i]
-            let next: UInt16 = i + 1 < length ? units[i + 1] : 0  // 0: the paragraph ends
+            let next: UInt16 = i &+ 1 < length ? units[i &+ 1] : 0  // 0: the paragraph ends
+            let nextIndex = next == 0 ? end : Int(next) &- 0x20  // meaningful when `next` is ASCII
             if unit == 0x20 {
                 if last != 0x20 { spaceRunStart = i }
-                let step = next < 0x80
-                    ? advances.pair(PairwiseASCIIAdvances.pairIndex(0x20, next == 0 ? end : Int(next) &- 0x20))
-                    : advances.spaceBefore(next)
-                guard let step else { return false }
-                x += Int(step.advance)
-                prefix[i + 1] = x
-                losses[i + 1] = Int(step.loss)
+                var step: PairwiseASCIIAdvances.Step
+                if next < 0x80 {
+                    let index = PairwiseASCIIAdvances.pairIndex(0x20, nextIndex)
+                    step = steps[index]
+                    if step.advance == PairwiseASCIIAdvances.unknownAdvance {
+                        guard let found = advances.pair(index) else { return false }
+                        step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
+                    }
+                } else {
+                    guard let found = advances.spaceBefore(next) else { return false }
+                    step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
+                }
+                x &+= Int(step.advance)
+                prefix[i &+ 1] = x
+                losses[i &+ 1] = Int(step.loss)
                 clusterStarts[i] = true
             } else {
                 // The break before this character.
                 if i > 0 {
-                    var breaksHere = false
                     if last == 0x20 {
                         breakOffsets[breaks] = i
                         // Spaces before a break hang: the content ends where they start.
                         breakContentEnds[breaks] = spaceRunStart
-                        breaks += 1
+                        breaks &+= 1
                     } else if unit | last < 0x80 {
-                        switch asciiBreaks[PlainBreakRules.asciiIndex(last, unit)] {
-                        case 0: break
-                        case 1: breaksHere = true
-                        default:
-                            if case .breaks = ChromiumLineBreaker.blinkBreak(lastLast, last, unit) { breaksHere = true }
+                        let decision = asciiBreaks[PlainBreakRules.asciiIndex(last, unit)]
+                        if decision == 1 || (decision == 2 && ChromiumLineBreaker.blinkBreak(lastLast, last, unit).breaks) {
+                            breakOffsets[breaks] = i
+                            breakContentEnds[breaks] = i
+                            breaks &+= 1
                         }
                     } else if !PlainBreakRules.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
                                                            unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
                         return false
                     }
-                    if breaksHere {
-                        breakOffsets[breaks] = i
-                        breakContentEnds[breaks] = i
-                        breaks += 1
+                    if last == 0x20 {
+                        wordStart = i
+                        wordX = x
+                        wordIsWhole = false
                     }
                 }
                 // The advance: pair by pair, unless the word is shaped whole.
-                if i == 0 || last == 0x20 {
-                    wordStart = i
-                    wordX = x
-                    wordIsWhole = false
-                }
-                let nextInWord = next != 0 && next != 0x20
                 if !wordIsWhole {
-                    wordIsWhole = unit >= 0x80 || next >= 0x80 || substitutedCharacters[Int(unit) &- 0x20]
-                        || (nextInWord && (substitutedCharacters[Int(next) &- 0x20]
-                                           || substitutedPairs[PlainBreakRules.asciiIndex(unit, next)]))
+                    wordIsWhole = unit >= 0x80 || next >= 0x80
+                        || wholeWordPairs[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), nextIndex)]
                 }
                 if wordIsWhole {
-                    if !nextInWord {
+                    if next == 0 || next == 0x20 {
                         x = wordX
-                        advances.addWholeWord(UnsafeBufferPointer(start: units, count: length), wordStart..<(i + 1), x: &x,
+                        advances.addWholeWord(UnsafeBufferPointer(start: units, count: length), wordStart..<(i &+ 1), x: &x,
                                               prefix: prefix, losses: losses, clusterStarts: clusterStarts)
                     }
                 } else {
-                    guard let step = advances.pair(PairwiseASCIIAdvances.pairIndex(UInt8(unit), next == 0 ? end : Int(next) &- 0x20))
-                    else { return false }
-                    x += Int(step.advance)
-                    prefix[i + 1] = x
-                    losses[i + 1] = Int(step.loss)
+                    let index = PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), nextIndex)
+                    var step = steps[index]
+                    if step.advance == PairwiseASCIIAdvances.unknownAdvance {
+                        guard let found = advances.pair(index) else { return false }
+                        step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
+                    }
+                    x &+= Int(step.advance)
+                    prefix[i &+ 1] = x
+                    losses[i &+ 1] = Int(step.loss)
                     clusterStarts[i] = true
                 }
             }
             lastLast = last
             last = unit
+            i &+= 1
         }
         count = length
         breakCount = breaks

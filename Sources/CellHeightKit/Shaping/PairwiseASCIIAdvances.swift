@@ -22,14 +22,20 @@ final class PairwiseASCIIAdvances {
     static let characterCount = Int(last - first) + 1
     /// The second index of a pair whose first character ends the paragraph.
     static let end = characterCount
-    private static let unknown = Int32.min
 
     private let shaper: Shaper
-    /// Per pair (first character, next character or `end`), in HarfBuzz units (1/65536 px): the
-    /// first character's advance, and how much wider a line gets when it ends between the two.
-    /// Raw memory, so the hot loop's lookups pay no exclusivity or bounds checks.
-    private let advances: UnsafeMutablePointer<Int32>
-    private let losses: UnsafeMutablePointer<Int32>
+    /// What one pair gives, in HarfBuzz units (1/65536 px): the first character's advance, and how
+    /// much wider a line gets when it ends between the two.
+    struct Step {
+        var advance: Int32
+        var loss: Int32
+    }
+
+    /// Per pair (first character, next character or `end`): its step, `unknownAdvance` as the advance
+    /// until the pair is shaped. Raw memory, so the hot loop's lookups pay no exclusivity or
+    /// bounds checks, and one load finds both numbers.
+    let steps: UnsafeMutablePointer<Step>
+    static let unknownAdvance = Int32.min
     private static let pairCount = characterCount * (characterCount + 1)
     /// False once a pair turned out not to be pairwise: then every row goes the general way.
     private(set) var isUsable = true
@@ -50,20 +56,19 @@ final class PairwiseASCIIAdvances {
         }
         self.shaper = shaper
         self.substitutions = model
-        advances = .allocate(capacity: Self.pairCount)
-        advances.initialize(repeating: Self.unknown, count: Self.pairCount)
-        losses = .allocate(capacity: Self.pairCount)
-        losses.initialize(repeating: 0, count: Self.pairCount)
+        steps = .allocate(capacity: Self.pairCount)
+        steps.initialize(repeating: Step(advance: Self.unknownAdvance, loss: 0), count: Self.pairCount)
         beyondASCII = BeyondASCIICharacters(font: shaper.chain.primary, fontSize: shaper.fontSize)
         let beyondCount = Int(BeyondASCIICharacters.limit) - 0x80
         spaceAdvances = .allocate(capacity: beyondCount)
-        spaceAdvances.initialize(repeating: Self.unknown, count: beyondCount)
+        spaceAdvances.initialize(repeating: Self.unknownAdvance, count: beyondCount)
         spaceLosses = .allocate(capacity: beyondCount)
         spaceLosses.initialize(repeating: 0, count: beyondCount)
     }
 
     deinit {
-        for table in [advances, losses, spaceAdvances, spaceLosses] { table.deallocate() }
+        steps.deallocate()
+        for table in [spaceAdvances, spaceLosses] { table.deallocate() }
     }
 
     /// The table index of the pair (`a`, `b`): `a` a printable ASCII byte, `b` one or `end`.
@@ -75,11 +80,11 @@ final class PairwiseASCIIAdvances {
     static func nextIndex(_ b: UInt8) -> Int { Int(b &- first) }
 
     /// The advance of `pair`'s first character and the loss of a line ending inside it, in
-    /// 1/65536 px; nil when this pair shows the font is not pairwise (the fast path is then off).
-    @inline(__always)
+    /// 1/65536 px, shaping the pair first when it is new; nil when this pair shows the font is not
+    /// pairwise (the fast path is then off).
     func pair(_ pair: Int) -> (advance: Int32, loss: Int32)? {
-        let advance = advances[pair]
-        if advance != Self.unknown { return (advance, losses[pair]) }
+        let step = steps[pair]
+        if step.advance != Self.unknownAdvance { return (step.advance, step.loss) }
         return shapePair(pair)
     }
 
@@ -110,7 +115,7 @@ final class PairwiseASCIIAdvances {
     func spaceBefore(_ unit: UInt16) -> (advance: Int32, loss: Int32)? {
         let index = Int(unit) &- 0x80
         let advance = spaceAdvances[index]
-        if advance != Self.unknown { return (advance, spaceLosses[index]) }
+        if advance != Self.unknownAdvance { return (advance, spaceLosses[index]) }
         let alone = shaper.shapeClusters([unit], range: 0..<1, script: HB_SCRIPT_LATIN, face: shaper.chain.primary)
         guard alone.count == 1, let shaped = shapePair([0x20, unit], secondAlone: Self.units(alone[0].advance)) else {
             return nil
@@ -133,8 +138,7 @@ final class PairwiseASCIIAdvances {
             isUsable = false
             return nil
         }
-        advances[pair] = shaped.advance
-        losses[pair] = shaped.loss
+        steps[pair] = Step(advance: shaped.advance, loss: shaped.loss)
         return shaped
     }
 

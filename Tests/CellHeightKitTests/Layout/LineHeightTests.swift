@@ -146,4 +146,14 @@ struct LineHeightTests {
         #expect(try TestFonts.engine(TestFonts.dejaVuSans, size: 16).plainLineHeight == 19)
         #expect(try TestFonts.engine(TestFonts.dejaVuSans, size: 13, lineHeight: .multiple(1.15)).plainLineHeight == 14.9375)
     }
+
+    @Test("CSS numbers: the <number> grammar, nothing more")
+    func cssNumbers() {
+        let valid: [(String, Double)] = [("14", 14), ("1.4", 1.4), (".5", 0.5), ("+2", 2), ("-0.25", -0.25),
+                                         ("1e2", 100), ("2.5E-1", 0.25), ("007", 7), ("1e+3", 1000)]
+        for (text, value) in valid { #expect(parseCSSNumber(text) == value, "\(text)") }
+        for text in ["", "1.", ".", "+", "e3", "1e", "1e+", "0x10", "nan", "inf", "1,5", " 1", "1 ", "1px", "--1", "1e999", "١"] {
+            #expect(parseCSSNumber(text) == nil, "\(text)")
+        }
+    }
 }
