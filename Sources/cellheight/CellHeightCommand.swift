@@ -303,7 +303,8 @@ struct CellHeightCommand: ParsableCommand {
 
         let sources: [String?] = files.isEmpty ? [nil] : files.map { $0 }
         var settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
-                                      whiteSpace: whiteSpace.rawValue, fallbackFonts: fonts.fallbackPaths,
+                                      whiteSpace: whiteSpace.rawValue,
+                                      fallbackFonts: output.showsSettings ? fonts.fallbackPaths : [],
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
         settings.budget = base.budget
         if let rules { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }

@@ -48,11 +48,9 @@ enum PlainBreakRules {
         let contexts: [UInt16] = [0, 0x20, 0x21, 0x2D, 0x30, 0x41, 0x61, 0xE9, 0x2019]
         for last in UInt16(0x20)...0x7E {
             for current in UInt16(0x20)...0x7E {
-                let decisions = Set(contexts.map { lastLast -> UInt8 in
-                    if case .breaks = ChromiumLineBreaker.blinkBreak(lastLast, last, current) { return 1 }
-                    return 0
-                })
-                table[asciiIndex(last, current)] = decisions.count == 1 ? decisions.first! : 2
+                let first = ChromiumLineBreaker.blinkBreak(contexts[0], last, current).breaks
+                let agree = contexts.allSatisfy { ChromiumLineBreaker.blinkBreak($0, last, current).breaks == first }
+                table[asciiIndex(last, current)] = agree ? (first ? 1 : 0) : 2
             }
         }
         return table

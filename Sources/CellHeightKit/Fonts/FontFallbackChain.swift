@@ -7,32 +7,48 @@ import Foundation
 /// character. A user-given chain (`--fallback`) replaces everything after the primary font.
 public final class FontFallbackChain: @unchecked Sendable {
     public let primary: FontFace
-    /// Fonts tried after the primary one, in order, before any per-character lookup.
-    public let fixedFallbacks: [FontFace]
     /// Whether fontconfig is asked per character after the fixed fallbacks.
     public let usesSystemFallback: Bool
 
     private var systemFaces: [FontReference: FontFace] = [:]
     private let lock = NSLock()
+    /// The fixed fallbacks once known; nil for Chromium's default font until it is first needed.
+    private var knownFixedFallbacks: [FontFace]?
 
     /// The family Chromium falls back to before asking fontconfig per character.
     public static let chromiumDefaultFamily = "Times New Roman"
 
     public init(primary: FontFace, fixedFallbacks: [FontFace], usesSystemFallback: Bool) {
         self.primary = primary
-        self.fixedFallbacks = fixedFallbacks
+        self.knownFixedFallbacks = fixedFallbacks
         self.usesSystemFallback = usesSystemFallback
     }
 
-    /// Chromium's chain for `primary`: its default font, then fontconfig per character.
+    private init(chromiumDefaultAfter primary: FontFace) {
+        self.primary = primary
+        self.usesSystemFallback = true
+    }
+
+    /// Chromium's chain for `primary`: its default font, then fontconfig per character. The
+    /// default font is looked up when a character first needs it: text the primary font draws
+    /// entirely never starts fontconfig (a few milliseconds).
     public static func chromiumDefault(primary: FontFace) -> FontFallbackChain {
+        FontFallbackChain(chromiumDefaultAfter: primary)
+    }
+
+    /// Fonts tried after the primary one, in order, before any per-character lookup.
+    public var fixedFallbacks: [FontFace] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let knownFixedFallbacks { return knownFixedFallbacks }
         var fixed: [FontFace] = []
-        if let reference = try? FontLocator.shared.match(family: chromiumDefaultFamily),
+        if let reference = try? FontLocator.shared.match(family: Self.chromiumDefaultFamily),
            reference != FontReference(path: primary.path, faceIndex: primary.faceIndex),
            let face = try? FontFace(path: reference.path, faceIndex: reference.faceIndex) {
             fixed.append(face)
         }
-        return FontFallbackChain(primary: primary, fixedFallbacks: fixed, usesSystemFallback: true)
+        knownFixedFallbacks = fixed
+        return fixed
     }
 
     /// The next font to try for text holding `codePoints` (in order) that `tried` could not draw
@@ -52,6 +68,7 @@ public final class FontFallbackChain: @unchecked Sendable {
 
     private func systemFace(for codePoint: UInt32) -> FontFace? {
         guard let reference = FontLocator.shared.fallbackFont(for: codePoint) else { return nil }
+        let fixedFallbacks = self.fixedFallbacks  // before taking the lock, which it takes too
         lock.lock()
         defer { lock.unlock() }
         if let face = systemFaces[reference] { return face }

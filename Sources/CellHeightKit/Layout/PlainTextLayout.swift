@@ -20,6 +20,17 @@ final class PlainTextLayout {
     /// whether the word holding the character must be shaped whole (`ASCIISubstitutions` lists
     /// the character, or the pair within the word, or the next character).
     private let wholeWordPairs: UnsafeMutablePointer<Bool>
+    /// Per ASCII character: `CharacterFlags` that let a word be analysed in one quick scan.
+    private let asciiFlags: UnsafeMutablePointer<UInt8>
+
+    /// What a word's characters hold, OR-ed over the word: breaks need looking at only when it
+    /// holds more than letters and digits, and pairs for ligatures only when it holds a character
+    /// a substitution may start at.
+    private enum CharacterFlags {
+        static let notLetterOrDigit: UInt8 = 1
+        static let beyondASCII: UInt8 = 2
+        static let substitutionStart: UInt8 = 4
+    }
     private let asciiBreaks = PlainBreakRules.asciiDecisions
     /// `prefix[i]`: x of character i from the paragraph start; `losses[i]`: how much wider a line
     /// gets when its content ends before character i (kerning lost at the cut).
@@ -53,6 +64,18 @@ final class PlainTextLayout {
                     || (nextInWord && (substitutions.characters[next] || substitutions.pairs[first * characters + next]))
             }
         }
+        let wholeWordPairs = self.wholeWordPairs
+        asciiFlags = .allocate(capacity: 0x80)
+        for unit in UInt16(0)..<0x80 {
+            var flags: UInt8 = AsciiBreakTable.isLetterOrDigit(unit) ? 0 : CharacterFlags.notLetterOrDigit
+            if unit >= 0x20 && unit <= 0x7E {
+                let first = Int(unit) - 0x20
+                if (0...characters).contains(where: { wholeWordPairs[first * (characters + 1) + $0] }) {
+                    flags |= CharacterFlags.substitutionStart
+                }
+            }
+            asciiFlags[Int(unit)] = flags
+        }
         prefix = .allocate(capacity: 1)
         losses = .allocate(capacity: 1)
         breakOffsets = .allocate(capacity: 1)
@@ -65,6 +88,7 @@ final class PlainTextLayout {
         for buffer in [prefix, losses, breakOffsets, breakContentEnds] { buffer.deallocate() }
         units.deallocate()
         for buffer in [clusterStarts, wholeWordPairs] { buffer.deallocate() }
+        asciiFlags.deallocate()
     }
 
     /// Whether the fast path is still on (see `PairwiseASCIIAdvances.isUsable`).
@@ -114,112 +138,126 @@ final class PlainTextLayout {
         return hasLatin ? length : nil
     }
 
-    /// In one pass over the decoded text: `prefix` and `losses` (pair by pair, words with a
-    /// ligature or a character beyond ASCII whole from the width cache), the break opportunities,
-    /// and where content ends before trailing spaces. False when a pair's break or advance is
-    /// beyond the fast path.
+    /// In one pass over the decoded text, a run of spaces or a word at a time: `prefix` and
+    /// `losses` (pair by pair, words with a ligature or a character beyond ASCII whole from the
+    /// width cache), the break opportunities, and where content ends before trailing spaces.
+    /// False when a pair's break or advance is beyond the fast path.
     private func analyse(_ length: Int) -> Bool {
         // Locals: stores through these pointers could otherwise alias `self`'s fields, which the
         // loop would then reload at every character.
         let units = self.units, prefix = self.prefix, losses = self.losses, clusterStarts = self.clusterStarts
         let breakOffsets = self.breakOffsets, breakContentEnds = self.breakContentEnds
-        let steps = advances.steps, wholeWordPairs = self.wholeWordPairs, asciiBreaks = self.asciiBreaks
+        let tables = advances.tables, wholeWordPairs = self.wholeWordPairs, asciiFlags = self.asciiFlags
         let end = PairwiseASCIIAdvances.end
+        /// The table index of `unit`'s pair with what follows position `i` (ASCII `unit`).
+        @inline(__always) func pairIndex(_ unit: UInt16, after i: Int) -> Int {
+            let next = i &+ 1 < length ? units[i &+ 1] : 0
+            return PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), next == 0 ? end : Int(next) &- 0x20)
+        }
+        /// Adds the step of the pair at `index` to `x` and records it at character `i`.
+        @inline(__always) func add(_ index: Int, at i: Int, x: inout Int) -> Bool {
+            let packed = tables.step(index)
+            var step = PlainShapingTables.unpack(packed)
+            if packed == PlainShapingTables.unknown {
+                guard let found = advances.pair(index) else { return false }
+                step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
+            }
+            x &+= Int(step.advance)
+            prefix[i &+ 1] = x
+            losses[i &+ 1] = Int(step.loss)
+            clusterStarts[i] = true
+            return true
+        }
         var x = 0
         prefix[0] = 0
         losses[0] = 0
         var breaks = 0, spaceRunStart = 0
-        var wordStart = 0, wordX = 0, wordIsWhole = false
-        var last: UInt16 = 0, lastLast: UInt16 = 0
         var i = 0
         while i < length {
-            let unit = units[i]
-            let next: UInt16 = i &+ 1 < length ? units[i &+ 1] : 0  // 0: the paragraph ends
-            let nextIndex = next == 0 ? end : Int(next) &- 0x20  // meaningful when `next` is ASCII
-            if unit == 0x20 {
-                if last != 0x20 { spaceRunStart = i }
-                var step: PairwiseASCIIAdvances.Step
-                if next < 0x80 {
-                    let index = PairwiseASCIIAdvances.pairIndex(0x20, nextIndex)
-                    step = steps[index]
-                    if step.advance == PairwiseASCIIAdvances.unknownAdvance {
-                        guard let found = advances.pair(index) else { return false }
-                        step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
+            if units[i] == 0x20 {
+                // A run of spaces; a line may break after it (the spaces hang).
+                spaceRunStart = i
+                repeat {
+                    let next: UInt16 = i &+ 1 < length ? units[i &+ 1] : 0
+                    if next >= 0x80 {
+                        guard let step = advances.spaceBefore(next) else { return false }
+                        x &+= Int(step.advance)
+                        prefix[i &+ 1] = x
+                        losses[i &+ 1] = Int(step.loss)
+                        clusterStarts[i] = true
+                    } else {
+                        guard add(pairIndex(0x20, after: i), at: i, x: &x) else { return false }
                     }
-                } else {
-                    guard let found = advances.spaceBefore(next) else { return false }
-                    step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
+                    i &+= 1
+                } while i < length && units[i] == 0x20
+                if i < length {
+                    breakOffsets[breaks] = i
+                    breakContentEnds[breaks] = spaceRunStart
+                    breaks &+= 1
                 }
-                x &+= Int(step.advance)
-                prefix[i &+ 1] = x
-                losses[i &+ 1] = Int(step.loss)
-                clusterStarts[i] = true
-            } else {
-                // The break before this character.
-                if i > 0 {
-                    if last == 0x20 {
-                        breakOffsets[breaks] = i
-                        // Spaces before a break hang: the content ends where they start.
-                        breakContentEnds[breaks] = spaceRunStart
-                        breaks &+= 1
-                    } else if unit | last < 0x80 {
+                continue
+            }
+            // A word: one scan for what it holds, then its breaks and advances.
+            let wordStart = i
+            var flags: UInt8 = 0
+            repeat {
+                let unit = units[i]
+                flags |= unit < 0x80 ? asciiFlags[Int(unit)] : CharacterFlags.beyondASCII
+                i &+= 1
+            } while i < length && units[i] != 0x20
+            let wordEnd = i
+            if flags & (CharacterFlags.notLetterOrDigit | CharacterFlags.beyondASCII) != 0 {
+                // Letters and digits never break between them; other pairs are looked up.
+                var lastLast: UInt16 = wordStart > 0 ? units[wordStart &- 1] : 0
+                var last = units[wordStart]
+                for k in (wordStart &+ 1)..<wordEnd {
+                    let unit = units[k]
+                    if unit | last < 0x80 {
                         let decision = asciiBreaks[PlainBreakRules.asciiIndex(last, unit)]
                         if decision == 1 || (decision == 2 && ChromiumLineBreaker.blinkBreak(lastLast, last, unit).breaks) {
-                            breakOffsets[breaks] = i
-                            breakContentEnds[breaks] = i
+                            breakOffsets[breaks] = k
+                            breakContentEnds[breaks] = k
                             breaks &+= 1
                         }
                     } else if !PlainBreakRules.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
                                                            unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
                         return false
                     }
-                    if last == 0x20 {
-                        wordStart = i
-                        wordX = x
-                        wordIsWhole = false
-                    }
-                }
-                // The advance: pair by pair, unless the word is shaped whole.
-                if !wordIsWhole {
-                    wordIsWhole = unit >= 0x80 || next >= 0x80
-                        || wholeWordPairs[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), nextIndex)]
-                }
-                if wordIsWhole {
-                    if next == 0 || next == 0x20 {
-                        x = wordX
-                        advances.addWholeWord(UnsafeBufferPointer(start: units, count: length), wordStart..<(i &+ 1), x: &x,
-                                              prefix: prefix, losses: losses, clusterStarts: clusterStarts)
-                    }
-                } else {
-                    let index = PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), nextIndex)
-                    var step = steps[index]
-                    if step.advance == PairwiseASCIIAdvances.unknownAdvance {
-                        guard let found = advances.pair(index) else { return false }
-                        step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
-                    }
-                    x &+= Int(step.advance)
-                    prefix[i &+ 1] = x
-                    losses[i &+ 1] = Int(step.loss)
-                    clusterStarts[i] = true
+                    lastLast = last
+                    last = unit
                 }
             }
-            lastLast = last
-            last = unit
-            i &+= 1
+            var isWhole = flags & CharacterFlags.beyondASCII != 0
+            if !isWhole && flags & CharacterFlags.substitutionStart != 0 {
+                for k in wordStart..<wordEnd where wholeWordPairs[pairIndex(units[k], after: k)] {
+                    isWhole = true
+                    break
+                }
+            }
+            if isWhole {
+                advances.addWholeWord(UnsafeBufferPointer(start: units, count: length), wordStart..<wordEnd, x: &x,
+                                      prefix: prefix, losses: losses, clusterStarts: clusterStarts)
+            } else {
+                for k in wordStart..<wordEnd {
+                    guard add(pairIndex(units[k], after: k), at: k, x: &x) else { return false }
+                }
+            }
         }
         count = length
         breakCount = breaks
-        contentEnd = last == 0x20 ? spaceRunStart : length
+        contentEnd = units[length &- 1] == 0x20 ? spaceRunStart : length
         return true
     }
 
     /// How many lines the prepared paragraph takes at `available` px; nil when a word must be cut
-    /// inside a ligature (the general path does that).
+    /// inside a ligature of characters the general path would not cut (see `ligatureSplits`).
     func lineCount(available: Double) -> Int? {
         // `LayoutUnit.fits(px, in: available)` in 1/65536 px: ceil(px * 64) <= floor(available * 64) + 1.
         let limit = (Int((available * LayoutUnit.perPixel).rounded(.down)) + 1) * 1024
         var lines = 0
         var lineStart = 0
+        // Added to the width of a line that starts inside a ligature (see `LigatureSplit`).
+        var startCorrection = 0
         var scanned = 0
         var lastBreak = -1
         var index = 0
@@ -227,7 +265,7 @@ final class PlainTextLayout {
             let isEnd = index >= breakCount
             let next = isEnd ? count : breakOffsets[index]
             let end = max(scanned, isEnd ? contentEnd : breakContentEnds[index])
-            let content = prefix[end] - prefix[lineStart]
+            let content = prefix[end] - prefix[lineStart] + startCorrection
             let asLineEnd = content + (end > lineStart ? losses[end] : 0)
             if asLineEnd <= limit {
                 if isEnd { return lines + 1 }
@@ -237,13 +275,16 @@ final class PlainTextLayout {
                 if lastBreak >= 0, breakOffsets[lastBreak] > lineStart {
                     // End the line at the last opportunity that fitted and read on from there.
                     lineStart = breakOffsets[lastBreak]
+                    startCorrection = 0
                     index = lastBreak + 1
                 } else {
                     // Nothing fits before the first opportunity on this line: cut the word.
-                    guard let cut = emergencyBreak(from: lineStart, to: end, limit: limit) else { return nil }
-                    lineStart = cut
-                    while index > 0 && breakOffsets[index - 1] > cut { index -= 1 }
-                    while index < breakCount && breakOffsets[index] <= cut { index += 1 }
+                    guard let cut = emergencyBreak(from: lineStart, to: end, limit: limit, startCorrection: startCorrection)
+                    else { return nil }
+                    lineStart = cut.offset
+                    startCorrection = cut.startCorrection
+                    while index > 0 && breakOffsets[index - 1] > lineStart { index -= 1 }
+                    while index < breakCount && breakOffsets[index] <= lineStart { index += 1 }
                 }
                 scanned = lineStart
                 lastBreak = -1
@@ -256,17 +297,40 @@ final class PlainTextLayout {
 
     /// `LineWrapper.emergencyBreak` for this text, where every character is a grapheme cluster:
     /// the last character boundary after `start` (not past `end`) where the line still fits, at
-    /// least one character on; nil when the search reaches the inside of a ligature.
-    private func emergencyBreak(from start: Int, to end: Int, limit: Int) -> Int? {
-        var best = -1
+    /// least one character on, and how much wider a line starting there is (a cut inside a
+    /// ligature, see `ligatureCut`); nil at a ligature the general path must cut.
+    private func emergencyBreak(from start: Int, to end: Int, limit: Int, startCorrection: Int)
+        -> (offset: Int, startCorrection: Int)? {
+        var best: (offset: Int, startCorrection: Int)?
         var i = start + 1
         while i <= max(end, start + 1) && i <= count {
-            guard i == count || clusterStarts[i] else { return nil }
-            guard prefix[i] - prefix[start] + losses[i] <= limit else { break }
-            best = i
+            var cut = (end: 0, start: 0)
+            if i < count && !clusterStarts[i] {
+                guard let inside = ligatureCut(at: i) else { return nil }
+                cut = inside
+            }
+            guard prefix[i] - prefix[start] + losses[i] + startCorrection + cut.end <= limit else { break }
+            best = (i, cut.start)
             i += 1
         }
-        return best >= 0 ? best : start + 1
+        if let best { return best }
+        guard start + 1 < count && !clusterStarts[start + 1] else { return (start + 1, 0) }
+        return ligatureCut(at: start + 1).map { (start + 1, $0.start) }
+    }
+
+    /// `ligatureSplits` for a cut at character `i` inside a ligature, in 1/65536 px: added to the
+    /// width of a line ending there (the left letters' own advances minus the ligature's) and to
+    /// one starting there (the right letters' own advances). Nil for a cluster with a character
+    /// the general path does not cut (from U+0590).
+    private func ligatureCut(at i: Int) -> (end: Int, start: Int)? {
+        var clusterStart = i - 1
+        while clusterStart > 0 && !clusterStarts[clusterStart] { clusterStart -= 1 }
+        var clusterEnd = i + 1
+        while clusterEnd < count && !clusterStarts[clusterEnd] { clusterEnd += 1 }
+        guard (clusterStart..<clusterEnd).allSatisfy({ units[$0] < 0x0590 }) else { return nil }
+        let left = (clusterStart..<i).reduce(0) { $0 + advances.ownAdvance(of: units[$1]) }
+        let right = (i..<clusterEnd).reduce(0) { $0 + advances.ownAdvance(of: units[$1]) }
+        return (left - (prefix[clusterStart + 1] - prefix[clusterStart]), right)
     }
 
     private func reserve(_ needed: Int) {

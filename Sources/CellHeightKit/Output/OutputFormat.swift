@@ -14,7 +14,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// The rows' cells with their lines, as one SVG picture.
     case svg
 
-    /// Whether the format shows the settings (fonts with their SHA-256 digests and the rest).
+    /// Whether the format shows the settings (fonts with their SHA-256 digests, fallback fonts and
+    /// the rest).
     public var showsSettings: Bool { self == .json || self == .html }
 
     /// Whether the format draws each row's lines, so rows must be measured with their line boxes.

@@ -24,6 +24,8 @@ final class PairwiseASCIIAdvances {
     static let end = characterCount
 
     private let shaper: Shaper
+    /// The font's tables, shared with the other workers (see `PlainShapingTables`).
+    let tables: PlainShapingTables
     /// What one pair gives, in HarfBuzz units (1/65536 px): the first character's advance, and how
     /// much wider a line gets when it ends between the two.
     struct Step {
@@ -31,44 +33,19 @@ final class PairwiseASCIIAdvances {
         var loss: Int32
     }
 
-    /// Per pair (first character, next character or `end`): its step, `unknownAdvance` as the advance
-    /// until the pair is shaped. Raw memory, so the hot loop's lookups pay no exclusivity or
-    /// bounds checks, and one load finds both numbers.
-    let steps: UnsafeMutablePointer<Step>
-    static let unknownAdvance = Int32.min
-    private static let pairCount = characterCount * (characterCount + 1)
     /// False once a pair turned out not to be pairwise: then every row goes the general way.
     private(set) var isUsable = true
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
-    let substitutions: ASCIISubstitutions
+    var substitutions: ASCIISubstitutions { tables.substitutions }
     /// The characters beyond ASCII the fast path takes (words holding one are shaped whole).
-    let beyondASCII: BeyondASCIICharacters
-    /// Per character beyond ASCII (from U+0080): the advance of a space before it and the loss of a
-    /// line ending between the two, as `advances` and `losses` hold them for ASCII pairs.
-    private let spaceAdvances: UnsafeMutablePointer<Int32>
-    private let spaceLosses: UnsafeMutablePointer<Int32>
+    var beyondASCII: BeyondASCIICharacters { tables.beyondASCII }
 
     /// Nil when the shaper's primary font does not draw all of ASCII or its tables allow lookups
     /// wider than a pair (see `asciiShapingModel`).
     init?(shaper: Shaper) {
-        guard shaper.primaryCoversASCII, let model = asciiShapingModel(shaper.chain.primary, fontSize: shaper.fontSize) else {
-            return nil
-        }
+        guard let tables = PlainShapingTables.tables(for: shaper) else { return nil }
         self.shaper = shaper
-        self.substitutions = model
-        steps = .allocate(capacity: Self.pairCount)
-        steps.initialize(repeating: Step(advance: Self.unknownAdvance, loss: 0), count: Self.pairCount)
-        beyondASCII = BeyondASCIICharacters(font: shaper.chain.primary, fontSize: shaper.fontSize)
-        let beyondCount = Int(BeyondASCIICharacters.limit) - 0x80
-        spaceAdvances = .allocate(capacity: beyondCount)
-        spaceAdvances.initialize(repeating: Self.unknownAdvance, count: beyondCount)
-        spaceLosses = .allocate(capacity: beyondCount)
-        spaceLosses.initialize(repeating: 0, count: beyondCount)
-    }
-
-    deinit {
-        steps.deallocate()
-        for table in [spaceAdvances, spaceLosses] { table.deallocate() }
+        self.tables = tables
     }
 
     /// The table index of the pair (`a`, `b`): `a` a printable ASCII byte, `b` one or `end`.
@@ -83,29 +60,30 @@ final class PairwiseASCIIAdvances {
     /// 1/65536 px, shaping the pair first when it is new; nil when this pair shows the font is not
     /// pairwise (the fast path is then off).
     func pair(_ pair: Int) -> (advance: Int32, loss: Int32)? {
-        let step = steps[pair]
-        if step.advance != Self.unknownAdvance { return (step.advance, step.loss) }
+        let packed = tables.step(pair)
+        if packed != PlainShapingTables.unknown {
+            let step = PlainShapingTables.unpack(packed)
+            return (step.advance, step.loss)
+        }
         return shapePair(pair)
     }
 
     /// Writes the advances of word `range` (one that must be shaped whole, see `substitutions`)
     /// into `prefix` as running x positions from `x`, how much wider a line gets when it ends
     /// inside or right after the word into `losses`, in 1/65536 px, and where its glyph clusters
-    /// start into `clusterStarts`: from the shaper's width cache.
+    /// start into `clusterStarts`: from the shared width cache.
     func addWholeWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, x: inout Int,
                       prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
                       clusterStarts: UnsafeMutablePointer<Bool>) {
-        let segment = shaper.cachedLatinWord(units, range)
-        let cache = shaper.segmentCache
-        for k in 0..<segment.count {
-            x += Int(cache.advances[segment.start + k] * FontFace.harfBuzzUnitsPerPixel)
-            prefix[range.lowerBound + k + 1] = x
-            losses[range.lowerBound + k + 1] = 0
-            clusterStarts[range.lowerBound + k] = cache.clusterStarts[segment.start + k]
+        tables.writeWord(units, range, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts) {
+            shaper.shapedLatinWord(units, range)
         }
-        for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
-            losses[range.lowerBound + cache.adjustmentOffsets[k]] += Int(cache.adjustmentValues[k] * FontFace.harfBuzzUnitsPerPixel)
-        }
+    }
+
+    /// `unit`'s advance alone, without shaping (its glyph's own advance), in 1/65536 px: what a
+    /// letter of a ligature cut by a line end takes (see `ligatureSplits`).
+    func ownAdvance(of unit: UInt16) -> Int {
+        Int(shaper.chain.primary.advance(of: UInt32(unit), fontSize: shaper.fontSize) * FontFace.harfBuzzUnitsPerPixel)
     }
 
     /// The advance of a space before `unit` (a character `beyondASCII` takes) and the loss of a
@@ -113,15 +91,16 @@ final class PairwiseASCIIAdvances {
     /// unmoved (then the row goes the general way).
     @inline(__always)
     func spaceBefore(_ unit: UInt16) -> (advance: Int32, loss: Int32)? {
-        let index = Int(unit) &- 0x80
-        let advance = spaceAdvances[index]
-        if advance != Self.unknownAdvance { return (advance, spaceLosses[index]) }
+        let packed = tables.spaceStep(before: unit)
+        if packed != PlainShapingTables.unknown {
+            let step = PlainShapingTables.unpack(packed)
+            return (step.advance, step.loss)
+        }
         let alone = shaper.shapeClusters([unit], range: 0..<1, script: HB_SCRIPT_LATIN, face: shaper.chain.primary)
         guard alone.count == 1, let shaped = shapePair([0x20, unit], secondAlone: Self.units(alone[0].advance)) else {
             return nil
         }
-        spaceAdvances[index] = shaped.advance
-        spaceLosses[index] = shaped.loss
+        tables.setSpaceStep(before: unit, Step(advance: shaped.advance, loss: shaped.loss))
         return shaped
     }
 
@@ -138,7 +117,7 @@ final class PairwiseASCIIAdvances {
             isUsable = false
             return nil
         }
-        steps[pair] = Step(advance: shaped.advance, loss: shaped.loss)
+        tables.setStep(pair, Step(advance: shaped.advance, loss: shaped.loss))
         return shaped
     }
 

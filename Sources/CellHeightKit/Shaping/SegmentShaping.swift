@@ -54,13 +54,10 @@ extension Shaper {
         }
     }
 
-    /// Word `range` of a paragraph of Latin script (printable ASCII with a letter, as
-    /// `shapeBySegments` shapes it, or text the fast path takes, see `BeyondASCIICharacters`), from
-    /// the width cache: shaped and stored first when new. Its numbers are in `segmentCache`'s arrays.
-    func cachedLatinWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> ShapedSegmentCache.Segment {
-        segmentCache.segment(units, range, scriptMarker: 0x02) {
-            shapeSegment(Array(units), range, script: HB_SCRIPT_LATIN)
-        }
+    /// Word `range` of a paragraph of Latin script (text the fast path takes, see
+    /// `PlainTextLayout`) shaped as `shapeBySegments` shapes a word, for a width cache.
+    func shapedLatinWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> ShapedSegmentCache.Shaped {
+        shapeSegment(Array(units), range, script: HB_SCRIPT_LATIN)
     }
 
     /// Shapes one segment with its neighbours as the buffer's edges, so kerning pairs across its

@@ -76,41 +76,16 @@ struct ShapedSegmentCache {
     /// for, shaping and storing it first when it is not there yet.
     mutating func segment(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16,
                           orShape shape: () -> Shaped) -> Segment {
-        // The key: the script marker, the unit before the segment (or `none`), the segment's
-        // units and the unit after it (or `none`), hashed straight from the units.
-        let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : Self.none
-        let after = range.upperBound < units.count ? units[range.upperBound] : Self.none
-        var hash = Self.fnv1aStep(Self.fnv1aStep(Self.fnv1aBasis, scriptMarker), before)
-        for i in range { hash = Self.fnv1aStep(hash, units[i]) }
-        hash = Self.fnv1aStep(hash, after)
-
-        let found: Segment? = slots.withUnsafeBufferPointer { slots in
-            keyUnits.withUnsafeBufferPointer { keys in
-                let mask = slots.count - 1
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while slots[slot].count >= 0 {
-                    let entry = slots[slot]
-                    if entry.hash == hash, Int(entry.count) == range.count {
-                        let key = Int(entry.keyStart)
-                        var same = keys[key] == scriptMarker && keys[key + 1] == before && keys[key + 2 + range.count] == after
-                        var k = key + 2
-                        for i in range where same {
-                            same = keys[k] == units[i]
-                            k += 1
-                        }
-                        if same { return entry.segment }
-                    }
-                    slot = (slot + 1) & mask
-                }
-                return nil
-            }
-        }
+        let hash = Self.hash(units, range, scriptMarker: scriptMarker)
+        let found = find(units, range, scriptMarker: scriptMarker, hash: hash)
         if let found {
             hits += 1
             return found
         }
         misses += 1
         let shaped = shape()
+        let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : Self.none
+        let after = range.upperBound < units.count ? units[range.upperBound] : Self.none
         if entryCount >= Self.capacity || advances.count + shaped.advances.count > Self.unitCapacity { removeAll() }
         if 2 * (entryCount + 1) > slots.count { growSlots() }
         var entry = Slot(hash: hash, start: Int32(advances.count), count: Int32(shaped.advances.count),
@@ -133,6 +108,69 @@ struct ShapedSegmentCache {
         slots[slot] = entry
         entryCount += 1
         return entry.segment
+    }
+
+    /// The segment `range` of `units` in the script `scriptMarker` stands for, when stored.
+    func find(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16) -> Segment? {
+        find(units, range, scriptMarker: scriptMarker, hash: Self.hash(units, range, scriptMarker: scriptMarker))
+    }
+
+    /// The key's hash: the script marker, the unit before the segment (or `none`), the segment's
+    /// units and the unit after it (or `none`), hashed straight from the units.
+    private static func hash(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16) -> UInt64 {
+        let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : none
+        let after = range.upperBound < units.count ? units[range.upperBound] : none
+        var hash = fnv1aStep(fnv1aStep(fnv1aBasis, scriptMarker), before)
+        for i in range { hash = fnv1aStep(hash, units[i]) }
+        return fnv1aStep(hash, after)
+    }
+
+    private func find(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16,
+                      hash: UInt64) -> Segment? {
+        let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : Self.none
+        let after = range.upperBound < units.count ? units[range.upperBound] : Self.none
+        return slots.withUnsafeBufferPointer { slots in
+            keyUnits.withUnsafeBufferPointer { keys in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot].count >= 0 {
+                    let entry = slots[slot]
+                    if entry.hash == hash, Int(entry.count) == range.count {
+                        let key = Int(entry.keyStart)
+                        var same = keys[key] == scriptMarker && keys[key + 1] == before && keys[key + 2 + range.count] == after
+                        var k = key + 2
+                        for i in range where same {
+                            same = keys[k] == units[i]
+                            k += 1
+                        }
+                        if same { return entry.segment }
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Writes `segment`'s numbers for a word starting at `offset` of a paragraph, in HarfBuzz units
+    /// (1/65536 px): running x positions from `x` into `prefix` (then `x` is the word's end),
+    /// how much wider a line gets when it ends inside or right after the word into `losses`, and
+    /// where its glyph clusters start into `clusterStarts` (see `PlainTextLayout`).
+    func write(_ segment: Segment, at offset: Int, x: inout Int, prefix: UnsafeMutablePointer<Int>,
+               losses: UnsafeMutablePointer<Int>, clusterStarts starts: UnsafeMutablePointer<Bool>) {
+        advances.withUnsafeBufferPointer { advances in
+            clusterStarts.withUnsafeBufferPointer { clusterStarts in
+                for k in 0..<segment.count {
+                    x += Int(advances[segment.start + k] * FontFace.harfBuzzUnitsPerPixel)
+                    prefix[offset + k + 1] = x
+                    losses[offset + k + 1] = 0
+                    starts[offset + k] = clusterStarts[segment.start + k]
+                }
+            }
+        }
+        for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
+            losses[offset + adjustmentOffsets[k]] += Int(adjustmentValues[k] * FontFace.harfBuzzUnitsPerPixel)
+        }
     }
 
     /// Doubles the table and puts every entry back.

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+/// What the fast path knows about one font at one size, shared by every worker that measures
+/// with it, so that each pair and each word is shaped once per run rather than once per worker.
+///
+/// The font check (`asciiShapingModel`, `BeyondASCIICharacters`) is done once, by the first
+/// worker to ask. Pairs are shaped lazily by whichever worker meets them first, with its own
+/// shaper, and published in atomic slots (a pair shaped by two workers at once gets the same
+/// number twice); words shaped whole live in one width cache behind a lock, shaped outside it.
+final class PlainShapingTables: @unchecked Sendable {
+    /// The words that must be shaped whole (see `ASCIISubstitutions`).
+    let substitutions: ASCIISubstitutions
+    /// The characters beyond ASCII the fast path takes (words holding one are shaped whole).
+    let beyondASCII: BeyondASCIICharacters
+    /// Per pair (`PairwiseASCIIAdvances.pairIndex`): its step, packed (see `pack`), or `unknown`.
+    private let steps: UnsafeMutablePointer<Atomic<UInt64>>
+    /// Per character beyond ASCII (from U+0080): the step of a space before it, packed.
+    private let spaceSteps: UnsafeMutablePointer<Atomic<UInt64>>
+    private static let pairCount = PairwiseASCIIAdvances.characterCount * (PairwiseASCIIAdvances.characterCount + 1)
+    private static let beyondCount = Int(BeyondASCIICharacters.limit) - 0x80
+    /// A slot not shaped yet (no advance is this negative).
+    static let unknown = UInt64.max
+
+    private let wordsLock = NSLock()
+    private var words = ShapedSegmentCache()
+
+    private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters) {
+        self.substitutions = substitutions
+        self.beyondASCII = beyondASCII
+        steps = .allocate(capacity: Self.pairCount)
+        for i in 0..<Self.pairCount { (steps + i).initialize(to: Atomic(Self.unknown)) }
+        spaceSteps = .allocate(capacity: Self.beyondCount)
+        for i in 0..<Self.beyondCount { (spaceSteps + i).initialize(to: Atomic(Self.unknown)) }
+    }
+
+    deinit {
+        steps.deinitialize(count: Self.pairCount)
+        steps.deallocate()
+        spaceSteps.deinitialize(count: Self.beyondCount)
+        spaceSteps.deallocate()
+    }
+
+    // MARK: - One per font and size
+
+    private struct Key: Hashable {
+        var path: String
+        var faceIndex: Int
+        var fontSize: Double
+    }
+
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var registry: [Key: PlainShapingTables?] = [:]
+
+    /// The tables of `shaper`'s primary font at its size, checking the font the first time; nil
+    /// when the font does not draw all of ASCII or does not shape it pair by pair.
+    static func tables(for shaper: Shaper) -> PlainShapingTables? {
+        let font = shaper.chain.primary
+        let key = Key(path: font.path, faceIndex: font.faceIndex, fontSize: shaper.fontSize)
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        if let known = registry[key] { return known }
+        var tables: PlainShapingTables?
+        if shaper.primaryCoversASCII, let model = asciiShapingModel(font, fontSize: shaper.fontSize) {
+            tables = PlainShapingTables(substitutions: model,
+                                        beyondASCII: BeyondASCIICharacters(font: font, fontSize: shaper.fontSize))
+        }
+        registry[key] = tables
+        return tables
+    }
+
+    // MARK: - Pairs
+
+    @inline(__always)
+    static func pack(_ step: PairwiseASCIIAdvances.Step) -> UInt64 {
+        UInt64(UInt32(bitPattern: step.advance)) | UInt64(UInt32(bitPattern: step.loss)) << 32
+    }
+
+    @inline(__always)
+    static func unpack(_ packed: UInt64) -> PairwiseASCIIAdvances.Step {
+        PairwiseASCIIAdvances.Step(advance: Int32(bitPattern: UInt32(truncatingIfNeeded: packed)),
+                                   loss: Int32(bitPattern: UInt32(truncatingIfNeeded: packed >> 32)))
+    }
+
+    /// Pair `index`'s step, packed, or `unknown`.
+    @inline(__always)
+    func step(_ index: Int) -> UInt64 { steps[index].load(ordering: .relaxed) }
+
+    func setStep(_ index: Int, _ step: PairwiseASCIIAdvances.Step) { steps[index].store(Self.pack(step), ordering: .relaxed) }
+
+    /// The step of a space before `unit` (from U+0080, below `BeyondASCIICharacters.limit`),
+    /// packed, or `unknown`.
+    @inline(__always)
+    func spaceStep(before unit: UInt16) -> UInt64 { spaceSteps[Int(unit) &- 0x80].load(ordering: .relaxed) }
+
+    func setSpaceStep(before unit: UInt16, _ step: PairwiseASCIIAdvances.Step) {
+        spaceSteps[Int(unit) &- 0x80].store(Self.pack(step), ordering: .relaxed)
+    }
+
+    // MARK: - Words shaped whole
+
+    /// Writes word `range` of `units` (see `ShapedSegmentCache.write`) from the shared width
+    /// cache, shaping it with `shape` first, outside the lock, when no worker has yet.
+    func writeWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, x: inout Int,
+                   prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
+                   clusterStarts: UnsafeMutablePointer<Bool>, shape: () -> ShapedSegmentCache.Shaped) {
+        wordsLock.lock()
+        if let found = words.find(units, range, scriptMarker: Self.latinMarker) {
+            words.write(found, at: range.lowerBound, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts)
+            wordsLock.unlock()
+            return
+        }
+        wordsLock.unlock()
+        let shaped = shape()
+        wordsLock.lock()
+        defer { wordsLock.unlock() }
+        let segment = words.segment(units, range, scriptMarker: Self.latinMarker) { shaped }
+        words.write(segment, at: range.lowerBound, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts)
+    }
+
+    /// The width cache's script marker for Latin words (see `Shaper.cachedLatinWord`).
+    private static let latinMarker: UInt16 = 0x02
+}
