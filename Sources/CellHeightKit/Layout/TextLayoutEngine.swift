@@ -40,14 +40,20 @@ public final class TextLayoutEngine {
     /// (the fast path; the default). Off only to compare the two paths in tests.
     var usesSegmentCache: Bool {
         get { shaper.usesSegmentCache }
-        set { shaper.usesSegmentCache = newValue }
+        set {
+            shaper.usesSegmentCache = newValue
+            forgetPreparedTexts()
+        }
     }
 
     /// Whether clusters of more than 64 marks are shaped in pieces (the default). Off only to
     /// compare with shaping them whole in tests.
     var splitsLongClusters: Bool {
         get { shaper.splitsLongClusters }
-        set { shaper.splitsLongClusters = newValue }
+        set {
+            shaper.splitsLongClusters = newValue
+            forgetPreparedTexts()
+        }
     }
 
     /// The fast path for paragraphs of plain text (see `PlainTextLayout`); nil when the font does
@@ -87,8 +93,31 @@ public final class TextLayoutEngine {
     /// The height of a line box when the line height is fixed, or of a primary-font-only line.
     public var plainLineHeight: Double { lineHeight.fixedPixels(fontSize: fontSize) ?? normalLineHeight }
 
+    /// Texts prepared lately, by text, so that a row that comes again (a repeated description, a
+    /// separator line) is shaped and analysed once; it starts over past `preparedCacheLimit`
+    /// bytes of text (a bound on memory).
+    private var preparedCache: [String: PreparedText] = [:]
+    private var preparedCacheBytes = 0
+    static let preparedCacheLimit = 1 << 18
+
     /// Shapes and analyses `text` once (the expensive part).
     public func prepare(_ text: String) -> PreparedText {
+        if let cached = preparedCache[text] { return cached }
+        let prepared = prepareUncached(text)
+        let bytes = text.utf8.count
+        if preparedCacheBytes + bytes > Self.preparedCacheLimit { forgetPreparedTexts() }
+        preparedCache[text] = prepared
+        preparedCacheBytes += bytes
+        return prepared
+    }
+
+    /// Empties the cache of prepared texts (after a switch that changes how texts are prepared).
+    private func forgetPreparedTexts() {
+        preparedCache.removeAll()
+        preparedCacheBytes = 0
+    }
+
+    private func prepareUncached(_ text: String) -> PreparedText {
         let units = whiteSpace.apply(to: utf16Units(of: text))
         var paragraphs: [PreparedParagraph] = []
         var start = 0

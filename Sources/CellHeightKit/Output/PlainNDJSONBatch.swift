@@ -14,7 +14,9 @@ public func renderNDJSONBatch(_ batch: LineBatch, measurer: ParallelCellMeasurer
     let parts = measurer.measurePlainRows(batch, alone: alone) { renderPlainNDJSON($0, batch: batch, widths: widths) }
     let gapRows = parts.flatMap { $0.gaps.map(\.row) }
     guard !gapRows.isEmpty else {
-        return (parts.count == 1 ? Data(parts[0].bytes) : Data(parts.flatMap(\.bytes)), batch.count)
+        var output = Data(capacity: parts.reduce(0) { $0 + $1.bytes.count })
+        for part in parts { output.append(contentsOf: part.bytes) }
+        return (output, batch.count)
     }
     // Rows are parsed before any is measured, so the first bad one is reported, as the general
     // reader reports it.
