@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The fast path of line layout for a paragraph of plain text, read straight from UTF-8 bytes:
 /// printable ASCII and the characters beyond it that `BeyondASCIICharacters` takes in the font
 /// (letters such as "é" and quotation marks such as "’"), with a Latin letter in it. It gives the
@@ -147,26 +149,18 @@ final class PlainTextLayout {
         // loop would then reload at every character.
         let units = self.units, prefix = self.prefix, losses = self.losses, clusterStarts = self.clusterStarts
         let breakOffsets = self.breakOffsets, breakContentEnds = self.breakContentEnds
-        let tables = advances.tables, wholeWordPairs = self.wholeWordPairs, asciiFlags = self.asciiFlags
+        let steps = advances.tables.steps, wholeWordPairs = self.wholeWordPairs, asciiFlags = self.asciiFlags
         let end = PairwiseASCIIAdvances.end
         /// The table index of `unit`'s pair with what follows position `i` (ASCII `unit`).
         @inline(__always) func pairIndex(_ unit: UInt16, after i: Int) -> Int {
             let next = i &+ 1 < length ? units[i &+ 1] : 0
             return PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), next == 0 ? end : Int(next) &- 0x20)
         }
-        /// Adds the step of the pair at `index` to `x` and records it at character `i`.
-        @inline(__always) func add(_ index: Int, at i: Int, x: inout Int) -> Bool {
-            let packed = tables.step(index)
-            var step = PlainShapingTables.unpack(packed)
-            if packed == PlainShapingTables.unknown {
-                guard let found = advances.pair(index) else { return false }
-                step = PairwiseASCIIAdvances.Step(advance: found.advance, loss: found.loss)
-            }
-            x &+= Int(step.advance)
-            prefix[i &+ 1] = x
-            losses[i &+ 1] = Int(step.loss)
-            clusterStarts[i] = true
-            return true
+        /// The step of the pair at `index`, shaping the pair first when it is new.
+        @inline(__always) func step(_ index: Int) -> PairwiseASCIIAdvances.Step? {
+            let packed = steps[index].load(ordering: .relaxed)
+            if packed != PlainShapingTables.unknown { return PlainShapingTables.unpack(packed) }
+            return advances.pair(index).map { PairwiseASCIIAdvances.Step(advance: $0.advance, loss: $0.loss) }
         }
         var x = 0
         prefix[0] = 0
@@ -186,7 +180,11 @@ final class PlainTextLayout {
                         losses[i &+ 1] = Int(step.loss)
                         clusterStarts[i] = true
                     } else {
-                        guard add(pairIndex(0x20, after: i), at: i, x: &x) else { return false }
+                        guard let step = step(pairIndex(0x20, after: i)) else { return false }
+                        x &+= Int(step.advance)
+                        prefix[i &+ 1] = x
+                        losses[i &+ 1] = Int(step.loss)
+                        clusterStarts[i] = true
                     }
                     i &+= 1
                 } while i < length && units[i] == 0x20
@@ -239,7 +237,11 @@ final class PlainTextLayout {
                                       prefix: prefix, losses: losses, clusterStarts: clusterStarts)
             } else {
                 for k in wordStart..<wordEnd {
-                    guard add(pairIndex(units[k], after: k), at: k, x: &x) else { return false }
+                    guard let step = step(pairIndex(units[k], after: k)) else { return false }
+                    x &+= Int(step.advance)
+                    prefix[k &+ 1] = x
+                    losses[k &+ 1] = Int(step.loss)
+                    clusterStarts[k] = true
                 }
             }
         }

@@ -14,7 +14,7 @@ final class PlainShapingTables: @unchecked Sendable {
     /// The characters beyond ASCII the fast path takes (words holding one are shaped whole).
     let beyondASCII: BeyondASCIICharacters
     /// Per pair (`PairwiseASCIIAdvances.pairIndex`): its step, packed (see `pack`), or `unknown`.
-    private let steps: UnsafeMutablePointer<Atomic<UInt64>>
+    let steps: UnsafeMutablePointer<Atomic<UInt64>>
     /// Per character beyond ASCII (from U+0080): the step of a space before it, packed.
     private let spaceSteps: UnsafeMutablePointer<Atomic<UInt64>>
     private static let pairCount = PairwiseASCIIAdvances.characterCount * (PairwiseASCIIAdvances.characterCount + 1)
