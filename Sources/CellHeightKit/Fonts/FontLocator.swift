@@ -33,12 +33,13 @@ public final class FontLocator: @unchecked Sendable {
         "sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math",
     ]
 
-    /// Resolves what `--font` was given: a file path (with an optional `#N` face index) or a family name.
-    public func resolve(_ spec: String) throws -> FontReference {
+    /// Resolves what `--font` was given: a file path (with an optional `#N` face index) or a family
+    /// name. A path does not start fontconfig (loading its configuration takes milliseconds).
+    public static func resolve(_ spec: String) throws -> FontReference {
         if spec.contains("/") || FileManager.default.fileExists(atPath: spec) {
-            return try Self.parsePath(spec)
+            return try parsePath(spec)
         }
-        return try match(family: spec)
+        return try shared.match(family: spec)
     }
 
     /// Splits "path#N" into a path and a face index.

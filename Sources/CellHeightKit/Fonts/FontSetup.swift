@@ -5,11 +5,11 @@ public struct FontSetup {
     /// `fontSpec` is a file path, `path#N` or a family name; `fallbackSpecs` (from `--fallback`),
     /// when given, replaces Chromium's chain (its default font, then fontconfig per character).
     public init(fontSpec: String, fallbackSpecs: [String]?) throws {
-        let primaryReference = try FontLocator.shared.resolve(fontSpec)
+        let primaryReference = try FontLocator.resolve(fontSpec)
         let primary = try FontFace(path: primaryReference.path, faceIndex: primaryReference.faceIndex)
         if let fallbackSpecs {
             let faces = try fallbackSpecs.map { spec -> FontFace in
-                let reference = try FontLocator.shared.resolve(spec)
+                let reference = try FontLocator.resolve(spec)
                 return try FontFace(path: reference.path, faceIndex: reference.faceIndex)
             }
             chain = FontFallbackChain(primary: primary, fixedFallbacks: faces, usesSystemFallback: false)

@@ -2,8 +2,12 @@
 public struct LabelEngines {
     /// One per label, in label order; engines are not thread-safe, so use them on one thread.
     public let engines: [TextLayoutEngine]
-    /// The fallback font files in the order they are tried (see `FontSetup.fallbackPaths`).
-    public let fallbackPaths: [String]
+    /// The first label's font setup, for its fallbacks.
+    let firstSetup: FontSetup?
+
+    /// The fallback font files in the order they are tried (see `FontSetup.fallbackPaths`): asked
+    /// for, not found up front, because finding Chromium's default font starts fontconfig.
+    public var fallbackPaths: [String] { firstSetup?.fallbackPaths ?? [] }
 }
 
 /// Opens each label's font and makes its layout engine. Labels with the same font, size and line
@@ -44,7 +48,7 @@ public func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String
         engines[key] = engine
         return engine
     }
-    return LabelEngines(engines: labelEngines, fallbackPaths: labels.first.flatMap { setups[$0.font] }?.fallbackPaths ?? [])
+    return LabelEngines(engines: labelEngines, firstSetup: labels.first.flatMap { setups[$0.font] })
 }
 
 /// Finds and opens a font as `--font` takes it (a path, `path#N`, or a family name), to report a
@@ -52,6 +56,6 @@ public func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String
 ///
 /// - Throws: `CellHeightError.font` when it cannot be found or used.
 public func checkFontOpens(_ spec: String) throws {
-    let reference = try FontLocator.shared.resolve(spec)
+    let reference = try FontLocator.resolve(spec)
     _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
 }

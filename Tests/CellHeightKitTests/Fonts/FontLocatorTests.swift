@@ -31,7 +31,7 @@ struct FontLocatorTests {
     @Test("font locator: family lookup", arguments: familyCases)
     func family(_ testCase: FamilyCase) throws {
         #expect(try FontLocator.shared.match(family: testCase.family) == testCase.expected)
-        #expect(try FontLocator.shared.resolve(testCase.family) == testCase.expected)
+        #expect(try FontLocator.resolve(testCase.family) == testCase.expected)
     }
 
     @Test("font locator: an unknown family is an error, not a silent substitute")
@@ -76,7 +76,7 @@ struct FontLocatorTests {
     func parsePath(_ testCase: PathCase) throws {
         if let expected = testCase.expected {
             #expect(try FontLocator.parsePath(testCase.spec) == expected)
-            #expect(try FontLocator.shared.resolve(testCase.spec) == expected)
+            #expect(try FontLocator.resolve(testCase.spec) == expected)
         } else {
             #expect(throws: CellHeightError.self) { try FontLocator.parsePath(testCase.spec) }
         }
@@ -91,7 +91,7 @@ struct FontLocatorTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/font#2"
         try FileManager.default.copyItem(atPath: TestFonts.dejaVuSans, toPath: path)
-        #expect(try FontLocator.shared.resolve(path) == FontReference(path: path))
+        #expect(try FontLocator.resolve(path) == FontReference(path: path))
     }
 
     @Test("font reference: description shows the face index only when not 0")
