@@ -66,4 +66,64 @@ struct PlainTextLayoutTests {
         #expect(beyondASCIIRows > 1_000, "Latin text beyond ASCII should take it too")
         #expect(differing.isEmpty, "first differing texts: \(differing.prefix(5))")
     }
+
+    /// Lays `text` out the fast way (nil when it does not take it) and the general way.
+    static func bothWays(_ text: String, font: String = TestFonts.dejaVuSans, size: Double = 16,
+                         widths: [Double]) throws -> (fast: [TextLayout]?, general: [TextLayout]) {
+        let fast = try TestFonts.engine(font, size: size), general = try TestFonts.engine(font, size: size)
+        general.usesSegmentCache = false
+        var layouts: [TextLayout] = []
+        var utf8 = Array(text.utf8)
+        let isFast = utf8.withUnsafeMutableBufferPointer {
+            fast.layoutPlainText(UnsafeBufferPointer($0), widths: widths, into: &layouts)
+        }
+        let prepared = general.prepare(text)
+        return (isFast ? layouts : nil, widths.map { general.layout(prepared, width: $0, details: false) })
+    }
+
+    @Test("a word cut inside a ligature takes the letters' own widths on both sides, as Chromium does")
+    func cutInsideLigature() throws {
+        // DejaVu Sans joins "fl" and "fi"; at these widths the words must be cut, some cuts
+        // falling between the two letters of a ligature.
+        for text in ["conflicts", "fluffiness flawless", "officially affiliated"] {
+            let widths = (14...60).map(Double.init)
+            let (fast, general) = try Self.bothWays(text, widths: widths)
+            #expect(fast != nil, "\(text) should take the fast path")
+            #expect(fast == general, "\(text)")
+        }
+    }
+
+    @Test("one set of tables per font and size, shared by every engine")
+    func sharedTables() throws {
+        func tables(_ font: String, _ size: Double) throws -> PlainShapingTables? {
+            let engine = try TestFonts.engine(font, size: size)
+            return PairwiseASCIIAdvances(shaper: Shaper(chain: engine.chain, fontSize: size))?.tables
+        }
+        let first = try #require(try tables(TestFonts.dejaVuSans, 16))
+        #expect(try tables(TestFonts.dejaVuSans, 16) === first)
+        #expect(try tables(TestFonts.dejaVuSans, 17) !== first)
+        #expect(try tables(Self.fonts[2], 16) !== first)
+    }
+
+    @Test("engines on several threads at once give the general path's answers")
+    func concurrentEngines() throws {
+        let texts = Array(try SegmentShapingTests.corpus().prefix(3000))
+        let widths = [60.0, 320]
+        let expected = try texts.map { try Self.bothWays($0, size: 15, widths: widths).general }
+        let results = UnsafeMutableBufferPointer<[TextLayout]?>.allocate(capacity: texts.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 4) { job in
+            guard let engine = try? TestFonts.engine(TestFonts.dejaVuSans, size: 15) else { return }
+            for k in stride(from: job, to: texts.count, by: 4) {
+                var layouts: [TextLayout] = []
+                var utf8 = Array(texts[k].utf8)
+                let isFast = utf8.withUnsafeMutableBufferPointer {
+                    engine.layoutPlainText(UnsafeBufferPointer($0), widths: widths, into: &layouts)
+                }
+                results[k] = isFast ? layouts : expected[k]
+            }
+        }
+        #expect(zip(results, expected).allSatisfy { $0 == $1 })
+    }
 }
