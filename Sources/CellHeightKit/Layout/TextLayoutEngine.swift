@@ -94,17 +94,19 @@ public final class TextLayoutEngine {
     public var plainLineHeight: Double { lineHeight.fixedPixels(fontSize: fontSize) ?? normalLineHeight }
 
     /// Texts prepared lately, by text, so that a row that comes again (a repeated description, a
-    /// separator line) is shaped and analysed once; it starts over past `preparedCacheLimit`
-    /// bytes of text (a bound on memory).
+    /// separator line) is shaped and analysed once. It holds texts of up to `preparedCacheLimit`
+    /// bytes in all, and starts over when full: a prepared text takes some 40 bytes per
+    /// character, so this bounds each engine's share at a few megabytes.
     private var preparedCache: [String: PreparedText] = [:]
     private var preparedCacheBytes = 0
-    static let preparedCacheLimit = 1 << 18
+    static let preparedCacheLimit = 1 << 16
 
     /// Shapes and analyses `text` once (the expensive part).
     public func prepare(_ text: String) -> PreparedText {
         if let cached = preparedCache[text] { return cached }
         let prepared = prepareUncached(text)
         let bytes = text.utf8.count
+        guard bytes <= Self.preparedCacheLimit / 16 else { return prepared }
         if preparedCacheBytes + bytes > Self.preparedCacheLimit { forgetPreparedTexts() }
         preparedCache[text] = prepared
         preparedCacheBytes += bytes
