@@ -21,6 +21,15 @@ func plainNDJSONRow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
         var j = start
         var isEscaped = false
         while j < end {
+            // Eight bytes at a time while none ends the string, escapes or is a control character.
+            if j &+ 8 <= end, let base = bytes.baseAddress {
+                let block = ByteBlock.load(base + j)
+                if !ByteBlock.hasByte(0x22, in: block) && !ByteBlock.hasByte(0x5C, in: block)
+                    && !ByteBlock.hasByte(below: 0x20, in: block) {
+                    j &+= 8
+                    continue
+                }
+            }
             let byte = bytes[j]
             if byte == UInt8(ascii: "\"") {
                 i = j + 1

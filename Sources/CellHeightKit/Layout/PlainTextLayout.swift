@@ -109,9 +109,29 @@ final class PlainTextLayout {
     /// the fast path takes or none is a Latin letter (then HarfBuzz would not shape it as Latin).
     private func decode(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = text.count
+        guard let base = text.baseAddress else { return nil }
+        let rawUnits = UnsafeMutableRawPointer(units)
         var length = 0, position = 0
         var hasLatin = false
         while position < n {
+            // Eight printable ASCII bytes at a time, widened to UTF-16 together.
+            if position &+ 8 <= n {
+                let block = ByteBlock.load(base + position)
+                if ByteBlock.isPrintableASCII(block) {
+                    if !hasLatin {
+                        for k in 0..<8 {
+                            let folded = UInt8(truncatingIfNeeded: block >> (8 &* k)) | 0x20
+                            hasLatin = hasLatin || (folded >= 0x61 && folded <= 0x7A)
+                        }
+                    }
+                    rawUnits.storeBytes(of: ByteBlock.widenLowHalf(block).littleEndian, toByteOffset: 2 &* length, as: UInt64.self)
+                    rawUnits.storeBytes(of: ByteBlock.widenLowHalf(block >> 32).littleEndian, toByteOffset: 2 &* length &+ 8,
+                                     as: UInt64.self)
+                    position &+= 8
+                    length &+= 8
+                    continue
+                }
+            }
             let byte = text[position]
             if byte < 0x80 {
                 guard byte >= PairwiseASCIIAdvances.first && byte <= PairwiseASCIIAdvances.last else { return nil }

@@ -1,0 +1,48 @@
+import Testing
+@testable import CellHeightKit
+
+/// The eight-bytes-at-once tests must answer what a byte-by-byte look gives, for every block.
+@Suite("byte blocks")
+struct ByteBlockTests {
+    /// Blocks built to hit the edges (each byte value in each position) and pseudo-random ones.
+    static let blocks: [[UInt8]] = {
+        var blocks: [[UInt8]] = []
+        for value in 0...255 {
+            for position in 0..<8 {
+                var block = Array("plain ok".utf8)
+                block[position] = UInt8(value)
+                blocks.append(block)
+            }
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            blocks.append((0..<8).map { UInt8(truncatingIfNeeded: state >> (8 * $0)) })
+        }
+        return blocks
+    }()
+
+    @Test("any byte below a limit, any byte equal to a value, all printable ASCII")
+    func tests() {
+        for bytes in Self.blocks {
+            let block = bytes.withUnsafeBufferPointer { ByteBlock.load($0.baseAddress!) }
+            for limit: UInt8 in [1, 0x20, 0x80] {
+                #expect(ByteBlock.hasByte(below: limit, in: block) == bytes.contains { $0 < limit }, "\(bytes) below \(limit)")
+            }
+            for value: UInt8 in [0x00, 0x22, 0x5C, 0x7F, 0xFF] {
+                #expect(ByteBlock.hasByte(value, in: block) == bytes.contains(value), "\(bytes) has \(value)")
+            }
+            #expect(ByteBlock.isPrintableASCII(block) == bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }, "\(bytes)")
+        }
+    }
+
+    @Test("widening: each byte becomes a UTF-16 unit, in order")
+    func widening() {
+        let bytes: [UInt8] = [0x41, 0x7E, 0x20, 0x00, 0xFF, 0x61, 0x80, 0x7F]
+        let block = bytes.withUnsafeBufferPointer { ByteBlock.load($0.baseAddress!) }
+        let units = [ByteBlock.widenLowHalf(block), ByteBlock.widenLowHalf(block >> 32)].flatMap { half in
+            (0..<4).map { UInt16(truncatingIfNeeded: half >> (16 * $0)) }
+        }
+        #expect(units == bytes.map(UInt16.init))
+    }
+}
