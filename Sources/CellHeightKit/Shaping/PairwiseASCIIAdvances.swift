@@ -33,6 +33,10 @@ final class PairwiseASCIIAdvances {
         var loss: Int32
     }
 
+    /// Words shaped whole that this worker met, in front of the shared store (no lock for a hit).
+    private var words = ShapedSegmentCache()
+    /// The width cache's script marker for Latin words (as `Shaper.shapeBySegments` uses it).
+    private static let latinMarker: UInt16 = 0x02
     /// False once a pair turned out not to be pairwise: then every row goes the general way.
     private(set) var isUsable = true
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
@@ -71,13 +75,14 @@ final class PairwiseASCIIAdvances {
     /// Writes the advances of word `range` (one that must be shaped whole, see `substitutions`)
     /// into `prefix` as running x positions from `x`, how much wider a line gets when it ends
     /// inside or right after the word into `losses`, in 1/65536 px, and where its glyph clusters
-    /// start into `clusterStarts`: from the shared width cache.
+    /// start into `clusterStarts`: from this worker's width cache, filled from the shared tables.
     func addWholeWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, x: inout Int,
                       prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
                       clusterStarts: UnsafeMutablePointer<Bool>) {
-        tables.writeWord(units, range, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts) {
-            shaper.shapedLatinWord(units, range)
+        let segment = words.segment(units, range, scriptMarker: Self.latinMarker) {
+            tables.shapedWord(units, range) { shaper.shapedLatinWord(units, range) }
         }
+        words.write(segment, at: range.lowerBound, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts)
     }
 
     /// `unit`'s advance alone, without shaping (its glyph's own advance), in 1/65536 px: what a

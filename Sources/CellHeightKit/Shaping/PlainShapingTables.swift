@@ -7,7 +7,7 @@ import Synchronization
 /// The font check (`asciiShapingModel`, `BeyondASCIICharacters`) is done once, by the first
 /// worker to ask. Pairs are shaped lazily by whichever worker meets them first, with its own
 /// shaper, and published in atomic slots (a pair shaped by two workers at once gets the same
-/// number twice); words shaped whole live in one width cache behind a lock, shaped outside it.
+/// number twice); words shaped whole are kept in one store behind a lock, shaped outside it.
 final class PlainShapingTables: @unchecked Sendable {
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
     let substitutions: ASCIISubstitutions
@@ -23,7 +23,7 @@ final class PlainShapingTables: @unchecked Sendable {
     static let unknown = UInt64.max
 
     private let wordsLock = NSLock()
-    private var words = ShapedSegmentCache()
+    private var words: [[UInt16]: ShapedSegmentCache.Shaped] = [:]
 
     private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters) {
         self.substitutions = substitutions
@@ -99,25 +99,28 @@ final class PlainShapingTables: @unchecked Sendable {
 
     // MARK: - Words shaped whole
 
-    /// Writes word `range` of `units` (see `ShapedSegmentCache.write`) from the shared width
-    /// cache, shaping it with `shape` first, outside the lock, when no worker has yet.
-    func writeWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, x: inout Int,
-                   prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
-                   clusterStarts: UnsafeMutablePointer<Bool>, shape: () -> ShapedSegmentCache.Shaped) {
+    /// Word `range` of `units` shaped (see `Shaper.shapedLatinWord`): from the shared store, or
+    /// shaped with `shape` outside the lock when no worker has yet. Each worker keeps its own width
+    /// cache in front of this one (see `PairwiseASCIIAdvances.addWholeWord`), so the lock is taken
+    /// once per distinct word and worker, not once per word.
+    func shapedWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                    shape: () -> ShapedSegmentCache.Shaped) -> ShapedSegmentCache.Shaped {
+        // The key: the word with the unit before and after it (kerning across its edges).
+        var key: [UInt16] = [range.lowerBound > 0 ? units[range.lowerBound - 1] : ShapedSegmentCache.none]
+        key += units[range]
+        key.append(range.upperBound < units.count ? units[range.upperBound] : ShapedSegmentCache.none)
         wordsLock.lock()
-        if let found = words.find(units, range, scriptMarker: Self.latinMarker) {
-            words.write(found, at: range.lowerBound, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts)
+        if let found = words[key] {
             wordsLock.unlock()
-            return
+            return found
         }
         wordsLock.unlock()
         let shaped = shape()
         wordsLock.lock()
         defer { wordsLock.unlock() }
-        let segment = words.segment(units, range, scriptMarker: Self.latinMarker) { shaped }
-        words.write(segment, at: range.lowerBound, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts)
+        if words.count >= ShapedSegmentCache.capacity { words.removeAll(keepingCapacity: true) }
+        words[key] = shaped
+        return shaped
     }
 
-    /// The width cache's script marker for Latin words (see `Shaper.cachedLatinWord`).
-    private static let latinMarker: UInt16 = 0x02
 }
