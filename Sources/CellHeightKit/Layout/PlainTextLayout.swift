@@ -11,8 +11,9 @@ import Synchronization
 /// `LineWrapper`'s greedy loop specialised to what such text can hold: no tabs, soft hyphens or
 /// fallback fonts, so every line box has the primary font's height. Widths are summed in
 /// HarfBuzz's integer units (1/65536 px), which is exact, as the general path's sums of those
-/// values are. Text with anything else, a pair of characters whose break `PlainBreakRules` leaves
-/// undecided, or a word that must be cut inside a ligature is left to the general path.
+/// values are; a word cut inside a ligature takes `ligatureSplits`' widths on both sides. Text
+/// with anything else, or a pair of characters whose break `PlainBreakRules` leaves undecided, is
+/// left to the general path.
 ///
 /// Scratch buffers are kept from row to row: not thread-safe, one per layout engine.
 final class PlainTextLayout {
@@ -24,6 +25,8 @@ final class PlainTextLayout {
     private let wholeWordPairs: UnsafeMutablePointer<Bool>
     /// Per ASCII character: `CharacterFlags` that let a word be analysed in one quick scan.
     private let asciiFlags: UnsafeMutablePointer<UInt8>
+    /// Blink's decisions between printable ASCII characters (see `PlainBreakRules.asciiDecisions`).
+    private let asciiBreaks = PlainBreakRules.asciiDecisions
 
     /// What a word's characters hold, OR-ed over the word: breaks need looking at only when it
     /// holds more than letters and digits, and pairs for ligatures only when it holds a character
@@ -33,7 +36,6 @@ final class PlainTextLayout {
         static let beyondASCII: UInt8 = 2
         static let substitutionStart: UInt8 = 4
     }
-    private let asciiBreaks = PlainBreakRules.asciiDecisions
     /// `prefix[i]`: x of character i from the paragraph start; `losses[i]`: how much wider a line
     /// gets when its content ends before character i (kerning lost at the cut).
     private var prefix: UnsafeMutablePointer<Int>

@@ -11,10 +11,11 @@ import CHarfBuzz
 /// and size, a few thousand for real prose, instead of one per distinct word.
 ///
 /// That is exact only when no lookup of the font reaches further than a pair, which
-/// `asciiShapingIsPairwise` checks in the font's tables before the fast path is used; each pair
+/// `asciiShapingModel` checks in the font's tables before the fast path is used; each pair
 /// shaped is checked again (two glyphs, the second unchanged by the first), and one that is not
 /// turns the fast path off for good. Rows it cannot answer go the general way (see `Shaper`).
-/// Not thread-safe: one per shaper.
+/// The numbers live in `PlainShapingTables`, shared by every worker; this object shapes what is
+/// missing with its worker's shaper. Not thread-safe: one per shaper.
 final class PairwiseASCIIAdvances {
     /// Characters covered: U+0020...U+007E.
     static let first: UInt8 = 0x20

@@ -19,7 +19,7 @@ final class PlainShapingTables: @unchecked Sendable {
     private let spaceSteps: UnsafeMutablePointer<Atomic<UInt64>>
     private static let pairCount = PairwiseASCIIAdvances.characterCount * (PairwiseASCIIAdvances.characterCount + 1)
     private static let beyondCount = Int(BeyondASCIICharacters.limit) - 0x80
-    /// A slot not shaped yet (no advance is this negative).
+    /// A slot not shaped yet: an advance and a loss of -1/65536 px each, which no pair of glyphs has.
     static let unknown = UInt64.max
 
     private let wordsLock = NSLock()
