@@ -46,13 +46,15 @@ public final class ParallelCellMeasurer {
         }
     }
 
-    /// Cuts `0..<count` into contiguous slices (`slicesPerJob` per worker when `jobs` > 1, else one)
-    /// and runs `body(worker, slice)` on each, `jobs` threads taking the next slice as they finish
-    /// one, so that a slice of slow rows does not leave the other workers idle; each worker's calls
-    /// have its own number, so it may use its own measurer. Returns the results in slice order.
-    private static func inParallel<Part>(count: Int, jobs: Int, _ body: (Int, Range<Int>) -> Part) -> [Part] {
-        guard jobs > 1 else { return [body(0, 0..<count)] }
-        let shares = min(jobs * slicesPerJob, max(count, 1))
+    /// Cuts `0..<count` into contiguous slices (`slicesPerJob` per worker, none shorter than
+    /// `minimumSlice` unless there is one) and runs `body(worker, slice)` on each, up to `jobs`
+    /// threads taking the next slice as they finish one, so that a slice of slow rows does not
+    /// leave the other workers idle; each worker's calls have its own number, so it may use its
+    /// own measurer. Returns the results in slice order.
+    private static func inParallel<Part>(count: Int, jobs: Int, minimumSlice: Int = 1,
+                                         _ body: (Int, Range<Int>) -> Part) -> [Part] {
+        let shares = min(jobs * slicesPerJob, max(count / max(minimumSlice, 1), 1))
+        guard jobs > 1, shares > 1 else { return [body(0, 0..<count)] }
         let slices = (0..<shares).map { n in (count * n / shares)..<(count * (n + 1) / shares) }
         let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: shares)
         results.initialize(repeating: nil)
@@ -62,7 +64,7 @@ public final class ParallelCellMeasurer {
         }
         let lock = NSLock()
         var taken = 0
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+        DispatchQueue.concurrentPerform(iterations: min(jobs, shares)) { job in
             while true {
                 lock.lock()
                 let n = taken
@@ -89,7 +91,8 @@ public final class ParallelCellMeasurer {
     public func measurePlainRows<Part>(_ batch: LineBatch, alone: (Row, RowSettingsMeasurer) -> [UInt8]?,
                                        then finish: (PlainMeasuredRows) -> Part) -> [Part] {
         let measurers = self.measurers
-        return Self.inParallel(count: batch.count, jobs: jobs > 1 && batch.count >= 64 * jobs * Self.slicesPerJob ? jobs : 1) { job, slice in
+        // Slices of at least 64 rows: shorter ones cost more to hand out than to measure.
+        return Self.inParallel(count: batch.count, jobs: jobs, minimumSlice: 64) { job, slice in
             let measurer = measurers[job].baseMeasurer
             var measured = PlainMeasuredRows(rows: slice)
             var scratch: [UInt8] = []
