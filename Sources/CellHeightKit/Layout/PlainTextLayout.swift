@@ -48,6 +48,9 @@ final class PlainTextLayout {
     private var units: UnsafeMutablePointer<UInt16>
     /// Whether a glyph cluster starts at character i (false inside a ligature).
     private var clusterStarts: UnsafeMutablePointer<Bool>
+    /// Character i's own advance, for the characters of a ligature (found in `analyse`, so that
+    /// a cut inside one costs the wrap loop no font call).
+    private var ownAdvances: UnsafeMutablePointer<Int>
     private var capacity = 0
     /// The prepared paragraph: its length, break count, and where content ends before trailing spaces.
     private var count = 0
@@ -86,6 +89,7 @@ final class PlainTextLayout {
         breakContentEnds = .allocate(capacity: 1)
         units = .allocate(capacity: 1)
         clusterStarts = .allocate(capacity: 1)
+        ownAdvances = .allocate(capacity: 1)
     }
 
     deinit {
@@ -93,6 +97,7 @@ final class PlainTextLayout {
         units.deallocate()
         for buffer in [clusterStarts, wholeWordPairs] { buffer.deallocate() }
         asciiFlags.deallocate()
+        ownAdvances.deallocate()
     }
 
     /// Whether the fast path is still on (see `PairwiseASCIIAdvances.isUsable`).
@@ -257,6 +262,9 @@ final class PlainTextLayout {
             if isWhole {
                 advances.addWholeWord(UnsafeBufferPointer(start: units, count: length), wordStart..<wordEnd, x: &x,
                                       prefix: prefix, losses: losses, clusterStarts: clusterStarts)
+                for k in wordStart..<wordEnd where !clusterStarts[k] || (k + 1 < wordEnd && !clusterStarts[k + 1]) {
+                    ownAdvances[k] = advances.ownAdvance(of: units[k])
+                }
             } else {
                 for k in wordStart..<wordEnd {
                     guard let step = step(pairIndex(units[k], after: k)) else { return false }
@@ -352,8 +360,8 @@ final class PlainTextLayout {
         var clusterEnd = i + 1
         while clusterEnd < count && !clusterStarts[clusterEnd] { clusterEnd += 1 }
         guard (clusterStart..<clusterEnd).allSatisfy({ units[$0] < 0x0590 }) else { return nil }
-        let left = (clusterStart..<i).reduce(0) { $0 + advances.ownAdvance(of: units[$1]) }
-        let right = (i..<clusterEnd).reduce(0) { $0 + advances.ownAdvance(of: units[$1]) }
+        let left = (clusterStart..<i).reduce(0) { $0 + ownAdvances[$1] }
+        let right = (i..<clusterEnd).reduce(0) { $0 + ownAdvances[$1] }
         return (left - (prefix[clusterStart + 1] - prefix[clusterStart]), right)
     }
 
@@ -365,6 +373,8 @@ final class PlainTextLayout {
         units = .allocate(capacity: size)
         clusterStarts.deallocate()
         clusterStarts = .allocate(capacity: size)
+        ownAdvances.deallocate()
+        ownAdvances = .allocate(capacity: size)
         prefix = .allocate(capacity: size)
         losses = .allocate(capacity: size)
         breakOffsets = .allocate(capacity: size)
