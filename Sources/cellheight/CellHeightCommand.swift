@@ -33,7 +33,7 @@ struct CellHeightCommand: ParsableCommand {
           cellheight --width 320,375 --number-of-lines 3 --output html --embed-font --output-file report.html rows.txt
           cellheight --rules fixtures/checks/rules.yaml fixtures/checks/ui.ndjson   (exit 1: rows over budget)
           cellheight --max-lines 2 --width 280 --diagnostics github rows.json
-          cellheight --max-height 44 --diagnostics junit report.xml rows.json
+          cellheight --max-height 44 --diagnostics junit --junit-file report.xml rows.json
           cellheight --baseline old.json --fail-on-growth --output json rows.json
 
         EXIT CODES
@@ -52,13 +52,13 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "Font: a file path (TTF/OTF, 'path#N' for a face in a collection) or a family name (default: sans-serif).")
     var font: String?
 
-    @Option(help: "Font size in CSS px, may be fractional (default: 16).")
+    @Option(parsing: .unconditional, help: "Font size in CSS px, may be fractional (default: 16).")
     var size: Double?
 
-    @Option(help: "Width(s) in px, comma-separated, e.g. 320,375,414; with --padding or a template, the cell's (default: 320, or the template's).")
+    @Option(parsing: .unconditional, help: "Width(s) in px, comma-separated, e.g. 320,375,414; with --padding or a template, the cell's (default: 320, or the template's).")
     var width: String?
 
-    @Option(help: "Line height: 'normal', a length like '20px', or a multiple of the size like '1.4' (default: normal).")
+    @Option(parsing: .unconditional, help: "Line height: 'normal', a length like '20px', or a multiple of the size like '1.4' (default: normal).")
     var lineHeight: String?
 
     @Option(help: "White space handling: pre-wrap keeps spaces and newlines; normal collapses them.")
@@ -82,19 +82,19 @@ struct CellHeightCommand: ParsableCommand {
     @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
     var lossy = false
 
-    @Option(help: "Padding inside the cell in px, CSS shorthand: '10', '10 15' (vertical horizontal), '8 5 8 5' (top right bottom left). The text is as wide as the cell minus left and right padding.")
+    @Option(parsing: .unconditional, help: "Padding inside the cell in px, CSS shorthand: '10', '10 15' (vertical horizontal), '8 5 8 5' (top right bottom left). The text is as wide as the cell minus left and right padding.")
     var padding: String?
 
-    @Option(help: "The cell's minimum height in px, padding included.")
+    @Option(parsing: .unconditional, help: "The cell's minimum height in px, padding included.")
     var minHeight: Double?
 
-    @Option(help: "Px added below each cell (a separator).")
+    @Option(parsing: .unconditional, help: "Px added below each cell (a separator).")
     var separator: Double?
 
-    @Option(help: "Show at most N lines, like UILabel.numberOfLines (0: no limit); a longer text is truncated.")
+    @Option(parsing: .unconditional, help: "Show at most N lines, like UILabel.numberOfLines (0: no limit); a longer text is truncated.")
     var numberOfLines: Int?
 
-    @Option(help: "Budget: a row whose text needs more than N lines is a violation (exit 1), reported on standard error.")
+    @Option(parsing: .unconditional, help: "Budget: a row whose text needs more than N lines is a violation (exit 1), reported on standard error.")
     var maxLines: Int?
 
     @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
@@ -109,7 +109,7 @@ struct CellHeightCommand: ParsableCommand {
     @Flag(help: "Add each row's y offset: the sum of the heights of the rows before it.")
     var offsets = false
 
-    @Option(help: "Measure on N threads (default: every core); the output is the same for any N.")
+    @Option(parsing: .unconditional, help: "Measure on N threads (default: every core); the output is the same for any N.")
     var jobs: Int?
 
     @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
@@ -119,16 +119,16 @@ struct CellHeightCommand: ParsableCommand {
           help: ArgumentHelp("Measure every row the general way, without the fast path for plain ASCII rows (the output is the same; for checking that).", visibility: .hidden))
     var generalPathOnly = false
 
-    @Option(help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
+    @Option(parsing: .unconditional, help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
     var maxHeight: Double?
 
     @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.")
     var rules: String?
 
-    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (also write a JUnit XML file: --diagnostics junit FILE.xml).")
+    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (also write a JUnit XML report to --junit-file FILE).")
     var diagnostics: DiagnosticsFormat = .text
 
-    @Option(name: .customLong("junit-file"), help: "Where --diagnostics junit writes its JUnit XML report (atomically).")
+    @Option(name: .customLong("junit-file"), help: "Where --diagnostics junit writes its JUnit XML report (atomically); required with it.")
     var junitFile: String?
 
     @Option(help: "An earlier --output json (or ndjson) result: report rows whose line count or height changed, and rows new or gone.")
@@ -151,14 +151,14 @@ struct CellHeightCommand: ParsableCommand {
         }
         _ = try parsedWidths()
         if let lineHeight, LineHeight(parsing: lineHeight) == nil {
-            throw ValidationError("--line-height must be 'normal', a length like '20px' or a positive number like '1.4', got '\(lineHeight)'")
+            throw ValidationError("--line-height must be \(LineHeight.expectation), got '\(messageText(lineHeight))'")
         }
         if let padding, Padding(parsing: padding) == nil {
-            throw ValidationError("--padding must be 1 to 4 lengths in px, none negative (CSS shorthand: '10', '10 15', '8 5 8 5'), got '\(padding)'")
+            throw ValidationError("--padding must be 1 to 4 lengths in px, none negative (CSS shorthand: '10', '10 15', '8 5 8 5'), got '\(messageText(padding))'")
         }
         for (name, value) in [("--min-height", minHeight), ("--separator", separator)] {
             if let value, !(value.isFinite && value >= 0 && value <= CellTemplate.maximumWidth) {
-                throw ValidationError("\(name) must be a number of px, 0 or more (at most \(formatPixels(CellTemplate.maximumWidth))), got \(value)")
+                throw ValidationError("\(name) must be a number of px, 0 or more (at most \(formatPixels(CellTemplate.maximumWidth))), got \(formatPixels(value))")
             }
         }
         if let numberOfLines, numberOfLines < 0 {
@@ -168,7 +168,7 @@ struct CellHeightCommand: ParsableCommand {
             throw ValidationError("--max-lines must be 1 or more, got \(maxLines)")
         }
         if diagnostics == .junit, junitFile == nil {
-            throw ValidationError("--diagnostics junit needs a report file: --diagnostics junit FILE.xml, or --junit-file FILE")
+            throw ValidationError("--diagnostics junit needs --junit-file FILE: where to write the JUnit report")
         }
         if junitFile != nil, diagnostics != .junit {
             throw ValidationError("--junit-file needs --diagnostics junit")
@@ -176,10 +176,18 @@ struct CellHeightCommand: ParsableCommand {
         if failOnGrowth, baseline == nil {
             throw ValidationError("--fail-on-growth needs --baseline")
         }
+        // No output may land on a file the run reads (the files named here; fonts found by family
+        // name, a template's or rules file's fonts are checked again when the output is written).
+        let fontPaths = ([font] + (fallback?.split(separator: ",").map { String($0) } ?? []))
+            .compactMap { $0.flatMap(FontLocator.filePath(of:)) }
+        let readPaths = files + [rules, baseline, template].compactMap { $0 } + fontPaths
         for (name, path) in [("--junit-file", junitFile), ("--output-file", outputFile)] {
-            if let path, files.contains(where: { isSameFile($0, path) }) || [rules, baseline, template].contains(where: { $0.map { isSameFile($0, path) } ?? false }) {
-                throw ValidationError("\(name) \(path) is also an input: it would be overwritten")
+            if let path, readPaths.contains(where: { isSameFile($0, path) }) {
+                throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
             }
+        }
+        if let junitFile, let outputFile, isSameFile(junitFile, outputFile) {
+            throw ValidationError("--junit-file and --output-file name the same file, \(messageText(outputFile)): one report would be lost")
         }
         if rules != nil, template != nil {
             throw ValidationError("--rules cannot be used with --template: the template describes the cell")
@@ -208,36 +216,6 @@ struct CellHeightCommand: ParsableCommand {
         }
     }
 
-    /// The arguments with `--diagnostics junit FILE.xml` spelled `--diagnostics junit --junit-file
-    /// FILE.xml`: an option takes one value, so the report's file is passed on as an option of its
-    /// own. Only a name ending in `.xml` is taken, so an input file can never be mistaken for the
-    /// report and overwritten (`--junit-file` takes any name).
-    static func expandingJUnitFile(_ arguments: [String]) -> [String] {
-        var result: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            result.append(argument)
-            index += 1
-            if argument == "--" {
-                result += arguments[index...]
-                break
-            }
-            let namesJUnit = argument == "--diagnostics=junit"
-                || (argument == "--diagnostics" && index < arguments.count && arguments[index] == "junit")
-            guard namesJUnit else { continue }
-            if argument == "--diagnostics" {
-                result.append("junit")
-                index += 1
-            }
-            if index < arguments.count, arguments[index].lowercased().hasSuffix(".xml") {
-                result += ["--junit-file", arguments[index]]
-                index += 1
-            }
-        }
-        return result
-    }
-
     /// The widths given with `--width`, or nil when it was not given.
     func parsedWidths() throws -> [Double]? {
         guard let width else { return nil }
@@ -245,7 +223,7 @@ struct CellHeightCommand: ParsableCommand {
         let widths = parts.compactMap { parseCSSNumber($0.trimmingCharacters(in: .whitespaces)) }
         guard !parts.isEmpty, widths.count == parts.count,
               widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= CellTemplate.maximumWidth }) else {
-            throw ValidationError("--width must be one or more positive numbers of px (at most \(formatPixels(CellTemplate.maximumWidth))), comma-separated, got '\(width)'")
+            throw ValidationError("--width must be one or more positive numbers of px (at most \(formatPixels(CellTemplate.maximumWidth))), comma-separated, got '\(messageText(width))'")
         }
         return widths
     }
@@ -267,7 +245,7 @@ struct CellHeightCommand: ParsableCommand {
         do {
             try measure()
         } catch let error as CellHeightError {
-            FileHandle.standardError.write(Data("cellheight: \(error)\n".utf8))
+            writeErrorMessage(error.description)
             throw ExitCode(error.exitCode.rawValue)
         }
     }
@@ -417,7 +395,7 @@ struct CellHeightCommand: ParsableCommand {
              width: widths.count == 1 ? widths[0] : nil)
         }
         return CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth) { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            writeToStandardError(text)
         }
     }
 
@@ -479,7 +457,7 @@ struct CellHeightCommand: ParsableCommand {
             }
             rowsBefore += rowsRead
             if reader.replacementCount > 0 {
-                FileHandle.standardError.write(Data("cellheight: \(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) with U+FFFD\n".utf8))
+                writeErrorMessage("\(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) with U+FFFD")
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellHeightKit
 import Foundation
 
 extension ParsableCommand {
@@ -13,7 +14,7 @@ extension ParsableCommand {
             // Help, version and the exit codes `run` chose after printing its own message.
             if code == .success || error is ArgumentParser.ExitCode { exit(withError: error) }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("cellheight: \(message)\n".utf8))
+            writeErrorMessage(message)
             Foundation.exit(code.rawValue)
         }
     }

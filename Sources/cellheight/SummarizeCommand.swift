@@ -25,7 +25,7 @@ struct SummarizeCommand: ParsableCommand {
             let summary = try ResultSummary(reading: files.isEmpty ? [nil] : files.map { $0 })
             try writeToStandardOutput(Data(summary.render(asJSON: json).utf8))
         } catch let error as CellHeightError {
-            FileHandle.standardError.write(Data("cellheight: \(error)\n".utf8))
+            writeErrorMessage(error.description)
             throw ExitCode(error.exitCode.rawValue)
         }
     }

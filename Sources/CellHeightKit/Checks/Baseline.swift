@@ -78,22 +78,34 @@ private func baselineRow(_ value: JSONValue, line: Int, file: String) throws -> 
         .invalidInput(source: file, line: line, reason: "not a cellheight result row: \(reason)")
     }
     guard case .object(let object) = value else { throw bad("expected an object, found \(value.kindDescription)") }
-    guard case .number(let indexText)? = object["index"], let index = Int(indexText) else { throw bad("no \"index\"") }
+    /// A member that must be a whole number, 0 or more: nil when it is absent, an error when it is
+    /// something else (a fraction, 1e20, a string), saying so.
+    func count(_ name: String, in object: JSONObject) throws -> Int? {
+        guard let value = object[name] else { return nil }
+        guard case .number(let text) = value, let count = Int(text), count >= 0 else {
+            let shown: String
+            if case .number(let text) = value { shown = messageText(text) } else { shown = value.kindDescription }
+            throw bad("\"\(name)\" must be a whole number, 0 or more, got \(shown)")
+        }
+        return count
+    }
+    guard let index = try count("index", in: object) else { throw bad("no \"index\"") }
     var id: String?
     if case .string(let text)? = object["id"] { id = text }
     var locale: String?
     if case .string(let text)? = object["locale"] { locale = text }
     func result(_ object: JSONObject) throws -> BaselineResult {
-        guard case .number(let heightText)? = object["height"], let height = Double(heightText) else {
-            throw bad("no \"height\"")
+        guard let heightValue = object["height"] else { throw bad("no \"height\"") }
+        guard case .number(let heightText) = heightValue, let height = Double(heightText), height.isFinite, height >= 0 else {
+            throw bad("\"height\" must be a number of px, 0 or more")
         }
         var lineCount = 0
-        if case .number(let text)? = object["lineCount"], let count = Int(text) {
+        if let count = try count("lineCount", in: object) {
             lineCount = count
         } else if case .array(let labels)? = object["labels"] {
             // A template's row: its lines are its labels' lines.
             for case .object(let label) in labels {
-                if case .number(let text)? = label["lineCount"], let count = Int(text) { lineCount += count }
+                lineCount += try count("lineCount", in: label) ?? 0
             }
         } else {
             throw bad("no \"lineCount\"")

@@ -34,8 +34,9 @@ public struct Diagnostic: Equatable, Sendable {
 
     /// The compiler-style line: `FILE:LINE: SUBJECT: MESSAGE`.
     public var text: String {
-        let place = line.map { "\(file):\($0)" } ?? file
-        return "\(place): \(subject): \(message)"
+        // A row's id or a file name may hold anything: escaped, so a diagnostic is one line.
+        let place = line.map { "\(messageText(file)):\($0)" } ?? messageText(file)
+        return "\(place): \(messageText(subject)): \(messageText(message, limit: 1_000))"
     }
 }
 

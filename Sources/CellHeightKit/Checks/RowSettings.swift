@@ -70,7 +70,7 @@ public struct RowSettingsResolver: Sendable {
         }
         guard let fields = row.fields else { return settings }
         func bad(_ name: String, _ expected: String, _ value: String) -> CellHeightError {
-            .invalidInput(source: source, line: row.sourceLine, reason: "\"\(name)\" must be \(expected), got \"\(value)\"")
+            .invalidInput(source: source, line: row.sourceLine, reason: "\"\(name)\" must be \(expected), got \"\(messageText(value))\"")
         }
         func pixels(_ name: String, maximum: Double = CellTemplate.maximumWidth) throws -> Double? {
             guard let text = fields[name] else { return nil }
@@ -88,7 +88,7 @@ public struct RowSettingsResolver: Sendable {
             if let size = try pixels("size", maximum: CellTemplate.maximumFontSize) { settings.fontSize = size }
             if let text = fields["lineHeight"] {
                 guard let lineHeight = LineHeight(parsing: text) else {
-                    throw bad("lineHeight", "'normal', a length like '20px' or a multiple of the size like '1.4'", text)
+                    throw bad("lineHeight", LineHeight.expectation, text)
                 }
                 settings.lineHeight = lineHeight
             }

@@ -42,6 +42,10 @@ public final class FontFace: @unchecked Sendable {
         let status = FT_New_Face(library, path, FT_Long(faceIndex), &face)
         FreeTypeLibrary.lock.unlock()
         guard status == 0, let face else {
+            if faceIndex > 0, let count = FontFace.faceCount(path: path, library: library), faceIndex >= count {
+                throw CellHeightError.font("face \(faceIndex) does not exist in \(path): the file has \(count) "
+                                           + (count == 1 ? "face (#0)" : "faces (#0 to #\(count - 1))"))
+            }
             throw CellHeightError.font("not a usable font file (FreeType error \(status)): \(path)")
         }
         guard (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
@@ -52,6 +56,7 @@ public final class FontFace: @unchecked Sendable {
             FontFace.closeFace(face)
             throw CellHeightError.font("font has no units per em: \(path)")
         }
+        FilesRead.shared.record(path: path)
         self.path = path
         self.faceIndex = faceIndex
         self.ftFace = face
@@ -61,6 +66,17 @@ public final class FontFace: @unchecked Sendable {
         let font = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
         self.hbFont = font
+    }
+
+    /// How many faces the file holds (FreeType reports it when asked for face -1); nil when it is
+    /// not a font file at all.
+    private static func faceCount(path: String, library: FT_Library) -> Int? {
+        var face: FT_Face?
+        FreeTypeLibrary.lock.lock()
+        defer { FreeTypeLibrary.lock.unlock() }
+        guard FT_New_Face(library, path, -1, &face) == 0, let face else { return nil }
+        defer { FT_Done_Face(face) }
+        return Int(face.pointee.num_faces)
     }
 
     /// How the font collapses fullwidth punctuation; nil when it has no `halt` feature.

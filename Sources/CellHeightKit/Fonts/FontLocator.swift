@@ -42,12 +42,24 @@ public final class FontLocator: @unchecked Sendable {
         return try shared.match(family: spec)
     }
 
+    /// FreeType takes the face in the low 16 bits of its index (the bits above select a named
+    /// instance), so a larger N would silently open another face.
+    static let maximumFaceIndex = 0xFFFF
+
+    /// The file a `--font` value names, or nil for a family name (which is only known once
+    /// fontconfig has looked it up).
+    public static func filePath(of spec: String) -> String? {
+        guard spec.contains("/") || FileManager.default.fileExists(atPath: spec) else { return nil }
+        return (try? parsePath(spec))?.path ?? spec
+    }
+
     /// Splits "path#N" into a path and a face index.
     static func parsePath(_ spec: String) throws -> FontReference {
         if let hash = spec.lastIndex(of: "#"), !FileManager.default.fileExists(atPath: spec) {
             let indexText = spec[spec.index(after: hash)...]
-            guard let index = Int(indexText), index >= 0 else {
-                throw CellHeightError.font("bad face index \"\(indexText)\" in font \(spec) (expected path#N, N >= 0)")
+            guard let index = Int(indexText), index >= 0, index <= Self.maximumFaceIndex else {
+                throw CellHeightError.font("bad face index \"\(messageText(String(indexText)))\" in font \(messageText(spec)) "
+                                           + "(expected path#N, 0 <= N <= \(Self.maximumFaceIndex))")
             }
             return FontReference(path: String(spec[..<hash]), faceIndex: index)
         }

@@ -18,7 +18,7 @@ public struct Padding: Equatable, Sendable, CustomStringConvertible {
     /// `[top, horizontal, bottom]` or `[top, right, bottom, left]`. Nil for any other count, or a
     /// value that is negative or not finite.
     public init?(shorthand values: [Double]) {
-        guard (1...4).contains(values.count), values.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+        guard (1...4).contains(values.count), values.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= CellTemplate.maximumWidth }) else { return nil }
         switch values.count {
         case 1: self.init(top: values[0], right: values[0], bottom: values[0], left: values[0])
         case 2: self.init(top: values[0], right: values[1], bottom: values[0], left: values[1])

@@ -43,6 +43,7 @@ func openInput(_ path: String?) throws -> (descriptor: Int32, name: String) {
         close(descriptor)
         throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(EISDIR))
     }
+    FilesRead.shared.record(descriptor: descriptor, name: path!)
     return (descriptor, name)
 }
 
@@ -89,11 +90,10 @@ func inputErrorReason(_ code: Int32) -> String {
     }
 }
 
-/// Whether two paths name the same file: the same device and inode when both exist, else the same
-/// standardized path (so an output file is never one of the inputs).
+/// Whether two paths name the same file, existing or not (see `FileIdentity`): the same device
+/// and inode, or the same name in the same directory; so that an output file is never an input.
 public func isSameFile(_ first: String, _ second: String) -> Bool {
     if isStandardInput(first) || isStandardInput(second) { return false }
-    var a = stat(), b = stat()
-    if stat(first, &a) == 0, stat(second, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+    if let a = FileIdentity(path: first), let b = FileIdentity(path: second) { return a == b }
     return URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path
 }

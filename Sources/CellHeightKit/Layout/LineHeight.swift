@@ -14,14 +14,23 @@ public enum LineHeight: Hashable, Sendable, CustomStringConvertible {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed == "normal" {
             self = .normal
-        } else if trimmed.hasSuffix("px"), let value = parseCSSNumber(String(trimmed.dropLast(2))), value > 0 {
+        } else if trimmed.hasSuffix("px"), let value = parseCSSNumber(String(trimmed.dropLast(2))),
+                  value > 0, value <= CellTemplate.maximumWidth {
             self = .pixels(value)
-        } else if let value = parseCSSNumber(trimmed), value > 0 {
+        } else if let value = parseCSSNumber(trimmed), value > 0, value <= Self.maximumMultiple {
             self = .multiple(value)
         } else {
             return nil
         }
     }
+
+    /// The largest multiple of the size accepted (lengths in px are bounded as widths are), so that
+    /// every height stays a finite number of px.
+    public static let maximumMultiple = 1_000.0
+
+    /// What a line height must be, for messages.
+    public static let expectation = "'normal', a length like '20px' (at most \(formatPixels(CellTemplate.maximumWidth))px) "
+        + "or a positive multiple of the size like '1.4' (at most \(formatPixels(maximumMultiple)))"
 
     public var description: String {
         switch self {

@@ -9,14 +9,35 @@ import Foundation
 /// a partial file: the bytes go to a temporary `.name.XXXXXX` in the same directory, are flushed to
 /// disk, and the temporary file is then renamed over `path`.
 ///
-/// A new file gets the usual permissions (0666 minus the umask); a replaced file keeps its own.
+/// - A new file gets the usual permissions (0666 minus the umask); a replaced file keeps its own.
+/// - A symbolic link stays: the file it points to is replaced (the temporary file is written beside
+///   that file).
+/// - A character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written into, never
+///   replaced; any other kind of file (a directory, a socket, a block device) is refused.
+/// - A file that this run has read (an input, a font, a rules file ...; compared by device and
+///   inode, whatever the spelling) is refused: no output may overwrite what was measured.
 ///
 /// - Throws: `CellHeightError.output` with a short reason; the temporary file is removed first.
 public func writeAtomically(_ data: Data, to path: String) throws {
     func failure(_ code: Int32) -> CellHeightError {
         .output(path: path, reason: outputErrorReason(code))
     }
-    let (directory, name) = splitDirectoryAndName(path)
+    if let readName = FilesRead.shared.readName(of: path) {
+        throw CellHeightError.output(path: path, reason: readName == path
+            ? "this run reads it, it would be overwritten"
+            : "it is \(readName), which this run reads, it would be overwritten")
+    }
+    var status = stat()
+    if stat(path, &status) == 0 {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFCHR, S_IFIFO: return try writeInPlace(data, to: path, failure: failure)
+        case S_IFDIR: throw failure(EISDIR)
+        default: throw CellHeightError.output(path: path, reason: "not a regular file, a character device or a FIFO")
+        }
+    }
+    let target = resolvedSymbolicLinks(path)
+    let (directory, name) = splitDirectoryAndName(target)
     guard !name.isEmpty else { throw failure(EISDIR) }
 
     // SIGINT, SIGTERM and SIGHUP wait until the temporary file is renamed or removed, so that an
@@ -26,13 +47,13 @@ public func writeAtomically(_ data: Data, to path: String) throws {
 
     var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
     let descriptor = mkstemp(&template)
-    guard descriptor >= 0 else { throw failure(errno) }
+    guard descriptor >= 0 else { throw temporaryFileFailure(errno, directory: directory, path: path) }
     let temporaryPath = String(cString: template)
 
     var isClosed = false
     do {
         try writeAll(data, to: descriptor, failure: failure)
-        guard fchmod(descriptor, permissionsForReplacing(path)) == 0, fsync(descriptor) == 0 else {
+        guard fchmod(descriptor, permissionsForReplacing(target)) == 0, fsync(descriptor) == 0 else {
             throw failure(errno)
         }
         isClosed = true
@@ -43,7 +64,7 @@ public func writeAtomically(_ data: Data, to path: String) throws {
         throw error
     }
 
-    guard rename(temporaryPath, path) == 0 else {
+    guard rename(temporaryPath, target) == 0 else {
         let code = errno
         unlink(temporaryPath)
         throw failure(code)
@@ -54,6 +75,24 @@ public func writeAtomically(_ data: Data, to path: String) throws {
         fsync(directoryDescriptor)
         close(directoryDescriptor)
     }
+}
+
+/// Writes into a character device or FIFO as it is (a FIFO waits for its reader, as a shell's `>` does).
+private func writeInPlace(_ data: Data, to path: String, failure: (Int32) -> CellHeightError) throws {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else { throw failure(errno) }
+    defer { close(descriptor) }
+    try writeAll(data, to: descriptor, failure: failure)
+}
+
+/// Why no temporary file could be made in `directory`: a directory that exists but takes no new
+/// files (`/proc`) is not "no such directory".
+private func temporaryFileFailure(_ code: Int32, directory: String, path: String) -> CellHeightError {
+    var status = stat()
+    if code == ENOENT, stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        return .output(path: path, reason: "no new file can be created in \(directory)")
+    }
+    return .output(path: path, reason: outputErrorReason(code))
 }
 
 /// Writes every byte of `data` to `descriptor`, retrying interrupted and short writes.
@@ -69,13 +108,6 @@ func writeAll(_ data: Data, to descriptor: Int32, failure: (Int32) -> CellHeight
             offset += written
         }
     }
-}
-
-/// "dir/sub/file.json" → ("dir/sub", "file.json"); "file.json" → (".", "file.json").
-private func splitDirectoryAndName(_ path: String) -> (directory: String, name: String) {
-    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-    let directory = String(path[..<slash])
-    return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
 }
 
 /// The mode of the file at `path` if there is one, otherwise 0666 minus the umask.
@@ -97,6 +129,8 @@ func outputErrorReason(_ code: Int32) -> String {
     case ENOTDIR: return "a path component is not a directory"
     case ENOSPC: return "no space left on device"
     case EROFS: return "read-only file system"
+    case EFBIG: return "file too large (the file size limit, ulimit -f)"
+    case EPIPE: return "broken pipe"
     default: return String(cString: strerror(code)).lowercased()
     }
 }

@@ -63,26 +63,30 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        // Paths and reasons can hold what came from outside (a file name, a value): escaped and
+        // capped, so that a message is one line of bounded length.
+        func shown(_ value: String) -> String { messageText(value) }
+        func why(_ reason: String) -> String { messageText(reason, limit: 1_000) }
         switch self {
         case .usage(let message):
-            return message
+            return why(message)
         case .unreadableInput(let path, let reason):
-            return "cannot read \(path): \(reason)"
+            return "cannot read \(shown(path)): \(why(reason))"
         case .invalidJSON(let source, let line, let column, let reason):
-            return "\(source):\(line):\(column): invalid JSON: \(reason)"
+            return "\(shown(source)):\(line):\(column): invalid JSON: \(why(reason))"
         case .invalidUTF8(let source, let byteOffset):
-            return "\(source): invalid UTF-8 at byte offset \(byteOffset)"
+            return "\(shown(source)): invalid UTF-8 at byte offset \(byteOffset)"
         case .invalidInput(let source, let line, let reason):
-            if let line { return "\(source):\(line): \(reason)" }
-            return "\(source): \(reason)"
+            if let line { return "\(shown(source)):\(line): \(why(reason))" }
+            return "\(shown(source)): \(why(reason))"
         case .font(let message):
-            return message
+            return why(message)
         case .output(let path, let reason):
-            return "cannot write \(path): \(reason)"
+            return "cannot write \(shown(path)): \(why(reason))"
         case .configSyntax(let file, let line, let column, let language, let reason):
-            return "\(file):\(line):\(column): invalid \(language): \(reason)"
+            return "\(shown(file)):\(line):\(column): invalid \(language): \(why(reason))"
         case .invalidConfig(let file, let jsonPath, let reason):
-            return "\(file): \(jsonPath): \(reason)"
+            return "\(shown(file)): \(shown(jsonPath)): \(why(reason))"
         }
     }
 }

@@ -84,6 +84,9 @@ extension ConfigDecoding {
     func length(_ value: JSONValue, at path: String) throws -> Double {
         let number = try self.number(value, at: path)
         guard number >= 0 else { throw failure(path, "must not be negative, got \(formatPixels(number))") }
+        guard number <= CellTemplate.maximumWidth else {
+            throw failure(path, "must be at most \(formatPixels(CellTemplate.maximumWidth)) px, got \(formatPixels(number))")
+        }
         return number
     }
 
@@ -116,9 +119,9 @@ extension ConfigDecoding {
     }
 
     func lineHeight(_ value: JSONValue, at path: String) throws -> LineHeight {
-        let problem = "must be \"normal\", a length like \"20px\" or a positive multiple of the size like \"1.4\""
+        let problem = "must be " + LineHeight.expectation
         guard case .string(let text) = value else { throw failure(path, "\(problem), found \(value.kindDescription)") }
-        guard let lineHeight = LineHeight(parsing: text) else { throw failure(path, "\(problem), got \"\(text)\"") }
+        guard let lineHeight = LineHeight(parsing: text) else { throw failure(path, "\(problem), got \"\(messageText(text))\"") }
         return lineHeight
     }
 }

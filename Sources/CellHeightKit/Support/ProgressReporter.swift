@@ -30,13 +30,13 @@ public final class ProgressReporter {
             line += "  \(Int(fraction * 100))%"
             if fraction > 0.01 { line += "  ETA \(Int(elapsed / fraction - elapsed)) s" }
         }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        writeToStandardError("\r\u{1B}[K\(line)")
         drewSomething = true
     }
 
     /// Clears the line, so that what follows on the terminal starts clean.
     public func finish() {
         guard enabled, drewSomething else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeToStandardError("\r\u{1B}[K")
     }
 }

@@ -100,12 +100,12 @@ struct CheckCommandLineTests {
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 5)
     }
 
-    @Test("--diagnostics junit FILE: a JUnit report, written atomically, and the text lines")
+    @Test("--diagnostics junit --junit-file FILE: a JUnit report, written atomically, and the text lines")
     func junit() throws {
         let directory = try CellHeightProcess.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/junit.xml"
-        let result = try CellHeightProcess.run(["--diagnostics", "junit", report] + Self.rules, in: Self.root)
+        let result = try CellHeightProcess.run(["--diagnostics", "junit", "--junit-file", report] + Self.rules, in: Self.root)
         #expect(result.status == 1)
         #expect(result.stderrText == Self.violations)
         let xml = try String(contentsOfFile: report, encoding: .utf8)
@@ -164,7 +164,7 @@ struct CheckCommandLineTests {
 
     @Test("usage and configuration errors", arguments: [
         (["--max-lines", "0"], 64, "cellheight: --max-lines must be 1 or more, got 0"),
-        (["--diagnostics", "junit"], 64, "cellheight: --diagnostics junit needs a report file: --diagnostics junit FILE.xml, or --junit-file FILE"),
+        (["--diagnostics", "junit"], 64, "cellheight: --diagnostics junit needs --junit-file FILE: where to write the JUnit report"),
         (["--fail-on-growth"], 64, "cellheight: --fail-on-growth needs --baseline"),
         (["--diagnostics", "junit", "--junit-file", "fixtures/checks/ui.ndjson"], 64,
          "cellheight: --junit-file fixtures/checks/ui.ndjson is also an input: it would be overwritten"),

@@ -48,7 +48,9 @@ enum CellHeightProcess {
 
     /// Runs the executable with `arguments`, feeding `stdin`; stdout and stderr go through files so
     /// that large outputs cannot block on a full pipe.
-    static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: String? = nil) throws -> Result {
+    /// With `executable`, that program is run instead (e.g. a shell around cellheight).
+    static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: String? = nil,
+                    executable program: URL? = nil) throws -> Result {
         let scratch = NSTemporaryDirectory() + "cellheight-cli-io-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -66,7 +68,7 @@ enum CellHeightProcess {
         }
 
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try program ?? executable()
         process.arguments = arguments
         process.standardInput = input
         process.standardOutput = output

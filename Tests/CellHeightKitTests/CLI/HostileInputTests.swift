@@ -123,7 +123,7 @@ struct HostileInputTests {
         Case(name: "size above 10,000", arguments: ["--font", font, "--size", "10001"], stdin: Array("hi\n".utf8),
              status: 64, stderr: .line("cellheight: --size must be a number of px above 0 and at most 10000, got 10001.0")),
         Case(name: "line height 0", arguments: ["--font", font, "--line-height", "0"], stdin: Array("hi\n".utf8),
-             status: 64, stderr: .line("cellheight: --line-height must be 'normal', a length like '20px' or a positive number like '1.4', got '0'")),
+             status: 64, stderr: .line("cellheight: --line-height must be 'normal', a length like '20px' (at most 1000000px) or a positive multiple of the size like '1.4' (at most 1000), got '0'")),
         Case(name: "unknown option: one line too", arguments: ["--font", font, "--no-such-option"], stdin: Array("hi\n".utf8),
              status: 64, stderr: .line("cellheight: Unknown option '--no-such-option'")),
     ]

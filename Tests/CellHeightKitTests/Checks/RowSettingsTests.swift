@@ -52,7 +52,7 @@ struct RowSettingsTests {
         (["maxLines": "two"], "rows.json:7: \"maxLines\" must be a whole number, 1 or more, got \"two\""),
         (["width": "-3"], "rows.json:7: \"width\" must be a number of px above 0 and at most 1000000, got \"-3\""),
         (["size": "0"], "rows.json:7: \"size\" must be a number of px above 0 and at most 10000, got \"0\""),
-        (["lineHeight": "tall"], "rows.json:7: \"lineHeight\" must be 'normal', a length like '20px' or a multiple of the size like '1.4', got \"tall\""),
+        (["lineHeight": "tall"], "rows.json:7: \"lineHeight\" must be 'normal', a length like '20px' (at most 1000000px) or a positive multiple of the size like '1.4' (at most 1000), got \"tall\""),
         (["font": ""], "rows.json:7: \"font\" must be a font file or family name, got \"\""),
     ])
     func badFields(fields: [String: String], message: String) {

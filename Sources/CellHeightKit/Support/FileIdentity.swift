@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// What a path names, independent of how it is spelled: `./a.json`, `a.json`, a hard link and a
+/// symbolic link to it are one file. Used to make sure no output lands on a file the run reads.
+public enum FileIdentity: Hashable, Sendable {
+    /// An existing file (after following symbolic links): its device and inode.
+    case existing(device: UInt64, inode: UInt64)
+    /// A file that does not exist yet: the directory it would be created in, and its name there.
+    case new(directoryDevice: UInt64, directoryInode: UInt64, name: String)
+
+    /// The identity of the file `path` names, following symbolic links (a dangling link names the
+    /// file it would create); nil when even its directory does not exist.
+    public init?(path: String) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            self = .existing(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            return
+        }
+        let target = resolvedSymbolicLinks(path)
+        let (directory, name) = splitDirectoryAndName(target)
+        guard !name.isEmpty, stat(directory, &status) == 0 else { return nil }
+        self = .new(directoryDevice: UInt64(status.st_dev), directoryInode: UInt64(status.st_ino), name: name)
+    }
+
+    /// The identity of an open file.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self = .existing(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+}
+
+/// Every file this run has opened for reading (inputs, rules, template, baseline, fonts), by
+/// identity: an output that would land on one of them is refused (`writeAtomically`).
+public final class FilesRead: @unchecked Sendable {
+    public static let shared = FilesRead()
+    private var identities: Set<FileIdentity> = []
+    private var names: [FileIdentity: String] = [:]
+    private let lock = NSLock()
+
+    /// Records the file at `path` (as it is now) as read.
+    public func record(path: String) {
+        guard let identity = FileIdentity(path: path), case .existing = identity else { return }
+        record(identity, name: path)
+    }
+
+    func record(descriptor: Int32, name: String) {
+        guard let identity = FileIdentity(descriptor: descriptor) else { return }
+        record(identity, name: name)
+    }
+
+    private func record(_ identity: FileIdentity, name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if identities.insert(identity).inserted { names[identity] = name }
+    }
+
+    /// The path under which the file that `path` names was read, or nil if the run has not read it.
+    public func readName(of path: String) -> String? {
+        guard let identity = FileIdentity(path: path) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return names[identity]
+    }
+}
+
+/// "dir/sub/file.json" → ("dir/sub", "file.json"); "file.json" → (".", "file.json").
+func splitDirectoryAndName(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let directory = String(path[..<slash])
+    return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+}
+
+/// `path` with its symbolic links followed as far as they lead (at most 40, as the kernel does),
+/// to the path of the file itself, which need not exist: for a link `out.json -> ../reports/out.json`
+/// it is `DIR/../reports/out.json`. A path that is not a link is returned as it is.
+func resolvedSymbolicLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(current, &buffer, buffer.count - 1)
+        guard length > 0 else { return current }
+        let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") {
+            current = target
+        } else {
+            let (directory, _) = splitDirectoryAndName(current)
+            current = directory + "/" + target
+        }
+    }
+    return current
+}

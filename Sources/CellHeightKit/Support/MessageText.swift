@@ -1,0 +1,42 @@
+/// How messages echo values that come from outside (row ids, paths, option values, file contents).
+///
+/// Every control character is escaped, so that a value cannot end the message's line and forge
+/// lines of its own (a fake `::error` annotation, a fake diagnostic), move the terminal's cursor or
+/// reorder the text on screen (bidirectional overrides). A value longer than `limit` characters is
+/// cut, with an ellipsis, so one bad value cannot make a message of megabytes.
+public func messageText(_ value: String, limit: Int = 200) -> String {
+    var result = ""
+    var count = 0
+    for scalar in value.unicodeScalars {
+        if count >= limit {
+            result += "…"
+            break
+        }
+        count += 1
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where isEscapedInMessages(scalar):
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+/// C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional embedding,
+/// override and isolate controls.
+private func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+}
+
+/// A whole message line as it is written: each line of `text` escaped as `messageText` escapes a
+/// value (with a larger limit), so that nothing inside a message can start a line of its own.
+public func messageLine(_ text: String, limit: Int = 2_000) -> String {
+    messageText(text, limit: limit)
+}

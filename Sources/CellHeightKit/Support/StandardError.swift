@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes `text` to standard error as it is, retrying short and interrupted writes, and ignores
+/// any failure: a diagnostic that cannot be shown (`2>/dev/full`, a closed pipe) must never stop
+/// the run, and above all never the result from being written.
+public func writeToStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
+/// Writes one message, `cellheight: MESSAGE`, on a line of its own: control characters inside the
+/// message are escaped (see `messageText`), so it is always exactly one line.
+public func writeErrorMessage(_ message: String) {
+    writeToStandardError("cellheight: " + messageLine(message) + "\n")
+}
+
+/// Sets the process up for writing output safely; called once, first thing:
+/// - SIGPIPE and SIGXFSZ are ignored, so that a closed pipe or a file-size limit (`ulimit -f`)
+///   turns into an error of the write (EPIPE, EFBIG) that is handled (the temporary file of an
+///   atomic write is removed, standard error failing is ignored) instead of ending the process;
+/// - standard input, output and error are kept open: a closed one is opened on /dev/null, so
+///   that no file the run opens later can take its number (a diagnostic would then land in the
+///   output file). Standard output is opened read-only, so writing results to it fails with a
+///   message instead of vanishing.
+public func prepareProcessForOutput() {
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
+    for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)] {
+        guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+        let opened = open("/dev/null", flags)
+        if opened >= 0, opened != descriptor {
+            dup2(opened, descriptor)
+            close(opened)
+        }
+    }
+}
