@@ -1,12 +1,16 @@
 # cellheight: one command surface. `make run` and `make test` do all the set-up they need.
 SHELL := /bin/bash
 
-# Debian packages: the C libraries (with pkg-config files), Unicode's conformance data and the
-# fonts the tests load by path; chromium (the layout oracle's browser) for the HTML report's
-# browser tests; Pango, GNU time and GNU parallel for the benchmark and the README's examples.
-DEB_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev \
-	unicode-data fontconfig fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-noto-cjk fonts-terminus-otb \
-	chromium libpango1.0-dev time parallel
+# Debian packages, in two lists so that running the tool installs only what it needs.
+# RUN_PACKAGES: building and running: the C libraries (with pkg-config files; libxml2 for
+# Foundation's static library) and fontconfig with the default font families (DejaVu, Liberation).
+RUN_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev libxml2-dev \
+	fontconfig fonts-dejavu-core fonts-liberation2
+# TEST_PACKAGES: `make test` and `make bench` also need Unicode's conformance data, the fonts the
+# tests load by path, chromium (the layout oracle's browser, for the HTML report's browser tests),
+# Pango, GNU time and GNU parallel (benchmark and README examples) and dpkg-dev (`make deb`'s checks).
+TEST_PACKAGES := unicode-data fonts-noto-core fonts-noto-cjk fonts-terminus-otb fonts-dejavu-extra \
+	chromium libpango1.0-dev time parallel dpkg-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight
@@ -15,41 +19,95 @@ BIN := .build/release/cellheight
 RELEASE := -c release --static-swift-stdlib
 ORACLE_CHECK := ../shared/tools/check_oracle.py
 
-.PHONY: all deps build run test oracle bench fuzz fuzz-build bench-hostile clean
+VERSION := $(shell sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/CellHeightKit/Support/Version.swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
+# Generated from the command's own definitions (swift-argument-parser): the man page and completions.
+SHARE := .build/share
+
+.PHONY: all deps test-deps build run test oracle bench fuzz fuzz-build bench-hostile clean install uninstall deb man completions
 
 all: build
 
-## deps: install the Debian packages that are missing (apt-get update only when something is)
-deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+# Installs the Debian packages of $(1) that are missing (apt-get update only when something is).
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing:" $$missing; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+## deps: the packages to build and run
+deps:
+	$(call install_missing,$(RUN_PACKAGES))
+
+## test-deps: and those of the tests, the benchmark and the browser checks
+test-deps:
+	$(call install_missing,$(RUN_PACKAGES) $(TEST_PACKAGES))
 
 ## build: the release binary at .build/release/cellheight
 build: deps
 	$(SWIFT) build $(RELEASE)
 
-## run: measure the sample fixture with the default font (fontconfig's sans-serif)
+## run: measure the sample fixture with the default font (sans-serif, as Chromium resolves it)
 run: build
 	$(BIN) --width 240 fixtures/sample.txt
 
-## test: the README's examples (against the release binary), then every Swift test (the CLI
-## tests run the debug binary, so it is built first)
-test: deps
+## test: the README's examples and the installation (against the release binary), then every
+## Swift test (the CLI tests run the debug binary, built with the tests)
+test: test-deps
 	$(SWIFT) build $(RELEASE)
 	python3 scripts/check-readme-examples.py
-	$(SWIFT) build
-	$(SWIFT) test
+	bash scripts/check-install.sh
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-xctest
+
+## man, completions: generated from the command's definitions into .build/share
+# (swift-argument-parser's generate-manual tool, the one its plugin runs, over the release binary)
+man: build
+	$(SWIFT) build --product generate-manual
+	mkdir -p $(SHARE)/man
+	"$$($(SWIFT) build --show-bin-path)/generate-manual-tool" $(BIN) --output-directory $(SHARE)/man \
+		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+
+completions: build
+	mkdir -p $(SHARE)/completions
+	$(BIN) --generate-completion-script bash > $(SHARE)/completions/cellheight.bash
+	$(BIN) --generate-completion-script zsh > $(SHARE)/completions/_cellheight
+	$(BIN) --generate-completion-script fish > $(SHARE)/completions/cellheight.fish
+
+## install: the binary, man page, completions and ready-made templates under $(DESTDIR)$(PREFIX)
+install: build man completions
+	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cellheight
+	install -Dm644 $(SHARE)/man/cellheight.1 $(DESTDIR)$(PREFIX)/share/man/man1/cellheight.1
+	install -Dm644 $(SHARE)/completions/cellheight.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/cellheight
+	install -Dm644 $(SHARE)/completions/_cellheight $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_cellheight
+	install -Dm644 $(SHARE)/completions/cellheight.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/cellheight.fish
+	install -d $(DESTDIR)$(PREFIX)/share/cellheight/templates
+	install -m644 $(filter-out %.rows.json,$(wildcard fixtures/templates/*.json)) $(DESTDIR)$(PREFIX)/share/cellheight/templates/
+	install -Dm644 LICENSE $(DESTDIR)$(PREFIX)/share/doc/cellheight/copyright
+	install -Dm644 README.md $(DESTDIR)$(PREFIX)/share/doc/cellheight/README.md
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/cellheight $(DESTDIR)$(PREFIX)/share/man/man1/cellheight.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/cellheight \
+		$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_cellheight \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/cellheight.fish
+	rm -rf $(DESTDIR)$(PREFIX)/share/cellheight $(DESTDIR)$(PREFIX)/share/doc/cellheight
+
+## deb: a Debian 12 package at .build/cellheight_$(VERSION)_$(ARCH).deb (see scripts/make-deb.sh)
+deb: build man completions
+	$(call install_missing,dpkg-dev)
+	bash scripts/make-deb.sh $(VERSION)
 
 ## oracle: score the release binary with the shared Chromium checker
 oracle: build
 	python3 $(ORACLE_CHECK) $(BIN)
 
 ## bench: throughput on 10k/100k/1M rows of real prose, side by side with Pango
-bench: build
+bench: test-deps build
 	python3 bench/run.py
 
 ## fuzz: build the libFuzzer target (address sanitizer, own scratch path) and run it for
@@ -58,7 +116,7 @@ bench: build
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH := .build-fuzz
 FUZZ_BIN := $(FUZZ_SCRATCH)/debug/CellHeightFuzz
-fuzz-build: deps
+fuzz-build: test-deps
 	CELLHEIGHT_FUZZ=1 $(SWIFT) build -c debug --scratch-path $(FUZZ_SCRATCH) --product CellHeightFuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 

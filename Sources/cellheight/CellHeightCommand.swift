@@ -39,17 +39,17 @@ struct CellHeightCommand: ParsableCommand {
         EXIT CODES
         \(CellHeightError.ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
         """,
-        version: "cellheight 0.1.0"
+        version: CellHeightVersion.description
     )
 
     static let defaultFont = "sans-serif"
     static let defaultSize = 16.0
     static let defaultWidths = [320.0]
 
-    @Argument(help: "Input files; none or '-' reads standard input.")
+    @Argument(help: "Input files; none or '-' reads standard input.", completion: .file())
     var files: [String] = []
 
-    @Option(help: "Font: a file path (TTF/OTF, 'path#N' for a face in a collection) or a family name (default: sans-serif).")
+    @Option(help: "Font: a file path (TTF/OTF, 'path#N' for a face in a collection) or a family name (default: sans-serif).", completion: .file(extensions: ["ttf", "otf", "ttc", "otc"]))
     var font: String?
 
     @Option(parsing: .unconditional, help: "Font size in CSS px, may be fractional (default: 16).")
@@ -73,7 +73,7 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "Output format.")
     var output: OutputFormat = .table
 
-    @Option(help: "Write the result to this file (atomically) instead of standard output.")
+    @Option(help: "Write the result to this file (atomically) instead of standard output.", completion: .file())
     var outputFile: String?
 
     @Flag(help: "Show each line's text, width and fonts.")
@@ -100,7 +100,7 @@ struct CellHeightCommand: ParsableCommand {
     @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
     var rounding: TextRounding?
 
-    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README).")
+    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README).", completion: .file(extensions: ["json"]))
     var template: String?
 
     @Flag(help: "Add height statistics per width: count, min, max, mean, median, p95, total, estimated row height (table and json).")
@@ -122,16 +122,16 @@ struct CellHeightCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
     var maxHeight: Double?
 
-    @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.")
+    @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.", completion: .file(extensions: ["json", "yaml", "yml"]))
     var rules: String?
 
     @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (also write a JUnit XML report to --junit-file FILE).")
     var diagnostics: DiagnosticsFormat = .text
 
-    @Option(name: .customLong("junit-file"), help: "Where --diagnostics junit writes its JUnit XML report (atomically); required with it.")
+    @Option(name: .customLong("junit-file"), help: "Where --diagnostics junit writes its JUnit XML report (atomically); required with it.", completion: .file(extensions: ["xml"]))
     var junitFile: String?
 
-    @Option(help: "An earlier --output json (or ndjson) result: report rows whose line count or height changed, and rows new or gone.")
+    @Option(help: "An earlier --output json (or ndjson) result: report rows whose line count or height changed, and rows new or gone.", completion: .file(extensions: ["json", "ndjson", "jsonl"]))
     var baseline: String?
 
     @Flag(help: "With --baseline, a row that grew is a violation (exit 1).")

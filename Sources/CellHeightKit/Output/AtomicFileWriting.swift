@@ -22,15 +22,15 @@ public func writeAtomically(_ data: Data, to path: String) throws {
     func failure(_ code: Int32) -> CellHeightError {
         .output(path: path, reason: outputErrorReason(code))
     }
-    if let readName = FilesRead.shared.readName(of: path) {
-        throw CellHeightError.output(path: path, reason: readName == path
-            ? "this run reads it, it would be overwritten"
-            : "it is \(readName), which this run reads, it would be overwritten")
-    }
     var status = stat()
     if stat(path, &status) == 0 {
         switch status.st_mode & S_IFMT {
-        case S_IFREG: break
+        case S_IFREG:
+            if let readName = FilesRead.shared.readName(of: path) {
+                throw CellHeightError.output(path: path, reason: readName == path
+                    ? "this run reads it, it would be overwritten"
+                    : "it is \(readName), which this run reads, it would be overwritten")
+            }
         case S_IFCHR, S_IFIFO: return try writeInPlace(data, to: path, failure: failure)
         case S_IFDIR: throw failure(EISDIR)
         default: throw CellHeightError.output(path: path, reason: "not a regular file, a character device or a FIFO")

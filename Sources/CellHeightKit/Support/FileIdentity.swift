@@ -26,46 +26,54 @@ public enum FileIdentity: Hashable, Sendable {
         guard !name.isEmpty, stat(directory, &status) == 0 else { return nil }
         self = .new(directoryDevice: UInt64(status.st_dev), directoryInode: UInt64(status.st_ino), name: name)
     }
-
-    /// The identity of an open file.
-    init?(descriptor: Int32) {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        self = .existing(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-    }
 }
 
 /// Every file this run has opened for reading (inputs, rules, template, baseline, fonts), by
 /// identity: an output that would land on one of them is refused (`writeAtomically`).
+///
+/// Each file is kept with its status-change time, so that a file deleted meanwhile whose inode
+/// the system gave to a new file is not taken for it.
 public final class FilesRead: @unchecked Sendable {
     public static let shared = FilesRead()
-    private var identities: Set<FileIdentity> = []
-    private var names: [FileIdentity: String] = [:]
+    private struct Key: Hashable {
+        var identity: FileIdentity
+        var changeSeconds: Int
+        var changeNanoseconds: Int
+    }
+    private var names: [Key: String] = [:]
     private let lock = NSLock()
 
     /// Records the file at `path` (as it is now) as read.
     public func record(path: String) {
-        guard let identity = FileIdentity(path: path), case .existing = identity else { return }
-        record(identity, name: path)
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        record(Self.key(status), name: path)
     }
 
     func record(descriptor: Int32, name: String) {
-        guard let identity = FileIdentity(descriptor: descriptor) else { return }
-        record(identity, name: name)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return }
+        record(Self.key(status), name: name)
     }
 
-    private func record(_ identity: FileIdentity, name: String) {
+    private func record(_ key: Key, name: String) {
         lock.lock()
         defer { lock.unlock() }
-        if identities.insert(identity).inserted { names[identity] = name }
+        if names[key] == nil { names[key] = name }
+    }
+
+    private static func key(_ status: stat) -> Key {
+        Key(identity: .existing(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+            changeSeconds: Int(status.st_ctim.tv_sec), changeNanoseconds: Int(status.st_ctim.tv_nsec))
     }
 
     /// The path under which the file that `path` names was read, or nil if the run has not read it.
     public func readName(of path: String) -> String? {
-        guard let identity = FileIdentity(path: path) else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        return names[identity]
+        return names[Self.key(status)]
     }
 }
 

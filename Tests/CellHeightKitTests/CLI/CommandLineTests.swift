@@ -56,8 +56,8 @@ enum CellHeightProcess {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let inPath = scratch + "/stdin", outPath = scratch + "/stdout", errPath = scratch + "/stderr"
         try Data(stdin).write(to: URL(fileURLWithPath: inPath))
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
