@@ -69,7 +69,7 @@ test: test-deps
 man: build
 	$(SWIFT) build --product generate-manual
 	mkdir -p $(SHARE)/man
-	"$$($(SWIFT) build --show-bin-path)/generate-manual-tool" $(BIN) --output-directory $(SHARE)/man \
+	"$$($(SWIFT) build --show-bin-path)/generate-manual" $(BIN) --output-directory $(SHARE)/man \
 		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
 
 completions: build

@@ -6,6 +6,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uversion.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_err.h>
 
 struct icub_iterator {
     UBreakIterator *ubrk;
@@ -113,4 +115,25 @@ const char *icub_unicode_version(void) {
     u_getUnicodeVersion(info);
     u_versionToString(info, buffer);
     return buffer;
+}
+
+int32_t icub_convert_to_utf16(const char *charset, const char *bytes, int32_t length,
+                              uint16_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *converter = ucnv_open(charset, &status);
+    if (U_FAILURE(status) || converter == NULL) return -1;
+    // Invalid or unmapped bytes stop the conversion instead of becoming U+FFFD.
+    ucnv_setToUCallBack(converter, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+    int32_t written = ucnv_toUChars(converter, (UChar *)out, capacity, bytes, length, &status);
+    ucnv_close(converter);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return written;
+    if (U_FAILURE(status)) return -2;
+    return written;
+}
+
+int icub_charset_is_known(const char *charset) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *converter = ucnv_open(charset, &status);
+    if (converter != NULL) ucnv_close(converter);
+    return U_SUCCESS(status) && converter != NULL;
 }

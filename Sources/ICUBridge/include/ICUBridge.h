@@ -69,6 +69,16 @@ const char *icub_version(void);
 /// The Unicode version ICU's data follows, e.g. "15.0".
 const char *icub_unicode_version(void);
 
+/// Converts `length` bytes in the charset `charset` (an IANA or ICU name, e.g. "EUC-JP",
+/// "ISO-8859-2") to UTF-16 in `out`. Returns the number of UTF-16 units written (which may exceed
+/// `capacity`: then call again with more room), -1 when ICU does not know the charset, -2 when the
+/// bytes are not valid in it (no substitution is made).
+int32_t icub_convert_to_utf16(const char *charset, const char *bytes, int32_t length,
+                              uint16_t *out, int32_t capacity);
+
+/// Whether ICU has a converter for `charset`.
+int icub_charset_is_known(const char *charset);
+
 #ifdef __cplusplus
 }
 #endif

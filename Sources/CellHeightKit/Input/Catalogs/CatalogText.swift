@@ -1,4 +1,5 @@
 import Foundation
+import ICUBridge
 
 /// Decoding the text of text-based catalogs, with errors that say the line.
 
@@ -39,18 +40,32 @@ func catalogUTF8(_ bytes: [UInt8], path: String) throws -> [UInt8] {
     return body
 }
 
-/// How a gettext catalog's strings are encoded, from the `charset=` of its header's Content-Type.
+/// How a gettext catalog's strings are encoded, from the `charset=` of its header's Content-Type:
+/// UTF-8 and ISO-8859-1 are decoded here, any other charset by ICU's converters (ISO-8859-x,
+/// KOI8-R, EUC-JP, EUC-KR, CP1251, ...), as gettext decodes them with iconv.
 enum GettextCharset: Equatable {
     case utf8
     case latin1
+    /// A charset ICU converts, by the name the header gives.
+    case converted(String)
 
-    /// The charset a header names; nil when cellheight cannot decode it. A template's placeholder
+    /// The charset a header names; nil when no converter knows it. A template's placeholder
     /// `CHARSET` and ASCII read as UTF-8.
-    init?(headerName: String) {
-        switch headerName.uppercased() {
+    ///
+    /// - Parameter bytesAreParsed: whether the file's syntax is read from the bytes before they are
+    ///   decoded (a `.po` file): then charsets whose multi-byte characters can hold ASCII bytes
+    ///   (`"` or `\\` as a second byte: Shift_JIS, Big5, GBK, GB18030, JOHAB) cannot be read, as
+    ///   gettext itself special-cases them.
+    init?(headerName: String, bytesAreParsed: Bool = false) {
+        let name = headerName.uppercased()
+        switch name {
         case "", "UTF-8", "UTF8", "CHARSET", "ASCII", "US-ASCII", "ANSI_X3.4-1968": self = .utf8
         case "ISO-8859-1", "ISO8859-1", "LATIN1", "LATIN-1": self = .latin1
-        default: return nil
+        default:
+            let asciiInTrailBytes = ["SHIFT_JIS", "SJIS", "CP932", "BIG5", "BIG5-HKSCS", "GBK", "GB18030", "CP936", "JOHAB"]
+            if bytesAreParsed && asciiInTrailBytes.contains(name) { return nil }
+            guard !headerName.contains("\0"), icub_charset_is_known(headerName) != 0 else { return nil }
+            self = .converted(headerName)
         }
     }
 
@@ -62,6 +77,17 @@ enum GettextCharset: Equatable {
             return String(decoding: bytes, as: UTF8.self)
         case .latin1:
             return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        case .converted(let name):
+            guard !bytes.isEmpty else { return "" }
+            // A byte becomes at most two UTF-16 units in every charset ICU converts (one code point).
+            var units = [UInt16](repeating: 0, count: bytes.count * 2 + 1)
+            let count = bytes.withUnsafeBufferPointer { input in
+                input.withMemoryRebound(to: CChar.self) { input in
+                    icub_convert_to_utf16(name, input.baseAddress, Int32(input.count), &units, Int32(units.count))
+                }
+            }
+            guard count >= 0, Int(count) <= units.count else { return nil }
+            return String(decoding: units[..<Int(count)], as: UTF16.self)
         }
     }
 }

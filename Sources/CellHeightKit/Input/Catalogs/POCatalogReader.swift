@@ -46,7 +46,7 @@ private func poMessages(from entries: [POEntry], path: String) throws -> [Catalo
         header = GettextHeader(String(decoding: first.msgstr.first?.bytes ?? [], as: UTF8.self))
         headerLine = first.msgstr.first?.line ?? 1
     }
-    guard let charset = GettextCharset(headerName: header.charsetName) else {
+    guard let charset = GettextCharset(headerName: header.charsetName, bytesAreParsed: true) else {
         throw catalogError(path, line: headerLine,
                            "unsupported charset \(header.charsetName) (convert the file to UTF-8 with msgconv)")
     }

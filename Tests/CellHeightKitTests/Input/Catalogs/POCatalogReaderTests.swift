@@ -134,6 +134,22 @@ struct POCatalogReaderTests {
         #expect(rows.map(\.text) == ["Größe"])
     }
 
+    /// Catalogs in the charsets of Debian's older catalogs, made from `gtk30.{ja,pl,ru}.po` by
+    /// gettext's own `msgconv` (see fixtures/README.md): the same texts as the UTF-8 files.
+    @Test("po and mo: any charset the header names is decoded (EUC-JP, ISO-8859-2, KOI8-R)", arguments: [
+        ("gtk30.ja.euc-jp", ["ファイルを選択", "開く(_O)", "保存(_S)"]),
+        ("gtk30.pl.iso-8859-2", ["Wybór pliku", "_Otwórz", "_Zapisz"]),
+        ("gtk30.ru.koi8-r", ["Выберите файл", "_Открыть", "_Сохранить"]),
+    ])
+    func legacyCharsets(_ name: String, _ texts: [String]) throws {
+        let po = try CatalogFixtures.rows("charsets/\(name).po", .po)
+        #expect(po.map(\.id) == ["Select a File", "_Open", "_Save"])
+        #expect(po.map(\.text) == texts)
+        // The compiled catalog holds its messages sorted by msgid: the same order here.
+        let mo = try CatalogFixtures.rows("charsets/\(name).mo", .mo)
+        #expect(mo.map(\.text) == texts)
+    }
+
     static let malformedCases: [MalformedCatalogCase] = [
         MalformedCatalogCase("unterminated string", "msgid \"Size\"\nmsgstr \"Größe\n", line: 2, "unterminated string"),
         MalformedCatalogCase("unknown escape", "msgid \"Size\"\n\nmsgstr \"Gr\\qe\"\n", line: 3, "unknown escape \\q"),
@@ -149,9 +165,17 @@ struct POCatalogReaderTests {
                              "duplicate message (first defined on line 1)"),
         MalformedCatalogCase("invalid UTF-8", [UInt8]("msgid \"a\"\nmsgstr \"".utf8) + [0xC3, 0x28] + [UInt8]("\"\n".utf8),
                              line: 2, "invalid UTF-8"),
-        MalformedCatalogCase("unsupported charset",
-                             "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=KOI8-R\\n\"\n", line: 2,
-                             "unsupported charset KOI8-R"),
+        MalformedCatalogCase("a charset no converter knows",
+                             "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=KLINGON-8\\n\"\n", line: 2,
+                             "unsupported charset KLINGON-8"),
+        // Shift_JIS can hold `\\` or `"` as the second byte of a character: the po syntax cannot be
+        // read from its bytes (gettext special-cases it; msgconv turns it into UTF-8).
+        MalformedCatalogCase("Shift_JIS", "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=SHIFT_JIS\\n\"\n", line: 2,
+                             "unsupported charset SHIFT_JIS (convert the file to UTF-8 with msgconv)"),
+        MalformedCatalogCase("bytes not valid in the charset",
+                             [UInt8]("msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=EUC-JP\\n\"\n\nmsgid \"a\"\nmsgstr \"".utf8)
+                                + [0xA4] + [UInt8]("\"\n".utf8),  // a lead byte without its second byte
+                             line: 5, "invalid EUC-JP in the string"),
     ]
 
     @Test("po: malformed catalogs give one error with the line", arguments: malformedCases)
