@@ -22,6 +22,9 @@ public final class FontLocator: @unchecked Sendable {
 
     private let lock = NSLock()
     private var fallbackCache: [UInt32: FontReference?] = [:]
+    /// Fallback answers by the indices (in `configuredFonts`) of the fonts that have the character.
+    private var fallbackByFontsHaving: [[Int]: FontReference?] = [:]
+    private var configuredFonts: [(pattern: OpaquePointer, charset: OpaquePointer)]?
     private let config: OpaquePointer?
 
     private init() {
@@ -106,9 +109,27 @@ public final class FontLocator: @unchecked Sendable {
         return found
     }
 
+    /// Sorting all of the system's fonts once per character made fontconfig nearly half of a run
+    /// on CJK text. Only the fonts that have the character can be the answer, and fontconfig
+    /// ranks them (coverage of the pattern's characters first, then its language pass, then the
+    /// rest, stably) among themselves as it does among all fonts: so only they are sorted, and
+    /// characters that the same fonts have share the answer (`FallbackOrderTests` compares with
+    /// the sort of all fonts on every script's characters).
     private func lookUpFallback(_ codePoint: UInt32) -> FontReference? {
-        guard let config, let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
+        guard let config else { return nil }
+        if configuredFonts == nil { configuredFonts = Self.fontsWithCharsets(config) }
+        let fonts = configuredFonts ?? []
+        let having = fonts.indices.filter { FcCharSetHasChar(fonts[$0].charset, codePoint) != 0 }
+        if let known = fallbackByFontsHaving[having] { return known }
+        let found = sortedFirst(having.map { fonts[$0].pattern }, codePoint: codePoint, config: config)
+        fallbackByFontsHaving[having] = found
+        return found
+    }
+
+    /// The first usable face of `candidates` in fontconfig's order for the character's pattern.
+    private func sortedFirst(_ candidates: [OpaquePointer], codePoint: UInt32, config: OpaquePointer) -> FontReference? {
+        guard let pattern = FcPatternCreate(), let set = FcFontSetCreate() else { return nil }
+        defer { FcPatternDestroy(pattern); FcFontSetDestroy(set) }
         let charset = FcCharSetCreate()
         defer { FcCharSetDestroy(charset) }
         FcCharSetAddChar(charset, codePoint)
@@ -116,21 +137,42 @@ public final class FontLocator: @unchecked Sendable {
         FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
+        for font in candidates {
+            FcPatternReference(font)
+            if FcFontSetAdd(set, font) == 0 { FcPatternDestroy(font) }
+        }
         var result = FcResultNoMatch
-        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        // Untrimmed: trimming keeps the first font always and costs a charset union per font.
+        var sets: [UnsafeMutablePointer<FcFontSet>?] = [set]
+        let sorted: UnsafeMutablePointer<FcFontSet>? = sets.withUnsafeMutableBufferPointer {
+            FcFontSetSort(config, $0.baseAddress, 1, pattern, FcFalse, nil, &result)
+        }
+        guard let sorted else { return nil }
         defer { FcFontSetDestroy(sorted) }
         for i in 0..<Int(sorted.pointee.nfont) {
-            guard let font = sorted.pointee.fonts[i] else { continue }
-            var fontCharset: OpaquePointer?
-            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-                  FcCharSetHasChar(fontCharset, codePoint) != 0,
-                  let reference = Self.reference(font) else { continue }
+            guard let font = sorted.pointee.fonts[i], let reference = Self.reference(font) else { continue }
             let lowered = reference.path.lowercased()
             guard lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf") || lowered.hasSuffix(".ttc")
                     || lowered.hasSuffix(".otc") else { continue }
             return reference
         }
         return nil
+    }
+
+    /// The configured fonts (system, then application, in the order `FcFontSort` reads them) with
+    /// their charsets; fontconfig owns both for the life of its configuration.
+    private static func fontsWithCharsets(_ config: OpaquePointer) -> [(pattern: OpaquePointer, charset: OpaquePointer)] {
+        var fonts: [(pattern: OpaquePointer, charset: OpaquePointer)] = []
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, kind) else { continue }
+            for i in 0..<Int(set.pointee.nfont) {
+                var charset: OpaquePointer?
+                guard let font = set.pointee.fonts[i],
+                      FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+                fonts.append((font, charset))
+            }
+        }
+        return fonts
     }
 
     /// Families a name pattern asks for: the name itself and its aliases (fontconfig adds them with

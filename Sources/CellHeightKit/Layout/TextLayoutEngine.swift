@@ -93,22 +93,23 @@ public final class TextLayoutEngine {
     /// The height of a line box when the line height is fixed, or of a primary-font-only line.
     public var plainLineHeight: Double { lineHeight.fixedPixels(fontSize: fontSize) ?? normalLineHeight }
 
-    /// Texts prepared lately, by text, so that a row that comes again (a repeated description, a
+    /// Texts prepared lately, by code units (never by `String` equality, which would give an NFD
+    /// row an NFC row's text), so that a row that comes again (a repeated description, a
     /// separator line) is shaped and analysed once. It holds texts of up to `preparedCacheLimit`
     /// bytes in all, and starts over when full: a prepared text takes some 40 bytes per
     /// character, so this bounds each engine's share at a few megabytes.
-    private var preparedCache: [String: PreparedText] = [:]
+    private var preparedCache: [CodeUnitKey: PreparedText] = [:]
     private var preparedCacheBytes = 0
     static let preparedCacheLimit = 1 << 16
 
     /// Shapes and analyses `text` once (the expensive part).
     public func prepare(_ text: String) -> PreparedText {
-        if let cached = preparedCache[text] { return cached }
+        if let cached = preparedCache[CodeUnitKey(text)] { return cached }
         let prepared = prepareUncached(text)
         let bytes = text.utf8.count
         guard bytes <= Self.preparedCacheLimit / 16 else { return prepared }
         if preparedCacheBytes + bytes > Self.preparedCacheLimit { forgetPreparedTexts() }
-        preparedCache[text] = prepared
+        preparedCache[CodeUnitKey(text)] = prepared
         preparedCacheBytes += bytes
         return prepared
     }

@@ -2,8 +2,37 @@
 /// as their Control Pictures symbol (U+2400…), and, if `maxColumns` is given and the text is wider,
 /// cut to that many columns with a final "…".
 func previewText(_ text: String, maxColumns: Int? = nil) -> String {
+    guard let maxColumns else { return visibleText(text.unicodeScalars[...]) }
+    // Bounded work for a long text: only a prefix is made visible and measured. Every character
+    // takes a column or more and a prefix's characters but its last are final (a grapheme
+    // boundary never depends on what follows the next scalar), so a prefix with more than
+    // `maxColumns + 1` characters decides the cut as the whole text would.
+    let scalars = text.unicodeScalars
+    var prefixLength = 4 * (maxColumns + 2)
+    while true {
+        let end = scalars.index(scalars.startIndex, offsetBy: prefixLength, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let shown = visibleText(scalars[..<end])
+        let isWhole = end == scalars.endIndex
+        if isWhole || shown.count > maxColumns + 1 {
+            guard !isWhole || terminalColumns(of: shown) > maxColumns else { return shown }
+            var cut = ""
+            var columns = 0
+            for character in shown {
+                let width = terminalColumns(of: character)
+                if columns + width > maxColumns - 1 { break }  // keep one column for "…"
+                cut.append(character)
+                columns += width
+            }
+            return cut + "…"
+        }
+        prefixLength *= 2
+    }
+}
+
+/// `scalars` with "\n" as ⏎, tab as →, and other control characters as Control Pictures symbols.
+private func visibleText(_ scalars: Substring.UnicodeScalarView) -> String {
     var visible = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
+    for scalar in scalars {
         switch scalar.value {
         case 0x0A: visible.append("⏎")
         case 0x09: visible.append("→")
@@ -12,18 +41,7 @@ func previewText(_ text: String, maxColumns: Int? = nil) -> String {
         default: visible.append(scalar)
         }
     }
-    let shown = String(visible)
-    guard let maxColumns, terminalColumns(of: shown) > maxColumns else { return shown }
-
-    var cut = ""
-    var columns = 0
-    for character in shown {
-        let width = terminalColumns(of: character)
-        if columns + width > maxColumns - 1 { break }  // keep one column for "…"
-        cut.append(character)
-        columns += width
-    }
-    return cut + "…"
+    return String(visible)
 }
 
 /// Terminal columns a string takes: 2 for East Asian wide and fullwidth characters and emoji, 1 otherwise.
@@ -38,6 +56,8 @@ func terminalColumns(of character: Character) -> Int {
 }
 
 private func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    // Below U+1100 nothing is wide nor has Emoji_Presentation (whose first is U+231A WATCH).
+    if scalar.value < 0x1100 { return false }
     switch scalar.value {
     case 0x1100...0x115F,   // Hangul Jamo initial consonants
          0x2E80...0x303E,   // CJK radicals … CJK symbols and punctuation

@@ -106,6 +106,22 @@ struct TableReportTests {
         PreviewCase(name: "wide characters count two columns",
                     input: "ファイルを開くファイルを開くファイルを開く",
                     expected: "ファイルを開くファイルを開くファイルを…"),
+        // Emoji_Presentation characters take two columns: 21 watches (U+231A) are 42 columns.
+        PreviewCase(name: "emoji count two columns",
+                    input: String(repeating: "\u{231A}", count: 21),
+                    expected: String(repeating: "\u{231A}", count: 19) + "…"),
+        // A megabyte of text is cut as a short one is (the preview reads only a prefix of it).
+        PreviewCase(name: "a long text cut to 39 columns",
+                    input: String(repeating: "abcdefghij", count: 100_000),
+                    expected: "abcdefghijabcdefghijabcdefghijabcdefghi…"),
+        // 300 combining accents make one character of one column: more scalars than the first
+        // prefix the preview reads holds characters.
+        PreviewCase(name: "a character of many scalars counts one column",
+                    input: "a" + String(repeating: "\u{301}", count: 300) + String(repeating: "bcdefghij", count: 5),
+                    expected: "a" + String(repeating: "\u{301}", count: 300) + "bcdefghijbcdefghijbcdefghijbcdefghijbc…"),
+        PreviewCase(name: "40 columns after many combining marks unchanged",
+                    input: "a" + String(repeating: "\u{301}", count: 300) + String(repeating: "bcd", count: 13),
+                    expected: "a" + String(repeating: "\u{301}", count: 300) + String(repeating: "bcd", count: 13)),
     ]
 
     @Test("table: text preview", arguments: previewCases)

@@ -59,17 +59,17 @@ private func poMessages(from entries: [POEntry], path: String) throws -> [Catalo
 
     let locale = header.language ?? gettextLocale(fromPath: path)
     var messages: [CatalogMessage] = []
-    var firstLines: [String: Int] = [:]
+    var firstLines: [CodeUnitKey: Int] = [:]  // msgfmt tells msgids apart by their bytes, NFC from NFD
     for entry in entries {
         guard let msgidText = entry.msgid else { continue }
         let msgid = try decode(msgidText)
         let context = try entry.context.map(decode)
         if context == nil, msgid.isEmpty { continue }  // the header
         let lookupKey = (context.map { $0 + "\u{4}" } ?? "") + msgid
-        if let first = firstLines[lookupKey] {
+        if let first = firstLines[CodeUnitKey(lookupKey)] {
             throw catalogError(path, line: msgidText.line, "duplicate message (first defined on line \(first))")
         }
-        firstLines[lookupKey] = msgidText.line
+        firstLines[CodeUnitKey(lookupKey)] = msgidText.line
 
         var base = CatalogMessage(key: context.map { "\($0)|\(msgid)" } ?? msgid, text: "", locale: locale, line: 0)
         if let context { base.extraFields["context"] = context }

@@ -45,6 +45,14 @@ struct POCatalogReaderTests {
         #expect(rows.first { $0.id == "Opening %d Item[1]" }?.fields?["key"] == "Opening %d Item")
     }
 
+    @Test("po: msgids in NFC and in NFD are two messages, as msgfmt sees them, not a duplicate")
+    func canonicallyEquivalentMsgids() throws {
+        let po = "msgid \"Caf\u{E9}\"\nmsgstr \"NFC\"\n\nmsgid \"Cafe\u{301}\"\nmsgstr \"NFD\"\n"
+        let rows = try readCatalogRows(Array(po.utf8), format: .po, path: "nfc-nfd.po")
+        #expect(rows.map { Array($0.text.unicodeScalars.map(\.value)) } == [[0x4E, 0x46, 0x43], [0x4E, 0x46, 0x44]])
+        #expect(rows.map { Array($0.id!.utf8) } == [Array("Caf\u{E9}".utf8), Array("Cafe\u{301}".utf8)])
+    }
+
     struct PluralCase: Sendable, CustomTestStringConvertible {
         var file: String
         var locale: String
