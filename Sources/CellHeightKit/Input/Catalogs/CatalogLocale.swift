@@ -15,19 +15,20 @@ private func isGettextLocale(_ text: Substring) -> Bool {
     return language.count == 2 || (language.count == 3 && !rest.isEmpty)
 }
 
-/// A gettext catalog's locale from its path: the file name without extension when it is a locale
-/// (`ja.po`, `pt_BR.po`), else its last dot-separated part (`gtk30.de.po`), else the folder above
-/// `LC_MESSAGES` (`de/LC_MESSAGES/gtk30.mo`); "" when none of these is a locale.
+/// A gettext catalog's locale from its path: the folder above `LC_MESSAGES` when there is one
+/// (`de/LC_MESSAGES/iso_639.mo` is German, whatever the file is called), else the file name
+/// without extension when it is a locale (`ja.po`, `pt_BR.po`), else its last dot-separated part
+/// (`gtk30.de.po`); "" when none of these is a locale.
 func gettextLocale(fromPath path: String) -> String {
     let components = pathComponents(path)
+    if components.count >= 3, components[components.count - 2] == "LC_MESSAGES",
+       isGettextLocale(components[components.count - 3]) {
+        return String(components[components.count - 3])
+    }
     if let name = components.last, let dot = name.lastIndex(of: ".") {
         let stem = name[..<dot]
         if isGettextLocale(stem) { return String(stem) }
         if let last = stem.split(separator: ".").last, stem.contains("."), isGettextLocale(last) { return String(last) }
-    }
-    if components.count >= 3, components[components.count - 2] == "LC_MESSAGES",
-       isGettextLocale(components[components.count - 3]) {
-        return String(components[components.count - 3])
     }
     return ""
 }

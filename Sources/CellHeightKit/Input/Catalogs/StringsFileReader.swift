@@ -8,12 +8,15 @@
 /// a sequence of `key = value;` pairs (optionally inside one pair of braces), keys and values
 /// quoted strings or unquoted words, `"key";` alone meaning the key is its own value. Escapes in
 /// quoted strings: \n \t \r \" \' \\ \a \b \f \v, \Uxxxx (four hex digits; a UTF-16 surrogate pair
-/// takes two) and \ooo (three octal digits, ASCII only); any other escape is an error. UTF-8 (a
-/// byte order mark is dropped) or UTF-16 with a byte order mark. Binary property lists (compiled
-/// .strings in app bundles) are refused with a message.
+/// takes two) and \ooo (three octal digits, ASCII only); a backslash before any other character
+/// stands for that character (`\Č` is `Č`), as Apple's parser reads it. UTF-8 (a byte order mark
+/// is dropped) or UTF-16 with a byte order mark. Binary property lists (compiled .strings in app
+/// bundles) are refused with a message.
 ///
 /// Each pair is a row: `id` and `key` the key, the locale from the `<locale>.lproj` folder
-/// (`lprojLocale(fromPath:)`), `sourceLine` the line where the value starts.
+/// (`lprojLocale(fromPath:)`), `sourceLine` the line where the value starts. A key defined twice is
+/// one row, the last definition's, as on the device (keys compare by their code units, as
+/// `NSString` keys do).
 func readStringsFile(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
     if bytes.starts(with: Array("bplist".utf8)) {
         throw catalogError(path, line: 1, "a binary property list; convert it to text with `plutil -convert xml1` or read the source .strings")
@@ -21,7 +24,12 @@ func readStringsFile(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] 
     var parser = StringsParser(scalars: Array(String(decoding: try catalogUTF8(bytes, path: path), as: UTF8.self).unicodeScalars),
                                path: path)
     let locale = lprojLocale(fromPath: path)
-    return try parser.parsePairs().map { CatalogMessage(key: $0.key, text: $0.value, locale: locale, line: $0.line) }
+    let pairs = try parser.parsePairs()
+    var lastDefinition: [CodeUnitKey: Int] = [:]
+    for (index, pair) in pairs.enumerated() { lastDefinition[CodeUnitKey(pair.key)] = index }
+    return pairs.enumerated()
+        .filter { lastDefinition[CodeUnitKey($0.element.key)] == $0.offset }
+        .map { CatalogMessage(key: $0.element.key, text: $0.element.value, locale: locale, line: $0.element.line) }
 }
 
 private struct StringsParser {
@@ -170,7 +178,7 @@ private struct StringsParser {
                 guard value < 0x80 else { throw error("octal escape \\\(String(value, radix: 8)) is not ASCII", line: escapeLine) }
                 text.append(Unicode.Scalar(value)!)
             default:
-                throw error("unknown escape \\\(letter)", line: escapeLine)
+                text.append(letter)
             }
         }
     }

@@ -47,6 +47,8 @@ struct CatalogFormatDetectionTests {
     @Test("locales: gettext from the file or the LC_MESSAGES folder", arguments: [
         ("ja.po", "ja"), ("po/pt_BR.po", "pt_BR"), ("sr@latin.po", "sr@latin"), ("gtk30.de.po", "de"),
         ("/usr/share/locale/zh_TW/LC_MESSAGES/glib20.mo", "zh_TW"), ("app.po", ""), ("messages.pot", ""), ("fil_PH.po", "fil_PH"),
+        // Debian's iso-codes catalogs: the folder says the locale, not the name (iso_639 would read as a locale).
+        ("/usr/share/locale/de/LC_MESSAGES/iso_639.mo", "de"), ("/usr/share/locale/pt_BR/LC_MESSAGES/iso_3166-1.mo", "pt_BR"),
     ])
     func gettextLocales(_ path: String, _ locale: String) {
         #expect(gettextLocale(fromPath: path) == locale)
