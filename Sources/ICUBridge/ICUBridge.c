@@ -7,6 +7,7 @@
 #include <unicode/uchar.h>
 #include <unicode/uversion.h>
 #include <unicode/ucnv.h>
+#include <unicode/uloc.h>
 #include <unicode/ucnv_err.h>
 
 struct icub_iterator {
@@ -136,4 +137,24 @@ int icub_charset_is_known(const char *charset) {
     UConverter *converter = ucnv_open(charset, &status);
     if (converter != NULL) ucnv_close(converter);
     return U_SUCCESS(status) && converter != NULL;
+}
+
+int32_t icub_language_tag(const char *tag, int maximize, char *out, int32_t capacity) {
+    char id[ULOC_FULLNAME_CAPACITY];
+    char canonical[ULOC_FULLNAME_CAPACITY];
+    char maximized[ULOC_FULLNAME_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_forLanguageTag(tag, id, sizeof id, NULL, &status);
+    if (U_FAILURE(status) || id[0] == 0) return -1;
+    uloc_canonicalize(id, canonical, sizeof canonical, &status);
+    if (U_FAILURE(status)) return -1;
+    const char *result = canonical;
+    if (maximize) {
+        uloc_addLikelySubtags(canonical, maximized, sizeof maximized, &status);
+        if (U_FAILURE(status)) return -1;
+        result = maximized;
+    }
+    int32_t length = uloc_toLanguageTag(result, out, capacity, 0, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return length;
 }

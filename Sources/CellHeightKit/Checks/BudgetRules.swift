@@ -63,14 +63,25 @@ public struct BudgetRule: Equatable, Sendable {
     }
 }
 
-/// Whether a locale pattern covers a locale: the same tag (case and `_`/`-` ignored), a language
-/// range that is a prefix of it at a subtag boundary ("zh" covers "zh-Hant-TW", "pt" covers
-/// "pt_BR"), or a glob ("zh-*", "*").
+/// Whether a locale pattern covers a locale, both taken in their canonical BCP 47 form (ICU's:
+/// `pt_BR` is `pt-BR`, `iw` is `he`, gettext's `sr@latin` is `sr-Latn`):
+/// - the same tag, or a language range that is a prefix of it at a subtag boundary ("zh" covers
+///   "zh-Hant-TW", "pt" covers "pt_BR");
+/// - a pattern with a script or region covers a locale whose likely subtags agree with every subtag
+///   the pattern gives and with its likely script ("zh-TW" covers "zh-Hant" and "zh-Hant" covers
+///   "zh-TW" and "zh-HK", but "zh-TW" does not cover "zh-CN");
+/// - a glob ("zh-*", "*") on the canonical form.
 public func localeMatches(_ pattern: String, _ locale: String) -> Bool {
-    func normalized(_ tag: String) -> String { tag.replacingOccurrences(of: "_", with: "-").lowercased() }
-    let pattern = normalized(pattern), locale = normalized(locale)
-    if pattern.contains(where: { "*?[".contains($0) }) { return fnmatch(pattern, locale, 0) == 0 }
-    return locale == pattern || locale.hasPrefix(pattern + "-")
+    let locale = LanguageTag.canonical(locale)
+    if pattern.contains(where: { "*?[".contains($0) }) {
+        return fnmatch(pattern.replacingOccurrences(of: "_", with: "-").lowercased(), locale.lowercased(), 0) == 0
+    }
+    let pattern = LanguageTag.canonical(pattern)
+    if locale.lowercased() == pattern.lowercased() || locale.lowercased().hasPrefix(pattern.lowercased() + "-") { return true }
+    let given = LanguageTag(pattern), likelyPattern = LanguageTag(LanguageTag.maximized(pattern))
+    let likelyLocale = LanguageTag(LanguageTag.maximized(locale))
+    guard given.script != nil || given.region != nil, given.language == likelyLocale.language else { return false }
+    return likelyPattern.script == likelyLocale.script && (given.region == nil || given.region == likelyLocale.region)
 }
 
 /// The rules of a rules file (`--rules`), applied in file order: every rule that matches a row

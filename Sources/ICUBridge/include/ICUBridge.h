@@ -76,6 +76,11 @@ const char *icub_unicode_version(void);
 int32_t icub_convert_to_utf16(const char *charset, const char *bytes, int32_t length,
                               uint16_t *out, int32_t capacity);
 
+/// The BCP 47 form of the language tag `tag` (e.g. "pt-BR", "sr-Latn"), canonicalized by ICU
+/// (deprecated codes replaced: "iw" -> "he") and, with `maximize`, with its likely subtags added
+/// ("zh-TW" -> "zh-Hant-TW"). Writes a NUL-terminated tag to `out`; returns its length, or -1.
+int32_t icub_language_tag(const char *tag, int maximize, char *out, int32_t capacity);
+
 /// Whether ICU has a converter for `charset`.
 int icub_charset_is_known(const char *charset);
 

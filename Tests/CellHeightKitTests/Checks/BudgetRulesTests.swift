@@ -53,6 +53,9 @@ struct BudgetRulesTests {
         ("window.title", "ja", "Noto Sans CJK JP", .normal, Budget()),
         ("window.title", "zh-Hans", "Noto Sans CJK SC", .normal, Budget()),
         ("window.title", "zh_TW", "Noto Sans CJK TC", .normal, Budget()),
+        // A zh-Hant row (Traditional Chinese, likely in Taiwan) takes the zh-TW font, not zh's.
+        ("window.title", "zh-Hant", "Noto Sans CJK TC", .normal, Budget()),
+        ("window.title", "zh_CN", "Noto Sans CJK SC", .normal, Budget()),
     ])
     func matching(key: String, locale: String, font: String, lineHeight: LineHeight, budget: Budget) {
         let settings = Self.expected.apply(to: Self.base, key: key, locale: locale, setsFonts: true)
@@ -69,6 +72,11 @@ struct BudgetRulesTests {
     @Test("locale patterns", arguments: [
         ("zh", "zh-Hant-TW", true), ("zh", "zh", true), ("pt", "pt_BR", true), ("pt-BR", "pt_br", true),
         ("pt", "ptx", false), ("zh-TW", "zh", false), ("zh-*", "zh-Hans", true), ("*", "ar", true),
+        // Canonical forms (ICU): deprecated codes, gettext's modifiers and charsets, likely subtags.
+        ("he", "iw", true), ("iw", "he_IL", true), ("pt-BR", "pt_BR.UTF-8", true), ("zh-*", "zh_TW", true),
+        ("zh-TW", "zh-Hant", true), ("zh-Hant", "zh-TW", true), ("zh-Hant", "zh_HK", true), ("zh-Hans", "zh", true),
+        ("zh-TW", "zh-CN", false), ("zh-Hant", "zh-CN", false), ("zh-TW", "zh-Hans-TW", false),
+        ("sr-Latn", "sr@latin", true), ("sr", "sr@latin", true), ("sr-Cyrl", "sr@latin", false), ("sr-Latn", "sr", false),
     ])
     func localePatterns(pattern: String, locale: String, matches: Bool) {
         #expect(localeMatches(pattern, locale) == matches)
