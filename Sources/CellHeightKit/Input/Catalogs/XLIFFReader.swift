@@ -3,7 +3,8 @@
 /// XLIFF 1.2: each `<trans-unit id>` (in `<body>`, or nested `<group>`s) is a row with the id, the
 /// `<target>`'s text and the enclosing `<file>`'s `target-language` as locale. XLIFF 2.x: each
 /// `<unit id>` is a row with its segments' (and ignorables') targets joined, and the root's
-/// `trgLang` as locale. Units marked `translate="no"` are skipped (as Android's untranslatable
+/// `trgLang` as locale. Units marked `translate="no"`, or inside a `<group>` (or a 2.x `<file>`)
+/// so marked unless they say `translate="yes"`, are skipped (as Android's untranslatable
 /// strings are). A unit with no target, or an empty one (`state="new"` with nothing translated),
 /// shows its source: the row has the source text, the line of `<source>` and field `untranslated`;
 /// in a file with no target language at all the locale is the source language.
@@ -53,6 +54,16 @@ private struct XLIFFReader: CatalogReading {
     let path: String
     var messages: [CatalogMessage] = []
 
+    /// Whether an element is to be translated: its own `translate` ("yes" or "no") if it has one,
+    /// else its parent's, as both XLIFF versions inherit it from `<file>` and `<group>`.
+    private func isTranslatable(_ element: XMLCatalogElement, inheriting parent: Bool) -> Bool {
+        switch element.attributes["translate"] {
+        case "no": return false
+        case "yes": return true
+        default: return parent
+        }
+    }
+
     // MARK: XLIFF 1.2
 
     mutating func readVersion1(_ root: XMLCatalogElement) throws {
@@ -62,24 +73,24 @@ private struct XLIFFReader: CatalogReading {
             }
             let locale = file.attributes["target-language"] ?? sourceLanguage
             for body in file.childElements where body.localName == "body" {
-                try readUnits1(in: body, locale: locale)
+                try readUnits1(in: body, locale: locale, translatable: true)
             }
         }
     }
 
-    private mutating func readUnits1(in container: XMLCatalogElement, locale: String) throws {
+    private mutating func readUnits1(in container: XMLCatalogElement, locale: String, translatable: Bool) throws {
         for element in container.childElements {
             switch element.localName {
-            case "group": try readUnits1(in: element, locale: locale)
-            case "trans-unit": try readUnit1(element, locale: locale)
+            case "group": try readUnits1(in: element, locale: locale, translatable: isTranslatable(element, inheriting: translatable))
+            case "trans-unit": try readUnit1(element, locale: locale, translatable: translatable)
             default: continue
             }
         }
     }
 
-    private mutating func readUnit1(_ unit: XMLCatalogElement, locale: String) throws {
+    private mutating func readUnit1(_ unit: XMLCatalogElement, locale: String, translatable: Bool) throws {
         guard let id = unit.attributes["id"] else { throw error(unit.line, "<trans-unit> without an id") }
-        if unit.attributes["translate"] == "no" { return }
+        guard isTranslatable(unit, inheriting: translatable) else { return }
         guard let source = unit.firstChild("source") else { throw error(unit.line, "<trans-unit> \"\(id)\" without <source>") }
         var message = CatalogMessage(key: id, text: "", locale: locale, line: 0)
         if let target = unit.firstChild("target"), case let text = inlineText(target), !text.isEmpty {
@@ -121,7 +132,7 @@ private struct XLIFFReader: CatalogReading {
                 $0.localName == "profiles" && $0.namespaceURI(ofPrefix: prefix(of: $0.name)) == xliffSizeRestrictionNamespace
             }
             let pixelBudgets = profiles?.attributes["generalProfile"] == xliffPixelProfile
-            try readUnits2(in: file, locale: locale, pixelBudgets: pixelBudgets)
+            try readUnits2(in: file, locale: locale, pixelBudgets: pixelBudgets, translatable: isTranslatable(file, inheriting: true))
         }
     }
 
@@ -129,20 +140,23 @@ private struct XLIFFReader: CatalogReading {
         name.contains(":") ? String(name.split(separator: ":")[0]) : ""
     }
 
-    private mutating func readUnits2(in container: XMLCatalogElement, locale: String, pixelBudgets: Bool) throws {
+    private mutating func readUnits2(in container: XMLCatalogElement, locale: String, pixelBudgets: Bool,
+                                     translatable: Bool) throws {
         for element in container.childElements {
             switch element.localName {
-            case "group" where element.attributes["translate"] != "no":
-                try readUnits2(in: element, locale: locale, pixelBudgets: pixelBudgets)
-            case "unit": try readUnit2(element, locale: locale, pixelBudgets: pixelBudgets)
+            case "group":
+                try readUnits2(in: element, locale: locale, pixelBudgets: pixelBudgets,
+                               translatable: isTranslatable(element, inheriting: translatable))
+            case "unit": try readUnit2(element, locale: locale, pixelBudgets: pixelBudgets, translatable: translatable)
             default: continue
             }
         }
     }
 
-    private mutating func readUnit2(_ unit: XMLCatalogElement, locale: String, pixelBudgets: Bool) throws {
+    private mutating func readUnit2(_ unit: XMLCatalogElement, locale: String, pixelBudgets: Bool,
+                                    translatable: Bool) throws {
         guard let id = unit.attributes["id"] else { throw error(unit.line, "<unit> without an id") }
-        if unit.attributes["translate"] == "no" { return }
+        guard isTranslatable(unit, inheriting: translatable) else { return }
         let parts = unit.childElements.filter { $0.localName == "segment" || $0.localName == "ignorable" }
         guard parts.contains(where: { $0.localName == "segment" }) else {
             throw error(unit.line, "<unit> \"\(id)\" without <segment>")

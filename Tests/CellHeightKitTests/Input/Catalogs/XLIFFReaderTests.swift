@@ -95,6 +95,20 @@ struct XLIFFReaderTests {
             <unit id="a"><segment><source>x</source><target>A<cp hex="00A0"/>:<sc id="1" equiv="["/> <ph id="2" equiv="%d"/><ec startRef="1"/></target></segment></unit>
             </file></xliff>
             """, expected: [ExpectedCatalogRow("a", "A\u{A0}:[ %d", locale: "fr", line: 3)]),
+        InlineCase(name: "1.2: translate=\"no\" on a group holds for its units, unless one says yes", input: """
+            <xliff version="1.2"><file source-language="en" target-language="de" datatype="plaintext" original="x"><body>
+            <group id="brand" translate="no"><trans-unit id="name"><source>Files</source></trans-unit>
+            <group id="inner"><trans-unit id="inner-name"><source>Files Pro</source></trans-unit></group>
+            <trans-unit id="tagline" translate="yes"><source>Your files</source><target>Deine Dateien</target></trans-unit></group>
+            <trans-unit id="open"><source>Open</source><target>Öffnen</target></trans-unit></body></file></xliff>
+            """, expected: [ExpectedCatalogRow("tagline", "Deine Dateien", locale: "de", line: 4),
+                            ExpectedCatalogRow("open", "Öffnen", locale: "de", line: 5)]),
+        InlineCase(name: "2.x: translate=\"no\" on a file holds for its groups and units", input: """
+            <xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">
+            <file id="brand" translate="no"><group id="g"><unit id="name"><segment><source>Files</source></segment></unit></group></file>
+            <file id="ui"><unit id="open"><segment><source>Open</source><target>Ouvrir</target></segment></unit></file>
+            </xliff>
+            """, expected: [ExpectedCatalogRow("open", "Ouvrir", locale: "fr", line: 3)]),
         InlineCase(name: "2.x: a unit with one untranslated segment shows its whole source", input: """
             <xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">
             <file id="f"><unit id="a">
