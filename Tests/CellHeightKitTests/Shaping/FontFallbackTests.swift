@@ -142,7 +142,6 @@ struct FontFallbackTests {
     func fontSetupFallback() throws {
         let setup = try FontSetup(fontSpec: TestFonts.notoSans,
                                   fallbackSpecs: [TestFonts.notoSansHebrew, TestFonts.notoSansCJK + "#0"])
-        setup.chain
         #expect(setup.chain.primary.path == TestFonts.notoSans)
         #expect(!setup.chain.usesSystemFallback)
         #expect(setup.fallbackPaths == [TestFonts.notoSansHebrew, TestFonts.notoSansCJK])
@@ -151,7 +150,6 @@ struct FontFallbackTests {
     @Test("fallback: FontSetup without --fallback uses Chromium's chain")
     func fontSetupDefault() throws {
         let setup = try FontSetup(fontSpec: TestFonts.dejaVuSans, fallbackSpecs: nil)
-        setup.chain
         #expect(setup.chain.usesSystemFallback)
         #expect(setup.fallbackPaths == [TestFonts.liberationSerif])
     }

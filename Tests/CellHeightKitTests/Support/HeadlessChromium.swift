@@ -42,7 +42,7 @@ enum HeadlessChromium {
         defer { try? FileManager.default.removeItem(at: profile) }
         let output = profile.appendingPathComponent("stdout")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
 
