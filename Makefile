@@ -61,6 +61,7 @@ test: test-deps
 	$(SWIFT) build $(RELEASE)
 	python3 scripts/check-readme-examples.py
 	bash scripts/check-install.sh
+	bash scripts/check-ci-kit.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 

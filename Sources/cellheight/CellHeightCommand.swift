@@ -32,7 +32,7 @@ struct CellHeightCommand: ParsableCommand {
           cellheight --format csv --template title-subtitle-body.json --stats rows.csv
           cellheight --width 320,375 --number-of-lines 3 --output html --embed-font --output-file report.html rows.txt
           cellheight --rules fixtures/checks/rules.yaml fixtures/checks/ui.ndjson   (exit 1: rows over budget)
-          cellheight --max-lines 2 --width 280 --diagnostics github rows.json
+          cellheight --max-lines 2 --width 280 --diagnostics github --junit-file report.xml rows.json
           cellheight --max-height 44 --diagnostics junit --junit-file report.xml rows.json
           cellheight --baseline old.json --fail-on-growth --output json rows.json
 
@@ -125,10 +125,10 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.", completion: .file(extensions: ["json", "yaml", "yml"]))
     var rules: String?
 
-    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (also write a JUnit XML report to --junit-file FILE).")
+    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE).")
     var diagnostics: DiagnosticsFormat = .text
 
-    @Option(name: .customLong("junit-file"), help: "Where --diagnostics junit writes its JUnit XML report (atomically); required with it.", completion: .file(extensions: ["xml"]))
+    @Option(name: .customLong("junit-file"), help: "Write a JUnit XML report there (atomically): with any --diagnostics, required with junit.", completion: .file(extensions: ["xml"]))
     var junitFile: String?
 
     @Option(help: "An earlier --output json (or ndjson) result: report rows whose line count or height changed, and rows new or gone.", completion: .file(extensions: ["json", "ndjson", "jsonl"]))
@@ -169,9 +169,6 @@ struct CellHeightCommand: ParsableCommand {
         }
         if diagnostics == .junit, junitFile == nil {
             throw ValidationError("--diagnostics junit needs --junit-file FILE: where to write the JUnit report")
-        }
-        if junitFile != nil, diagnostics != .junit {
-            throw ValidationError("--junit-file needs --diagnostics junit")
         }
         if failOnGrowth, baseline == nil {
             throw ValidationError("--fail-on-growth needs --baseline")
@@ -394,7 +391,8 @@ struct CellHeightCommand: ParsableCommand {
             (rows: try readBaseline(try readInputData(from: file), file: file), file: file,
              width: widths.count == 1 ? widths[0] : nil)
         }
-        return CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth) { text in
+        return CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth,
+                             recordsJUnit: junitFile != nil) { text in
             writeToStandardError(text)
         }
     }
@@ -404,7 +402,7 @@ struct CellHeightCommand: ParsableCommand {
     private func finish(_ checker: CheckReporter) throws {
         // A summary whenever something was checked: a budget (from the options, rules, rows or a
         // catalog), a baseline, or a JUnit report that CI will read.
-        let checked = checker.rowsWithBudget > 0 || rules != nil || baseline != nil || diagnostics == .junit
+        let checked = checker.rowsWithBudget > 0 || rules != nil || baseline != nil || junitFile != nil
         if checked { checker.finish() }
         if let junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
         if checker.failureCount > 0 {
