@@ -22,27 +22,22 @@ public final class FontFace: @unchecked Sendable {
     /// integration does, so advances are unhinted and fractional.
     static let harfBuzzUnitsPerPixel = 65536.0
 
+    /// The file's bytes, which FreeType reads from: they live as long as the face.
+    private let file: FontFileData
+
     /// Opens face `faceIndex` of the font file at `path`.
     public init(path: String, faceIndex: Int = 0) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CellHeightError.font("font not found: \(path)")
-        }
-        guard !isDirectory.boolValue else {
-            throw CellHeightError.font("font path is a directory: \(path)")
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw CellHeightError.font("font not readable: \(path)")
-        }
+        let file = try FontFileData.of(path: path)
         guard let library = FreeTypeLibrary.shared else {
             throw CellHeightError.font("cannot initialise FreeType")
         }
         var face: FT_Face?
         FreeTypeLibrary.lock.lock()
-        let status = FT_New_Face(library, path, FT_Long(faceIndex), &face)
+        let status = FT_New_Memory_Face(library, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                                        FT_Long(file.bytes.count), FT_Long(faceIndex), &face)
         FreeTypeLibrary.lock.unlock()
         guard status == 0, let face else {
-            if faceIndex > 0, let count = FontFace.faceCount(path: path, library: library), faceIndex >= count {
+            if faceIndex > 0, let count = FontFace.faceCount(file, library: library), faceIndex >= count {
                 throw CellHeightError.font("face \(faceIndex) does not exist in \(path): the file has \(count) "
                                            + (count == 1 ? "face (#0)" : "faces (#0 to #\(count - 1))"))
             }
@@ -56,7 +51,7 @@ public final class FontFace: @unchecked Sendable {
             FontFace.closeFace(face)
             throw CellHeightError.font("font has no units per em: \(path)")
         }
-        FilesRead.shared.record(path: path)
+        self.file = file
         self.path = path
         self.faceIndex = faceIndex
         self.ftFace = face
@@ -70,11 +65,12 @@ public final class FontFace: @unchecked Sendable {
 
     /// How many faces the file holds (FreeType reports it when asked for face -1); nil when it is
     /// not a font file at all.
-    private static func faceCount(path: String, library: FT_Library) -> Int? {
+    private static func faceCount(_ file: FontFileData, library: FT_Library) -> Int? {
         var face: FT_Face?
         FreeTypeLibrary.lock.lock()
         defer { FreeTypeLibrary.lock.unlock() }
-        guard FT_New_Face(library, path, -1, &face) == 0, let face else { return nil }
+        guard FT_New_Memory_Face(library, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                                 FT_Long(file.bytes.count), -1, &face) == 0, let face else { return nil }
         defer { FT_Done_Face(face) }
         return Int(face.pointee.num_faces)
     }

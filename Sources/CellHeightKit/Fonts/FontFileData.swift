@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The bytes of a font file, read once into memory and shared by every face opened from it.
+///
+/// FreeType would map the file instead; a mapped file that is truncated while in use (a package
+/// upgrade, a font being rewritten) kills the process with SIGBUS. Read bytes cannot change under
+/// the run: every face of every thread sees the same font, whatever happens to the file.
+final class FontFileData: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    /// Larger than any real font (Noto Sans CJK's collection is 20 MB).
+    static let maximumSize = 256 << 20
+
+    private init(bytes: UnsafeMutableRawBufferPointer) { self.bytes = bytes }
+
+    deinit { bytes.deallocate() }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var loaded: [String: FontFileData] = [:]
+
+    /// The bytes of the font file at `path`, read on first use.
+    ///
+    /// - Throws: `CellHeightError.font` when the path is missing, unreadable, a directory, or not a
+    ///   regular file (a FIFO would block forever, a device never end).
+    static func of(path: String) throws -> FontFileData {
+        lock.lock()
+        defer { lock.unlock() }
+        if let data = loaded[path] { return data }
+        let data = try read(path)
+        loaded[path] = data
+        return data
+    }
+
+    private static func read(_ path: String) throws -> FontFileData {
+        // O_NONBLOCK: opening a FIFO to read would otherwise wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw CellHeightError.font("font not found: \(path)")
+            case EISDIR: throw CellHeightError.font("font path is a directory: \(path)")
+            default: throw CellHeightError.font("font not readable: \(path)")
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw CellHeightError.font("font not readable: \(path)") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CellHeightError.font("font path is a directory: \(path)")
+        default: throw CellHeightError.font("font is not a regular file (a FIFO, a device or a socket): \(path)")
+        }
+        guard status.st_size <= maximumSize else {
+            throw CellHeightError.font("font file larger than \(maximumSize >> 20) MiB: \(path)")
+        }
+        let size = Int(status.st_size)
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        var filled = 0
+        while filled < size {
+            let count = Glibc.read(descriptor, bytes.baseAddress! + filled, size - filled)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                bytes.deallocate()
+                throw CellHeightError.font("font not readable: \(path)")
+            }
+            if count == 0 { break }  // truncated while being read: FreeType judges what there is
+            filled += count
+        }
+        FilesRead.shared.record(descriptor: descriptor, name: path)
+        return FontFileData(bytes: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<filled]))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// Issue 13's font files: read into memory, never mapped, and only regular files.
+@Suite("font files")
+struct FontFileTests {
+    /// A face keeps working, with the same answers, after its file is truncated to nothing (a
+    /// mapped file would give SIGBUS at the next glyph FreeType reads).
+    @Test("a font file truncated while in use changes nothing")
+    func truncatedWhileInUse() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/font.ttf"
+        try Data(contentsOf: URL(fileURLWithPath: TestFonts.dejaVuSans)).write(to: URL(fileURLWithPath: path))
+        let face = try FontFace(path: path)
+        #expect(truncate(path, 0) == 0)
+        // Every printable ASCII character and some beyond, read after the truncation: the same
+        // advances as the installed file's.
+        let reference = try FontFace(path: TestFonts.dejaVuSans)
+        for codePoint in UInt32(0x20)...0x24F {
+            #expect(face.advance(of: codePoint, fontSize: 16) == reference.advance(of: codePoint, fontSize: 16))
+        }
+        // A second face of the same path (another worker) sees the bytes read first.
+        let second = try FontFace(path: path)
+        #expect(second.verticalMetrics == face.verticalMetrics)
+    }
+
+    @Test("a font must be a regular file: a FIFO or a device is refused, never read", arguments: ["fifo", "/dev/zero"])
+    func notRegular(_ name: String) throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = name.hasPrefix("/") ? name : directory + "/" + name
+        if !name.hasPrefix("/") { #expect(mkfifo(path, 0o600) == 0) }
+        #expect(throws: CellHeightError.font("font is not a regular file (a FIFO, a device or a socket): \(path)")) {
+            _ = try FontFace(path: path)
+        }
+    }
+
+    /// The same through the executable, for `--font`, a template's font and a rules file's font:
+    /// no run waits for a writer that never comes.
+    @Test("a FIFO as a font is an error wherever it is named", arguments: [
+        (["--font", "$DIR/f.ttf", "-"], 69, "cellheight: font is not a regular file (a FIFO, a device or a socket): $DIR/f.ttf"),
+        (["--template", "$DIR/t.json", "$DIR/rows.json"], 78,
+         "cellheight: $DIR/t.json: $.labels[0].font: font is not a regular file (a FIFO, a device or a socket): $DIR/f.ttf"),
+        (["--rules", "$DIR/r.yaml", "-"], 78,
+         "cellheight: $DIR/r.yaml: $.rules[0].font: font is not a regular file (a FIFO, a device or a socket): $DIR/f.ttf"),
+    ])
+    func fifoEverywhere(_ arguments: [String], status: Int32, message: String) throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo(directory + "/f.ttf", 0o600) == 0)
+        try Data(#"{"labels": [{"field": "text", "font": "\#(directory)/f.ttf"}]}"#.utf8).write(to: URL(fileURLWithPath: directory + "/t.json"))
+        try Data(#"[{"text": "hi"}]"#.utf8).write(to: URL(fileURLWithPath: directory + "/rows.json"))
+        try Data("rules:\n  - font: \(directory)/f.ttf\n".utf8).write(to: URL(fileURLWithPath: directory + "/r.yaml"))
+        let result = try CellHeightProcess.run(arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory) },
+                                               stdin: Array("hi\n".utf8))
+        #expect(result.status == status)
+        #expect(result.stderrText == message.replacingOccurrences(of: "$DIR", with: directory) + "\n")
+    }
+}
