@@ -134,7 +134,9 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/fontdir", withIntermediateDirectories: false)
         for (name, contents) in testCase.files {
-            try contents().write(to: URL(fileURLWithPath: directory + "/" + name))
+            let url = URL(fileURLWithPath: directory + "/" + name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents().write(to: url)
         }
         let arguments = testCase.arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory) }
         let result = try CellHeightProcess.run(arguments, stdin: testCase.stdin)

@@ -78,11 +78,18 @@ private struct XLIFFReader: CatalogReading {
         }
     }
 
+    /// The units inside `container` and its groups, in document order (walked without recursion).
     private mutating func readUnits1(in container: XMLCatalogElement, locale: String, translatable: Bool) throws {
-        for element in container.childElements {
+        var stack = [(container.childElements.makeIterator(), translatable)]
+        while !stack.isEmpty {
+            guard let element = stack[stack.count - 1].0.next() else {
+                stack.removeLast()
+                continue
+            }
+            let inherited = stack[stack.count - 1].1
             switch element.localName {
-            case "group": try readUnits1(in: element, locale: locale, translatable: isTranslatable(element, inheriting: translatable))
-            case "trans-unit": try readUnit1(element, locale: locale, translatable: translatable)
+            case "group": stack.append((element.childElements.makeIterator(), isTranslatable(element, inheriting: inherited)))
+            case "trans-unit": try readUnit1(element, locale: locale, translatable: inherited)
             default: continue
             }
         }
@@ -140,14 +147,19 @@ private struct XLIFFReader: CatalogReading {
         name.contains(":") ? String(name.split(separator: ":")[0]) : ""
     }
 
+    /// The units inside `container` and its groups, in document order (walked without recursion).
     private mutating func readUnits2(in container: XMLCatalogElement, locale: String, pixelBudgets: Bool,
                                      translatable: Bool) throws {
-        for element in container.childElements {
+        var stack = [(container.childElements.makeIterator(), translatable)]
+        while !stack.isEmpty {
+            guard let element = stack[stack.count - 1].0.next() else {
+                stack.removeLast()
+                continue
+            }
+            let inherited = stack[stack.count - 1].1
             switch element.localName {
-            case "group":
-                try readUnits2(in: element, locale: locale, pixelBudgets: pixelBudgets,
-                               translatable: isTranslatable(element, inheriting: translatable))
-            case "unit": try readUnit2(element, locale: locale, pixelBudgets: pixelBudgets, translatable: translatable)
+            case "group": stack.append((element.childElements.makeIterator(), isTranslatable(element, inheriting: inherited)))
+            case "unit": try readUnit2(element, locale: locale, pixelBudgets: pixelBudgets, translatable: inherited)
             default: continue
             }
         }
@@ -201,26 +213,31 @@ private struct XLIFFReader: CatalogReading {
     /// The text an element's content shows; see `readXLIFF(_:path:)`.
     private func inlineText(_ element: XMLCatalogElement) -> String {
         var text = ""
-        for child in element.children {
+        element.walkContent { child in
             switch child {
             case .text(let part):
                 text += part
+                return false
             case .element(let inline):
                 switch inline.localName {
                 case "bpt", "ept", "it", "sm", "em":
-                    continue
+                    return false
                 case "x", "bx", "ex":
                     text += inline.attributes["equiv-text"] ?? ""
+                    return false
                 case "sc", "ec":
                     text += inline.attributes["equiv"] ?? ""
+                    return false
                 case "ph" where inline.attributes["equiv"] != nil || inline.children.isEmpty:
                     text += inline.attributes["equiv"] ?? ""
+                    return false
                 case "cp":
                     if let hex = inline.attributes["hex"], let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
                         text.unicodeScalars.append(scalar)
                     }
+                    return false
                 default:
-                    text += inlineText(inline)
+                    return true
                 }
             }
         }

@@ -42,13 +42,37 @@ final class XMLCatalogElement {
     /// All the text inside, inline elements flattened to their text.
     var textContent: String {
         var text = ""
-        for child in children {
-            switch child {
-            case .text(let part): text += part
-            case .element(let element): text += element.textContent
-            }
+        walkContent { child in
+            if case .text(let part) = child { text += part }
+            return true
         }
         return text
+    }
+
+    /// Visits everything inside in document order, without recursion (however deep a document
+    /// nests, the stack does not grow): `visit` sees each text and each element, and the walk goes
+    /// into an element when it returns true.
+    func walkContent(_ visit: (Child) throws -> Bool) rethrows {
+        var stack = [children.makeIterator()]
+        while !stack.isEmpty {
+            guard let child = stack[stack.count - 1].next() else {
+                stack.removeLast()
+                continue
+            }
+            if try visit(child), case .element(let element) = child { stack.append(element.children.makeIterator()) }
+        }
+    }
+
+    /// Releases the subtree a level at a time: a deep tree would otherwise be freed by one nested
+    /// deinit per level.
+    deinit {
+        var pending: [XMLCatalogElement] = []
+        for case .element(let element) in children { pending.append(element) }
+        children.removeAll()
+        while let element = pending.popLast() {
+            for case .element(let child) in element.children { pending.append(child) }
+            element.children.removeAll()
+        }
     }
 
     /// The URI a prefix stands for here (the nearest `xmlns:prefix` declaration), or the default
@@ -74,6 +98,10 @@ final class XMLCatalogElement {
         return nil
     }
 }
+
+/// The deepest nesting of elements a catalog may have (libxml2's own default limit; real catalogs
+/// nest a dozen deep at most).
+let maximumXMLDepth = 256
 
 /// Parses a whole XML document into its root element.
 ///
@@ -210,6 +238,11 @@ private final class XMLCatalogTreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
+        guard stack.count < maximumXMLDepth else {
+            if failure == nil { failure = (max(parser.lineNumber, 1), "elements nested deeper than \(maximumXMLDepth)") }
+            parser.abortParsing()
+            return
+        }
         let element = XMLCatalogElement(name: qualifiedName ?? elementName, attributes: attributes,
                                         line: parser.lineNumber, parent: stack.last)
         if let parent = stack.last {
