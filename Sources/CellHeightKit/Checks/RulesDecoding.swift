@@ -38,10 +38,21 @@ private func parseYAMLValue(_ text: String, file: String) throws -> JSONValue {
         throw yamlSyntaxError(error, file: file)
     }
     guard let node else { return .null }
-    return try jsonValue(of: node, file: file)
+    var budget = maximumYAMLValues
+    return try jsonValue(of: node, file: file, budget: &budget)
 }
 
-private func jsonValue(of node: Node, file: String) throws -> JSONValue {
+/// The most values a rules file may hold once its aliases are expanded: far above any real rules
+/// file, far below what a "billion laughs" document (aliases of aliases) would expand to.
+let maximumYAMLValues = 100_000
+
+/// The JSON value of a YAML node, aliases expanded; `budget` counts down the values made.
+private func jsonValue(of node: Node, file: String, budget: inout Int) throws -> JSONValue {
+    budget -= 1
+    guard budget >= 0 else {
+        throw CellHeightError.configSyntax(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, language: "YAML",
+                                           reason: "more than \(maximumYAMLValues) values once aliases are expanded")
+    }
     switch node {
     case .scalar(let scalar):
         switch Tag.Name(rawValue: node.tag.description) {
@@ -51,7 +62,7 @@ private func jsonValue(of node: Node, file: String) throws -> JSONValue {
         default: return .string(scalar.string)
         }
     case .sequence(let sequence):
-        return .array(try sequence.map { try jsonValue(of: $0, file: file) })
+        return .array(try sequence.map { try jsonValue(of: $0, file: file, budget: &budget) })
     case .mapping(let mapping):
         return .object(JSONObject(members: try mapping.map { key, value in
             guard case .scalar(let keyScalar) = key else {
@@ -59,7 +70,7 @@ private func jsonValue(of node: Node, file: String) throws -> JSONValue {
                 throw CellHeightError.configSyntax(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1,
                                                    language: "YAML", reason: "a key must be a plain value")
             }
-            return JSONMember(key: keyScalar.string, value: try jsonValue(of: value, file: file))
+            return JSONMember(key: keyScalar.string, value: try jsonValue(of: value, file: file, budget: &budget))
         }))
     case .alias:
         let mark = node.mark

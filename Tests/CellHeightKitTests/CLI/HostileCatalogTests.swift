@@ -20,7 +20,27 @@ struct HostileCatalogTests {
                 + String(repeating: "</group>", count: depth) + "</body></file></xliff>\n").utf8) }
     }
 
+    /// "Billion laughs" in YAML: nine levels of nine aliases each, 9^9 strings once expanded (once
+    /// 28 s and 3 GB before an abort).
+    static let yamlBomb: @Sendable () -> Data = {
+        var lines = [#"a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]"#]
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            lines.append("\(name): &\(name) [" + Array(repeating: "*" + previous, count: 9).joined(separator: ", ") + "]")
+        }
+        return Data((lines + ["rules: []"]).joined(separator: "\n").utf8)
+    }
+
     static let cases: [Case] = [
+        Case(name: "a YAML alias bomb in --rules", arguments: ["--font", font, "--rules", "$DIR/bomb.yaml"],
+             files: ["bomb.yaml": yamlBomb], stdin: Array("hi\n".utf8), status: 78,
+             stderr: .prefix("cellheight: $DIR/bomb.yaml:1:")),
+        Case(name: "a YAML alias bomb says why", arguments: ["--font", font, "--rules", "$DIR/bomb.yaml"],
+             files: ["bomb.yaml": yamlBomb], stdin: Array("hi\n".utf8), status: 78,
+             stderr: .line("cellheight: $DIR/bomb.yaml:1:15: invalid YAML: more than 100000 values once aliases are expanded")),
+        Case(name: "YAML nested 40,000 deep in --rules", arguments: ["--font", font, "--rules", "$DIR/deep.yaml"],
+             files: ["deep.yaml": HostileInputTests.text("rules: " + String(repeating: "[", count: 40_000) + String(repeating: "]", count: 40_000))],
+             stdin: Array("hi\n".utf8), status: 78, stderr: .prefix("cellheight: $DIR/deep.yaml:1:9: invalid YAML: Maximum nesting level reached")),
         // 40,000 levels in 280 KB: once a stack overflow in three walks and the tree's teardown.
         Case(name: "Android string nested 40,000 deep", arguments: ["--font", font, "$DIR/res/values-de/strings.xml"],
              files: ["res/values-de/strings.xml": android(40_000)], status: 65,
