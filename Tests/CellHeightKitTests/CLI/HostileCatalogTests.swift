@@ -38,6 +38,16 @@ struct HostileCatalogTests {
         Case(name: "a YAML alias bomb says why", arguments: ["--font", font, "--rules", "$DIR/bomb.yaml"],
              files: ["bomb.yaml": yamlBomb], stdin: Array("hi\n".utf8), status: 78,
              stderr: .line("cellheight: $DIR/bomb.yaml:1:15: invalid YAML: more than 100000 values once aliases are expanded")),
+        // Once measured as " öffnen": the entity's text was dropped.
+        Case(name: "an XLIFF internal entity is measured as its text",
+             arguments: ["--font", font, "--output", "ndjson", "--explain", "$DIR/app.de.xlf"],
+             files: ["app.de.xlf": HostileInputTests.text("""
+                <?xml version="1.0"?>
+                <!DOCTYPE xliff [<!ENTITY app "Dateien">]>
+                <xliff version="1.2"><file source-language="en" target-language="de" datatype="plaintext" original="x"><body>
+                <trans-unit id="open"><source>Open &app;</source><target>&app; öffnen</target></trans-unit>
+                </body></file></xliff>
+                """)], status: 0, stderr: .empty, stdoutContains: #""text":"Dateien öffnen""#),
         Case(name: "YAML nested 40,000 deep in --rules", arguments: ["--font", font, "--rules", "$DIR/deep.yaml"],
              files: ["deep.yaml": HostileInputTests.text("rules: " + String(repeating: "[", count: 40_000) + String(repeating: "]", count: 40_000))],
              stdin: Array("hi\n".utf8), status: 78, stderr: .prefix("cellheight: $DIR/deep.yaml:1:9: invalid YAML: Maximum nesting level reached")),

@@ -127,7 +127,10 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
     if let line = emptyProcessingInstructionLine(utf8) {
         throw catalogError(path, line: line, "invalid XML: a processing instruction without data (<?name?>) is not supported")
     }
-    let parser = XMLParser(data: Data(bytes))
+    // XMLParser would drop the text of internal entities: they are expanded here. The document is
+    // then given as UTF-8 (the declaration may still say UTF-16: libxml2 goes by the bytes).
+    let expanded = try XMLInternalEntities.expand(utf8, path: path)
+    let parser = XMLParser(data: expanded == utf8 ? Data(bytes) : Data(expanded))
     let builder = XMLCatalogTreeBuilder()
     parser.delegate = builder
     parser.shouldProcessNamespaces = false

@@ -59,6 +59,27 @@ struct AndroidStringsReaderTests {
         #expect(rows.expectedForm == testCase.expected)
     }
 
+    /// Internal entities are the text they stand for (Foundation's XMLParser alone drops it):
+    /// nested ones too; inside CDATA a reference is text; lines stay those of the file.
+    @Test("android: internal entities are expanded")
+    func internalEntities() throws {
+        let xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!DOCTYPE resources [
+              <!ENTITY app "Dateien">
+              <!ENTITY pro '&app; Pro'>
+            ]>
+            <resources>
+              <string name="open">&app; öffnen</string>
+              <string name="buy">&pro; kaufen &amp; &#x263A;</string>
+              <string name="literal"><![CDATA[&app; bleibt]]></string>
+            </resources>
+            """
+        let rows = try readCatalogRows(Array(xml.utf8), format: .androidXML, path: "res/values-de/strings.xml")
+        #expect(rows.map(\.text) == ["Dateien öffnen", "Dateien Pro kaufen & ☺", "&app; bleibt"])
+        #expect(rows.map(\.sourceLine) == [7, 8, 9])
+    }
+
     @Test("android: the Japanese resources have the same keys, one plural form")
     func japanese() throws {
         let rows = try CatalogFixtures.rows("app/res/values-ja/strings.xml", .androidXML)
@@ -117,7 +138,12 @@ struct AndroidStringsReaderTests {
                 dtd += "<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">\n"
             }
             return dtd + "]>\n<resources><string name=\"a\">&e9;</string></resources>\n"
-        }(), line: 14, "invalid XML: entity loop or runaway entity expansion"),
+        }(), line: 14, "invalid XML: entities expand to more than 1 MiB"),
+        MalformedCatalogCase("an entity that refers to itself",
+                             "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY a \"x &b;\"><!ENTITY b \"&a;\">]>\n<resources><string name=\"a\">&a;</string></resources>\n",
+                             line: 3, "invalid XML: entity a refers to itself"),
+        MalformedCatalogCase("a parameter entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE r [\n<!ENTITY % p \"x\">\n]>\n<resources/>\n",
+                             line: 3, "invalid XML: parameter entities are not supported"),
         // Never read (it could name any file), and refused rather than measured without its text.
         MalformedCatalogCase("an external entity",
                              "<?xml version=\"1.0\"?>\n<!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<resources><string name=\"a\">&x;</string></resources>\n",
