@@ -3,10 +3,11 @@ import Foundation
 
 /// libFuzzer entry point (built only by `make fuzz`, see Package.swift): the input's first byte
 /// picks the row format and whether decoding is lossy; the rest is the input file's bytes. With
-/// 0x20 set, its low five bits pick a translation catalog format (`CatalogFormat.allCases`), whose
-/// reader gets the bytes undecoded; otherwise it indexes `RowFormat.plainFormats` (0x80: lossy,
-/// 0x40: rows need no text). Every row read is laid out at three widths with a real font and
-/// Chromium's fallback chain.
+/// 0x20 and 0x10 set, the bytes are a configuration file: a rules file read as YAML (low bit 0) or
+/// a cell template (low bit 1). With 0x20 alone, its low four bits pick a translation catalog
+/// format (`CatalogFormat.allCases`), whose reader gets the bytes undecoded; otherwise it indexes
+/// `RowFormat.plainFormats` (0x80: lossy, 0x40: rows need no text). Every row read is laid out at
+/// three widths with a real font and Chromium's fallback chain.
 ///
 /// Errors thrown by the readers are the expected outcome for most inputs; only crashes, hangs,
 /// sanitizer reports and broken layout invariants count as findings.
@@ -16,8 +17,16 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let selector = start[0]
     let data = Data(bytes: start + 1, count: count - 1)
     let rows: [Row]
-    if selector & 0x20 != 0 {
-        let catalog = CatalogFormat.allCases[Int(selector & 0x1F) % CatalogFormat.allCases.count]
+    if selector & 0x30 == 0x30 {
+        // Only that the readers end, with a value or an error, counts.
+        if selector & 1 == 0 {
+            _ = try? parseBudgetRules(data, file: "fuzz.yaml")
+        } else {
+            _ = try? parseCellTemplate(data, file: "fuzz.json")
+        }
+        return 0
+    } else if selector & 0x20 != 0 {
+        let catalog = CatalogFormat.allCases[Int(selector & 0x0F) % CatalogFormat.allCases.count]
         guard let read = try? readCatalogRows([UInt8](data), format: catalog, path: "fuzz") else { return 0 }
         rows = read
     } else {

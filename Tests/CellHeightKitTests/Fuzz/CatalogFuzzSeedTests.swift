@@ -14,6 +14,7 @@ struct CatalogFuzzSeedTests {
     @Test("catalog seeds read as their formats", arguments: [
         ("catalog-po", CatalogFormat.po), ("catalog-mo-sysdep", .mo), ("catalog-strings-utf16", .strings),
         ("catalog-xcstrings", .xcstrings), ("catalog-android", .androidXML), ("catalog-xliff12", .xliff), ("catalog-xliff20", .xliff),
+        ("catalog-android-entities", .androidXML),
     ])
     func seed(_ name: String, _ format: CatalogFormat) throws {
         let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
@@ -21,8 +22,36 @@ struct CatalogFuzzSeedTests {
         #expect(bytes.count <= 4096)
         let selector = try #require(bytes.first)
         #expect(selector & 0x20 != 0)
-        #expect(CatalogFormat.allCases[Int(selector & 0x1F) % CatalogFormat.allCases.count] == format)
+        #expect(selector & 0x10 == 0)
+        #expect(CatalogFormat.allCases[Int(selector & 0x0F) % CatalogFormat.allCases.count] == format)
         let rows = try readCatalogRows(Array(bytes.dropFirst()), format: format, path: "fuzz")
         #expect(!rows.isEmpty)
+    }
+
+    /// Seeds nested just past the bound: the fuzzer starts at the edge of the depth check.
+    @Test("deep catalog seeds are refused at the depth bound", arguments: [
+        ("catalog-android-deep", CatalogFormat.androidXML), ("catalog-xliff12-deep-groups", .xliff),
+    ])
+    func deepSeed(_ name: String, _ format: CatalogFormat) throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
+        #expect(bytes.count <= 4096)
+        #expect(throws: CellHeightError.invalidInput(source: "fuzz", line: 1, reason: "invalid XML: elements nested deeper than 256")) {
+            _ = try readCatalogRows(Array(bytes.dropFirst()), format: format, path: "fuzz")
+        }
+    }
+
+    /// The configuration seeds (first byte 0x30: a rules file, 0x31: a template).
+    @Test("configuration seeds read as rules files and templates")
+    func configurationSeeds() throws {
+        for name in ["rules-yaml", "rules-yaml-aliases", "rules-yaml-deep", "template-json"] {
+            let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
+            #expect(bytes.count <= 4096)
+            #expect(bytes[0] & 0x30 == 0x30)
+        }
+        func data(_ name: String) throws -> Data { try Data(contentsOf: Self.corpus.appendingPathComponent(name)).dropFirst() }
+        #expect(try parseBudgetRules(try data("rules-yaml"), file: "fuzz.yaml").rules.count == 2)
+        #expect(try parseBudgetRules(try data("rules-yaml-aliases"), file: "fuzz.yaml").rules.first?.keys == ["x", "x", "x", "x"])
+        #expect(throws: CellHeightError.self) { _ = try parseBudgetRules(try data("rules-yaml-deep"), file: "fuzz.yaml") }
+        #expect(try parseCellTemplate(try data("template-json"), file: "fuzz.json").labels.count == 3)
     }
 }
