@@ -55,7 +55,7 @@ struct CellHeightCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Font size in CSS px, may be fractional (default: 16).")
     var size: Double?
 
-    @Option(parsing: .unconditional, help: "Width(s) in px, comma-separated, e.g. 320,375,414; with --padding or a template, the cell's (default: 320, or the template's).")
+    @Option(parsing: .unconditional, help: "Width(s) in px, comma-separated, e.g. 320,375,414 or 320px; with --padding or a template, the cell's (default: 320, or the template's).")
     var width: String?
 
     @Option(parsing: .unconditional, help: "Line height: 'normal', a length like '20px', or a multiple of the size like '1.4' (default: normal).")
@@ -73,7 +73,7 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "Output format.")
     var output: OutputFormat = .table
 
-    @Option(help: "Write the result to this file (atomically) instead of standard output.", completion: .file())
+    @Option(help: "Write the result to this file (atomically) instead of standard output ('-': standard output).", completion: .file())
     var outputFile: String?
 
     @Flag(help: "Show each line's text, width and fonts.")
@@ -153,6 +153,14 @@ struct CellHeightCommand: ParsableCommand {
         if let lineHeight, LineHeight(parsing: lineHeight) == nil {
             throw ValidationError("--line-height must be \(LineHeight.expectation), got '\(messageText(lineHeight))'")
         }
+        // A multiple of 4 or more is most likely a length in px written without its unit.
+        if let lineHeight, case .multiple(let factor)? = LineHeight(parsing: lineHeight), factor >= 4 {
+            let pixels = formatPixels(factor * (size ?? Self.defaultSize))
+            writeErrorMessage("note: --line-height \(messageText(lineHeight)) is \(formatPixels(factor)) times the font size "
+                              + "(\(pixels) px); for \(formatPixels(factor)) px write --line-height \(formatPixels(factor))px")
+        }
+        // `--output-file -` is standard output, as `-` is standard input among the files.
+        if outputFile == "-" { outputFile = nil }
         if let padding, Padding(parsing: padding) == nil {
             throw ValidationError("--padding must be 1 to 4 lengths in px, none negative (CSS shorthand: '10', '10 15', '8 5 8 5'), got '\(messageText(padding))'")
         }
@@ -217,7 +225,11 @@ struct CellHeightCommand: ParsableCommand {
     func parsedWidths() throws -> [Double]? {
         guard let width else { return nil }
         let parts = width.split(separator: ",", omittingEmptySubsequences: false)
-        let widths = parts.compactMap { parseCSSNumber($0.trimmingCharacters(in: .whitespaces)) }
+        // Each width a number of px, with or without "px" (as CSS writes it).
+        let widths = parts.compactMap { part -> Double? in
+            let text = part.trimmingCharacters(in: .whitespaces).lowercased()
+            return parseCSSNumber(text.hasSuffix("px") ? String(text.dropLast(2)) : text)
+        }
         guard !parts.isEmpty, widths.count == parts.count,
               widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= CellTemplate.maximumWidth }) else {
             throw ValidationError("--width must be one or more positive numbers of px (at most \(formatPixels(CellTemplate.maximumWidth))), comma-separated, got '\(messageText(width))'")
