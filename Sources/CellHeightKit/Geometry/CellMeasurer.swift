@@ -55,11 +55,17 @@ public final class CellMeasurer {
             prepared = labels
             return widths.map { cell(labels, width: $0) }
         }()
+        // The same for every width the row breaks the budget at: searched once.
+        var fittingWidth: Double??
         let violations = results.compactMap { result -> BudgetViolation? in
             guard !budget.admits(lineCount: result.lineCount, height: result.height) else { return nil }
-            if prepared == nil { prepared = prepare(row) }
+            if fittingWidth == nil {
+                let labels = prepared ?? prepare(row)
+                prepared = labels
+                fittingWidth = .some(narrowestFittingWidth(labels, budget: budget))
+            }
             return BudgetViolation(width: result.width, lineCount: result.lineCount, height: result.height,
-                                   budget: budget, fittingWidth: narrowestFittingWidth(prepared ?? [], budget: budget))
+                                   budget: budget, fittingWidth: fittingWidth ?? nil)
         }
         var measured = MeasuredCell(row: row, results: results)
         measured.budgetCheck = BudgetCheck(budget: budget, violations: violations)
