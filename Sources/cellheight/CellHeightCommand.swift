@@ -116,7 +116,7 @@ struct CellHeightCommand: ParsableCommand {
     var quiet = false
 
     @Flag(name: .customLong("general-path-only"),
-          help: ArgumentHelp("Measure every row the general way, without the fast path for plain ASCII rows (the output is the same; for checking that).", visibility: .hidden))
+          help: ArgumentHelp("Measure ndjson rows through the general reader and writer, without the byte-level fast path (the output is the same; for checking that).", visibility: .hidden))
     var generalPathOnly = false
 
     @Option(parsing: .unconditional, help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")

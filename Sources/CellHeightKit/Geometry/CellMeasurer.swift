@@ -40,6 +40,7 @@ public final class CellMeasurer {
     }
 
     public func measure(_ row: Row) -> MeasuredCell {
+        if let cells = plainTextCells(row) { return MeasuredCell(row: row, results: cells) }
         let prepared = prepare(row)
         return MeasuredCell(row: row, results: widths.map { cell(prepared, width: $0) })
     }
@@ -48,12 +49,23 @@ public final class CellMeasurer {
     /// budget at, finds the narrowest width at which it would fit.
     public func measure(_ row: Row, budget: Budget) -> MeasuredCell {
         guard budget.isLimited else { return measure(row) }
-        let prepared = prepare(row)
-        let results = widths.map { cell(prepared, width: $0) }
+        var prepared: [PreparedText?]?
+        let results = plainTextCells(row) ?? {
+            let labels = prepare(row)
+            prepared = labels
+            return widths.map { cell(labels, width: $0) }
+        }()
+        // The same for every width the row breaks the budget at: searched once.
+        var fittingWidth: Double??
         let violations = results.compactMap { result -> BudgetViolation? in
             guard !budget.admits(lineCount: result.lineCount, height: result.height) else { return nil }
+            if fittingWidth == nil {
+                let labels = prepared ?? prepare(row)
+                prepared = labels
+                fittingWidth = .some(narrowestFittingWidth(labels, budget: budget))
+            }
             return BudgetViolation(width: result.width, lineCount: result.lineCount, height: result.height,
-                                   budget: budget, fittingWidth: narrowestFittingWidth(prepared, budget: budget))
+                                   budget: budget, fittingWidth: fittingWidth ?? nil)
         }
         var measured = MeasuredCell(row: row, results: results)
         measured.budgetCheck = BudgetCheck(budget: budget, violations: violations)
@@ -76,6 +88,24 @@ public final class CellMeasurer {
             cells.append(PlainCellLayout(width: width, lineCount: text.lineCount, height: template.cellHeight(singleLabel: shown)))
         }
         return true
+    }
+
+    /// The cells of a row of one label without a line limit whose text the engine lays out in its
+    /// integer lane (see `TextLayoutEngine.layoutPlainText`); nil when the row needs `prepare`.
+    private func plainTextCells(_ row: Row) -> [CellLayout]? {
+        guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details else { return nil }
+        let label = template.labels[0]
+        let text = row.value(ofField: label.field) ?? ""
+        guard !template.hidesLabel(showing: text) else { return nil }
+        scratchLayouts.removeAll(keepingCapacity: true)
+        let laidOut = text.utf8.withContiguousStorageIfAvailable {
+            engines[0].layoutPlainText($0, widths: textWidths, into: &scratchLayouts)
+        }
+        guard laidOut == true else { return nil }
+        return zip(widths, scratchLayouts).map { width, text in
+            let shown = label.layout(showing: text, visibleHeight: text.height, rounding: template.rounding)
+            return CellLayout(width: width, height: template.cellHeight(labels: [shown]), labels: [shown])
+        }
     }
 
     /// The family of the first label's primary font, e.g. "DejaVu Sans".

@@ -70,7 +70,7 @@ public struct MeasuredCell: Equatable, Sendable {
 
     /// A row measured as bare text (`RowMeasurer`): each layout is a cell of one label with no
     /// geometry, so the cell's height is the text's height.
-    public init(bare measured: MeasuredRow) {
+    init(bare measured: MeasuredRow) {
         let template = CellTemplate.bareText
         let label = template.labels[0]
         self.init(row: measured.row, results: measured.layouts.map { layout in

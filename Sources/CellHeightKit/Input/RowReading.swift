@@ -9,7 +9,7 @@ import Foundation
 /// - Returns: the rows in input order, `index` counting from 0.
 /// - Throws: `CellHeightError.invalidUTF8`, `.invalidJSON` (syntax, with line and column) or
 ///   `.invalidInput` (wrong shape, with line).
-public func readRows(from data: Data, format: InputFormat, source: String) throws -> [Row] {
+func readRows(from data: Data, format: InputFormat, source: String) throws -> [Row] {
     try parseRows(in: decodeText(data, source: source).text, format: format, source: source)
 }
 

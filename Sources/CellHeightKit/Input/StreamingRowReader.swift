@@ -63,7 +63,7 @@ public final class StreamingRowReader {
     }
 
     /// The next rows (numbered from 0 across the whole input), or nil after the last batch.
-    public func nextBatch() throws -> [Row]? {
+    func nextBatch() throws -> [Row]? {
         switch try nextBatch(keepingLines: false) {
         case .rows(let rows)?: return rows
         case .lines(let batch)?: return try batch.rows()

@@ -1,22 +1,22 @@
 /// Measures rows at several widths: each row is prepared once (shaping, break analysis), then
 /// wrapped at every width.
-public struct RowMeasurer {
-    public let engine: TextLayoutEngine
+struct RowMeasurer {
+    let engine: TextLayoutEngine
     /// Content widths in px, e.g. [320, 375, 414].
-    public let widths: [Double]
+    let widths: [Double]
     /// Whether layouts keep their line boxes (for `--explain`); without them measuring is faster.
-    public let details: Bool
+    let details: Bool
 
-    public init(engine: TextLayoutEngine, widths: [Double], details: Bool = true) {
+    init(engine: TextLayoutEngine, widths: [Double], details: Bool = true) {
         self.engine = engine
         self.widths = widths
         self.details = details
     }
 
-    public func measure(_ row: Row) -> MeasuredRow {
+    func measure(_ row: Row) -> MeasuredRow {
         let prepared = engine.prepare(row.text)
         return MeasuredRow(row: row, layouts: widths.map { engine.layout(prepared, width: $0, details: details) })
     }
 
-    public func measure(_ rows: [Row]) -> [MeasuredRow] { rows.map(measure) }
+    func measure(_ rows: [Row]) -> [MeasuredRow] { rows.map(measure) }
 }

@@ -54,11 +54,11 @@ public struct TextLayout: Equatable, Sendable {
 }
 
 /// A row with its layout at each requested width (same order as the widths were given).
-public struct MeasuredRow: Equatable, Sendable {
-    public var row: Row
-    public var layouts: [TextLayout]
+struct MeasuredRow: Equatable, Sendable {
+    var row: Row
+    var layouts: [TextLayout]
 
-    public init(row: Row, layouts: [TextLayout]) {
+    init(row: Row, layouts: [TextLayout]) {
         self.row = row
         self.layouts = layouts
     }

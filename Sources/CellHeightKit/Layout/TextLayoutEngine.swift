@@ -56,24 +56,39 @@ public final class TextLayoutEngine {
         }
     }
 
-    /// The fast path for paragraphs of plain text (see `PlainTextLayout`); nil when the font does
-    /// not shape ASCII pair by pair or white space collapses.
+    /// Whether texts of plain-text paragraphs are laid out in the integer lane (`PlainTextLayout`;
+    /// the default) when no line boxes are asked for. Off only to compare with `prepare` then
+    /// `layout` in tests.
+    var usesPlainTextLane = true
+
+    /// The integer lane for paragraphs of plain text (see `PlainTextLayout`); nil when the font
+    /// does not shape ASCII pair by pair or white space collapses.
     private lazy var plainText: PlainTextLayout? =
         whiteSpace == .preWrap ? PairwiseASCIIAdvances(shaper: shaper).map(PlainTextLayout.init) : nil
+    /// Lines per width, summed over a text's paragraphs.
+    private var plainLineCounts: [Int] = []
 
-    /// Lays `text` (UTF-8 bytes, one paragraph) out at each of `widths` the fast way, appending
-    /// one layout (line count and height, no line boxes) per width to `layouts`: what `prepare`
-    /// then `layout(details: false)` give. False, having appended nothing, when the text is not
-    /// plain text (see `PlainTextLayout`), the font rules the fast path out, or a word must be cut.
+    /// Lays `text` (UTF-8 bytes) out at each of `widths` in the integer lane, appending one
+    /// layout (line count and height, no line boxes) per width to `layouts`: what `prepare` then
+    /// `layout(details: false)` give. Its paragraphs (split at "\n", as `prepare` splits them)
+    /// are laid out one by one. False, having appended nothing, when a paragraph is empty or not
+    /// plain text (see `PlainTextLayout`), the font rules the lane out, or a ligature must not be cut.
     func layoutPlainText(_ text: UnsafeBufferPointer<UInt8>, widths: [Double], into layouts: inout [TextLayout]) -> Bool {
-        guard let plainText, plainText.prepare(text) else { return false }
-        let first = layouts.count
-        let lineHeight = plainLineHeight
-        for width in widths {
-            guard let lineCount = plainText.lineCount(available: width) else {
-                layouts.removeSubrange(first...)
-                return false
+        guard usesPlainTextLane, let plainText, !text.isEmpty else { return false }
+        plainLineCounts.removeAll(keepingCapacity: true)
+        plainLineCounts.append(contentsOf: repeatElement(0, count: widths.count))
+        var start = 0
+        while start < text.count {
+            let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+            guard end > start, plainText.prepare(UnsafeBufferPointer(rebasing: text[start..<end])) else { return false }
+            for (index, width) in widths.enumerated() {
+                guard let lineCount = plainText.lineCount(available: width) else { return false }
+                plainLineCounts[index] += lineCount
             }
+            start = end + 1
+        }
+        let lineHeight = plainLineHeight
+        for (width, lineCount) in zip(widths, plainLineCounts) {
             // Summed line by line, as `layout` does, so heights match to the last bit.
             var height = 0.0
             for _ in 0..<lineCount { height += lineHeight }

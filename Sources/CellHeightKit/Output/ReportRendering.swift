@@ -51,7 +51,7 @@ public func render(_ cells: [MeasuredCell], settings: ReportSettings, format: Ou
 }
 
 /// Renders rows measured as bare text (see `render(_:settings:format:options:)`).
-public func render(_ rows: [MeasuredRow], settings: ReportSettings, format: OutputFormat, explain: Bool) -> String {
+func render(_ rows: [MeasuredRow], settings: ReportSettings, format: OutputFormat, explain: Bool) -> String {
     render(rows.map(MeasuredCell.init(bare:)), settings: settings, format: format,
            options: ReportOptions(explain: explain))
 }

@@ -3,6 +3,7 @@
 /// cut to that many columns with a final "…".
 func previewText(_ text: String, maxColumns: Int? = nil) -> String {
     guard let maxColumns else { return visibleText(text.unicodeScalars[...]) }
+    if let shown = printableASCIIPreview(text, maxColumns: maxColumns) { return shown }
     // Bounded work for a long text: only a prefix is made visible and measured. Every character
     // takes a column or more and a prefix's characters but its last are final (a grapheme
     // boundary never depends on what follows the next scalar), so a prefix with more than
@@ -29,6 +30,21 @@ func previewText(_ text: String, maxColumns: Int? = nil) -> String {
     }
 }
 
+/// The preview of a text that starts with more than `maxColumns` printable ASCII characters, or
+/// is nothing else: each such character is a grapheme of one column that shows as itself (none
+/// joins the next). Nil for any other text.
+private func printableASCIIPreview(_ text: String, maxColumns: Int) -> String? {
+    guard maxColumns > 0 else { return nil }
+    let utf8 = text.utf8
+    var printable = 0
+    for byte in utf8.prefix(maxColumns + 1) {
+        guard byte >= 0x20 && byte <= 0x7E else { break }
+        printable += 1
+    }
+    if printable == maxColumns + 1 { return String(decoding: utf8.prefix(maxColumns - 1), as: UTF8.self) + "…" }
+    return printable == utf8.count ? text : nil
+}
+
 /// `scalars` with "\n" as ⏎, tab as →, and other control characters as Control Pictures symbols.
 private func visibleText(_ scalars: Substring.UnicodeScalarView) -> String {
     var visible = String.UnicodeScalarView()
@@ -46,7 +62,9 @@ private func visibleText(_ scalars: Substring.UnicodeScalarView) -> String {
 
 /// Terminal columns a string takes: 2 for East Asian wide and fullwidth characters and emoji, 1 otherwise.
 func terminalColumns(of text: String) -> Int {
-    text.reduce(0) { $0 + terminalColumns(of: $1) }
+    // Printable ASCII characters are one column each and never join.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) { return text.utf8.count }
+    return text.reduce(0) { $0 + terminalColumns(of: $1) }
 }
 
 /// Terminal columns one character (grapheme cluster) takes; decided by its first scalar.

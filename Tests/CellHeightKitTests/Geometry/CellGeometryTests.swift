@@ -193,6 +193,29 @@ struct CellGeometryTests {
         return try CellMeasurer(template: cell, engines: engines, widths: widths, details: details)
     }
 
+    @Test("measuring: the engine's integer lane gives the cells and budget checks of prepare and layout")
+    func plainTextLaneEqualsPrepareAndLayout() throws {
+        let cell = CellTemplate.singleLabel(font: TestFonts.dejaVuSans, fontSize: 14, lineHeight: .normal,
+                                            padding: Padding(top: 3, right: 5, bottom: 4, left: 6))
+        let widths = [60.0, 180, 320]
+        let lane = try Self.measurer(cell, widths: widths)
+        let engines = try makeLabelEngines(for: cell.labels, fallbackSpecs: nil, whiteSpace: .preWrap).engines
+        for engine in engines { engine.usesPlainTextLane = false }
+        let general = try CellMeasurer(template: cell, engines: engines, widths: widths)
+        let lines = Array(try SegmentShapingTests.corpus().prefix(1500))
+        let texts = lines + PlainTextLayoutTests.paragraphTexts(lines) + [""]
+        let budget = Budget(maxLines: 3, maxHeight: 60)
+        var violations = 0
+        for (index, text) in texts.enumerated() {
+            let row = Row(index: index, text: text, sourceLine: index + 1)
+            #expect(lane.measure(row) == general.measure(row), "\(text)")
+            let checked = lane.measure(row, budget: budget)
+            #expect(checked == general.measure(row, budget: budget), "\(text)")
+            violations += checked.budgetCheck?.violations.count ?? 0
+        }
+        #expect(violations > 100, "some rows should break the budget, so the fitting width is searched")
+    }
+
     /// Oracle case p-de-0057: 4 lines at DejaVu Sans 14 px, 110 px, 16 px lines.
     static let fourLines = "ungültige Prüfsumme für Datei »%s«: »%s«"
 

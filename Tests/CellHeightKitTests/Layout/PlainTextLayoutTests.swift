@@ -33,12 +33,23 @@ struct PlainTextLayoutTests {
         }
     }()
 
+    /// Texts of several paragraphs: lines of the corpus joined in pairs and triples by "\n", and
+    /// a final "\n", empty paragraphs and a leading "\n" (which leave the lane).
+    static func paragraphTexts(_ lines: [String]) -> [String] {
+        let pairs = stride(from: 0, to: lines.count - 1, by: 2).prefix(3000).map { lines[$0] + "\n" + lines[$0 + 1] }
+        let triples = stride(from: 0, to: lines.count - 2, by: 3).prefix(500).map { (start: Int) -> String in
+            lines[start...(start + 2)].joined(separator: "\n") + "\n"
+        }
+        return pairs + triples + ["Line one\nLine two", "Ends with a newline\n", "Two\n\nblank", "\nLeading", "\n", "a\nb\nc"]
+    }
+
     @Test("same line counts and heights on the licenses, the oracle texts and text beyond ASCII", arguments: fonts)
     func equivalence(font: String) throws {
-        let texts = try SegmentShapingTests.corpus() + Self.beyondASCIITexts
+        let lines = try SegmentShapingTests.corpus()
+        let texts = lines + Self.beyondASCIITexts + Self.paragraphTexts(lines)
         let face = try FontFace(path: font)
         let chain = FontFallbackChain.chromiumDefault(primary: face)
-        var fastRows = 0, beyondASCIIRows = 0, differing: [String] = []
+        var fastRows = 0, beyondASCIIRows = 0, paragraphRows = 0, differing: [String] = []
         for (size, lineHeight) in [(15.0, LineHeight.normal), (16, .normal), (13, .multiple(1.4))] {
             let fast = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             let general = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
@@ -56,6 +67,7 @@ struct PlainTextLayoutTests {
                 }
                 fastRows += 1
                 if !text.allSatisfy(\.isASCII) { beyondASCIIRows += 1 }
+                if text.contains("\n") { paragraphRows += 1 }
                 let prepared = general.prepare(text)
                 let expected = widths.map { general.layout(prepared, width: $0, details: false) }
                 if layouts != expected { differing.append(text) }
@@ -64,6 +76,7 @@ struct PlainTextLayoutTests {
         print("plain text layout, \(URL(fileURLWithPath: font).lastPathComponent): \(fastRows) layouts the fast way (\(beyondASCIIRows) beyond ASCII), \(differing.count) differ")
         #expect(fastRows > 10_000, "most real prose should take the fast path")
         #expect(beyondASCIIRows > 1_000, "Latin text beyond ASCII should take it too")
+        #expect(paragraphRows > 1_000, "texts of several paragraphs should take it too")
         #expect(differing.isEmpty, "first differing texts: \(differing.prefix(5))")
     }
 

@@ -110,6 +110,13 @@ struct TableReportTests {
         PreviewCase(name: "emoji count two columns",
                     input: String(repeating: "\u{231A}", count: 21),
                     expected: String(repeating: "\u{231A}", count: 19) + "…"),
+        // The last of 40 ASCII letters takes the accent that follows it: still 40 columns.
+        PreviewCase(name: "40 columns ending in a combining accent unchanged",
+                    input: "abcdefghijabcdefghijabcdefghijabcdefghij\u{301}",
+                    expected: "abcdefghijabcdefghijabcdefghijabcdefghij\u{301}"),
+        PreviewCase(name: "41 columns ending in a combining accent cut",
+                    input: "abcdefghijabcdefghijabcdefghijabcdefghijk\u{301}",
+                    expected: "abcdefghijabcdefghijabcdefghijabcdefghi…"),
         // A megabyte of text is cut as a short one is (the preview reads only a prefix of it).
         PreviewCase(name: "a long text cut to 39 columns",
                     input: String(repeating: "abcdefghij", count: 100_000),
