@@ -35,6 +35,19 @@ public struct BaselineKey: Hashable, Sendable {
         self.locale = locale
         self.index = id == nil ? index : nil
     }
+
+    // Ids and locales compare by their code units: an NFC id and its NFD form are two keys, as
+    // they are two keys in the catalogs the rows come from (`String` equality would merge them).
+    public static func == (a: BaselineKey, b: BaselineKey) -> Bool {
+        a.index == b.index && a.id.map(CodeUnitKey.init) == b.id.map(CodeUnitKey.init)
+            && a.locale.map(CodeUnitKey.init) == b.locale.map(CodeUnitKey.init)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id.map(CodeUnitKey.init))
+        hasher.combine(locale.map(CodeUnitKey.init))
+        hasher.combine(index)
+    }
 }
 
 /// Reads an earlier result written by `--output json` or `--output ndjson`.

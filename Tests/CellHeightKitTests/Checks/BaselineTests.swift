@@ -21,6 +21,14 @@ struct BaselineTests {
         #expect(rows[0].results == [BaselineResult(width: nil, lineCount: 2, height: 32)])
     }
 
+    /// Ids are compared by code points: "Café" in NFC and in NFD are two rows, as in the catalogs.
+    @Test("canonically equivalent ids are different rows")
+    func canonicallyEquivalentIDs() {
+        let nfc = BaselineKey(id: "Caf\u{E9}", locale: "fr", index: 0), nfd = BaselineKey(id: "Cafe\u{301}", locale: "fr", index: 1)
+        #expect(nfc != nfd)
+        #expect(Set([nfc, nfd, BaselineKey(id: "Caf\u{E9}", locale: "fr", index: 7)]).count == 2)
+    }
+
     @Test("reads ndjson results with several widths, and template rows (lines of every label)")
     func ndjson() throws {
         let rows = try readBaseline(Data(Self.twoWidths.utf8), file: "old.ndjson")
