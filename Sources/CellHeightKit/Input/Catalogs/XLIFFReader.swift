@@ -64,6 +64,25 @@ private struct XLIFFReader: CatalogReading {
         }
     }
 
+    /// Calls `body` with each unit (`<trans-unit>` or `<unit>`) inside `container` and its groups,
+    /// in document order, and whether it is translatable by inheritance; walked without recursion.
+    private mutating func forEachUnit(named unitName: String, in container: XMLCatalogElement, translatable: Bool,
+                                      _ body: (inout Self, XMLCatalogElement, Bool) throws -> Void) throws {
+        var stack = [(container.childElements.makeIterator(), translatable)]
+        while !stack.isEmpty {
+            guard let element = stack[stack.count - 1].0.next() else {
+                stack.removeLast()
+                continue
+            }
+            let inherited = stack[stack.count - 1].1
+            if element.localName == "group" {
+                stack.append((element.childElements.makeIterator(), isTranslatable(element, inheriting: inherited)))
+            } else if element.localName == unitName {
+                try body(&self, element, inherited)
+            }
+        }
+    }
+
     // MARK: XLIFF 1.2
 
     mutating func readVersion1(_ root: XMLCatalogElement) throws {
@@ -78,20 +97,9 @@ private struct XLIFFReader: CatalogReading {
         }
     }
 
-    /// The units inside `container` and its groups, in document order (walked without recursion).
     private mutating func readUnits1(in container: XMLCatalogElement, locale: String, translatable: Bool) throws {
-        var stack = [(container.childElements.makeIterator(), translatable)]
-        while !stack.isEmpty {
-            guard let element = stack[stack.count - 1].0.next() else {
-                stack.removeLast()
-                continue
-            }
-            let inherited = stack[stack.count - 1].1
-            switch element.localName {
-            case "group": stack.append((element.childElements.makeIterator(), isTranslatable(element, inheriting: inherited)))
-            case "trans-unit": try readUnit1(element, locale: locale, translatable: inherited)
-            default: continue
-            }
+        try forEachUnit(named: "trans-unit", in: container, translatable: translatable) { reader, unit, translatable in
+            try reader.readUnit1(unit, locale: locale, translatable: translatable)
         }
     }
 
@@ -147,21 +155,10 @@ private struct XLIFFReader: CatalogReading {
         name.contains(":") ? String(name.split(separator: ":")[0]) : ""
     }
 
-    /// The units inside `container` and its groups, in document order (walked without recursion).
     private mutating func readUnits2(in container: XMLCatalogElement, locale: String, pixelBudgets: Bool,
                                      translatable: Bool) throws {
-        var stack = [(container.childElements.makeIterator(), translatable)]
-        while !stack.isEmpty {
-            guard let element = stack[stack.count - 1].0.next() else {
-                stack.removeLast()
-                continue
-            }
-            let inherited = stack[stack.count - 1].1
-            switch element.localName {
-            case "group": stack.append((element.childElements.makeIterator(), isTranslatable(element, inheriting: inherited)))
-            case "unit": try readUnit2(element, locale: locale, pixelBudgets: pixelBudgets, translatable: inherited)
-            default: continue
-            }
+        try forEachUnit(named: "unit", in: container, translatable: translatable) { reader, unit, translatable in
+            try reader.readUnit2(unit, locale: locale, pixelBudgets: pixelBudgets, translatable: translatable)
         }
     }
 
