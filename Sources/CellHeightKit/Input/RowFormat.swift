@@ -21,6 +21,19 @@ public enum RowFormat: String, CaseIterable, Sendable {
     public var catalogFormat: CatalogFormat? {
         CatalogFormat(rawValue: rawValue)
     }
+
+    /// The text format a file's extension names: `.csv` CSV, `.txt` lines, `.ndjson`/`.jsonl`
+    /// NDJSON, `.json` JSON; nil for any other name (then `auto` looks at the content).
+    public init?(extensionOf path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "csv": self = .csv
+        case "txt", "text": self = .lines
+        case "ndjson", "jsonl": self = .ndjson
+        case "json": self = .json
+        default: return nil
+        }
+    }
 }
 
 /// Splits decoded input into rows, in any `RowFormat`.

@@ -52,7 +52,9 @@ public final class StreamingRowReader {
         var status = stat()
         totalBytes = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         self.path = path
-        self.format = format
+        // A file's extension says its format before its content does (a `.txt` starting with `[`
+        // is text; a `.csv` is CSV, header included).
+        self.format = format == .auto && !isStandardInput(path) ? RowFormat(extensionOf: path!) ?? .auto : format
         self.lossy = lossy
         self.requireText = requireText
         self.chunkSize = max(chunkSize, 1)
@@ -101,6 +103,13 @@ public final class StreamingRowReader {
         var rows: [Row]
         do {
             rows = try parseRows(in: decoded.text, format: resolvedFormat!, source: name, requireText: requireText)
+        } catch CellHeightError.invalidJSON(let source, let line, let column, let reason)
+                    where format == .auto && resolvedFormat == .json {
+            // A JSON array only because the content starts with "[": say how to read it as text.
+            // (NDJSON detected by "{" or '"' is read a line at a time by `LineBatch` too, without.)
+            throw CellHeightError.invalidJSON(source: source, line: line + linesBefore, column: column,
+                                              reason: reason + " (read as a JSON array because it starts with '['; "
+                                                  + "for one row per line use --format lines)")
         } catch let error as CellHeightError {
             throw error.shiftingLines(by: linesBefore)
         }

@@ -31,3 +31,36 @@ struct OptionFormsTests {
         #expect(usual.stderrText.isEmpty)
     }
 }
+
+/// Issue 17: a file's extension says its format before its content does.
+@Suite("command line: formats by extension")
+struct FormatByExtensionTests {
+    static let font = TestFonts.dejaVuSans
+
+    @Test("formats by extension", arguments: [
+        // A .txt starting with a quote or a bracket is text: two rows.
+        ("rows.txt", "\"Quoted\" title\n[draft] notes\n", 2),
+        // A .csv is CSV with its header, not three lines.
+        ("rows.csv", "text,id\nhello,a\nworld,b\n", 2),
+        // .jsonl and .ndjson are NDJSON even when the first row is an array-looking string.
+        ("rows.jsonl", "\"[not an array]\"\n\"b\"\n", 2),
+        // .json is JSON.
+        ("rows.json", "[\"a\", \"b\", \"c\"]", 3),
+    ])
+    func byExtension(_ name: String, _ contents: String, _ rows: Int) throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
+        let result = try CellHeightProcess.run(["--font", Self.font, "--output", "json", directory + "/" + name])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(try CommandLineTests.jsonObject(result.stdout)["rowCount"] as? Int == rows)
+    }
+
+    @Test("content read as JSON only by its first character: the error says how to read it as text")
+    func jsonHint() throws {
+        let result = try CellHeightProcess.run(["--font", Self.font], stdin: Array("[draft] notes\n".utf8))
+        #expect(result.status == 65)
+        #expect(result.stderrText == "cellheight: <stdin>:1:2: invalid JSON: expected a value, found 'd' (read as a JSON array "
+                + "because it starts with '['; for one row per line use --format lines)\n")
+    }
+}
