@@ -70,7 +70,7 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "Input format (auto goes by the file's extension: .csv, .txt (lines), .ndjson/.jsonl, .json, and catalogs: .po, .pot, .mo, .strings, .xcstrings, .xlf, .xliff, strings.xml; else JSON by its first character; csv needs a header row).")
     var format: RowFormat = .auto
 
-    @Option(help: "Output format.")
+    @Option(help: "Output format (none: no report, only the violations and the summary on standard error).")
     var output: OutputFormat = .table
 
     @Option(help: "Write the result to this file (atomically) instead of standard output ('-': standard output).", completion: .file())
@@ -210,7 +210,7 @@ struct CellHeightCommand: ParsableCommand {
                 throw ValidationError("\(name) cannot be used with --template: the template describes the cell")
             }
         }
-        if stats, output == .ndjson || output == .csv || output == .svg {
+        if stats, output == .ndjson || output == .csv || output == .svg || output == .none {
             throw ValidationError("--stats needs --output table, json or html (\(output.rawValue) has no place for statistics)")
         }
         if let maxHeight, !(maxHeight.isFinite && maxHeight > 0 && maxHeight <= CellTemplate.maximumWidth) {
@@ -328,7 +328,7 @@ struct CellHeightCommand: ParsableCommand {
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
-        if (output == .ndjson || output == .csv) && outputFile == nil && !offsets && !stats {
+        if (output == .ndjson || output == .csv || output == .none) && outputFile == nil && !offsets && !stats {
             var batchCount = 0
             try forEachBatch(of: sources, keepingLines: measuresPlainRows) { batch, source in
                 var text: String
@@ -403,10 +403,12 @@ struct CellHeightCommand: ParsableCommand {
             (rows: try readBaseline(try readInputData(from: file), file: file), file: file,
              width: widths.count == 1 ? widths[0] : nil)
         }
-        return CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth,
+        let reporter = CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth,
                              recordsJUnit: junitFile != nil) { text in
             writeToStandardError(text)
         }
+        reporter.keepsLineBreaks = whiteSpace == .preWrap && template == nil
+        return reporter
     }
 
     /// Ends the check: rows gone from the baseline, a summary line when there was something to

@@ -18,6 +18,10 @@ public final class CheckReporter {
     public private(set) var junit = JUnitReport()
     /// Whether every row becomes a test case of `junit` (a JUnit report is written: `--junit-file`).
     public let recordsJUnit: Bool
+    /// Whether a line break in a row's `text` is a forced break of what is measured (one text in
+    /// `white-space: pre-wrap`; not a template's labels), so that a row that cannot fit its line
+    /// budget at any width can say why.
+    public var keepsLineBreaks = true
 
     /// - Parameters:
     ///   - baseline: the earlier result's rows and file name, to compare with; nil for none.
@@ -62,9 +66,10 @@ public final class CheckReporter {
             if let check = cell.budgetCheck, !check.fits {
                 rowsOverBudget += 1
                 let fontDescription = font(position)
+                let forcedLines = keepsLineBreaks ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
                 for violation in check.violations {
-                    report(Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine,
-                                      subject: subject, message: violationMessage(violation, font: fontDescription)))
+                    report(Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
+                                      message: violationMessage(violation, font: fontDescription, forcedLines: forcedLines)))
                 }
             }
             if let changes = baseline?.compare(cell) {

@@ -56,7 +56,9 @@ func diagnosticSubjectOf(id: String?, locale: String?, index: Int) -> String {
 ///
 /// - Parameter font: what the row was laid out in, e.g. "font DejaVu Sans 14 px" or
 ///   "template cell.json".
-public func violationMessage(_ violation: BudgetViolation, font: String) -> String {
+/// - Parameter forcedLines: how many lines the text's forced line breaks alone make (breaks + 1),
+///   when known: a row whose breaks exceed its line budget fits at no width, and says why.
+public func violationMessage(_ violation: BudgetViolation, font: String, forcedLines: Int? = nil) -> String {
     var excesses: [String] = []
     if violation.exceedsLines, let maxLines = violation.budget.maxLines {
         excesses.append("\(violation.lineCount) lines > max \(maxLines)")
@@ -68,6 +70,9 @@ public func violationMessage(_ violation: BudgetViolation, font: String) -> Stri
     if let width = violation.fittingWidth {
         // Rounded up to 1/100 px: still a width at which it fits, and readable.
         fit = "fits at \(formatPixels((width * 100).rounded(.up) / 100)) px"
+    } else if let forcedLines, let maxLines = violation.budget.maxLines, forcedLines > maxLines {
+        let breaks = forcedLines - 1
+        fit = "fits at no width: the text has \(breaks) forced line break\(breaks == 1 ? "" : "s")"
     } else {
         fit = "fits at no width up to \(formatPixels(CellTemplate.maximumWidth)) px"
     }

@@ -13,6 +13,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case html
     /// The rows' cells with their lines, as one SVG picture.
     case svg
+    /// No report: only the diagnostics and the summary on standard error (a CI log's view).
+    case none
 
     /// Whether the format shows the settings (fonts with their SHA-256 digests, fallback fonts and
     /// the rest).

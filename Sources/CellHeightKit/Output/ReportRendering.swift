@@ -47,6 +47,7 @@ public func render(_ cells: [MeasuredCell], settings: ReportSettings, format: Ou
     case .csv: return renderCSVReport(report)
     case .html: return renderHTMLReport(report)
     case .svg: return renderSVGReport(report)
+    case .none: return ""
     }
 }
 

@@ -64,3 +64,33 @@ struct FormatByExtensionTests {
                 + "because it starts with '['; for one row per line use --format lines)\n")
     }
 }
+
+/// Issue 17's CI log view: no report, only the violations and the summary; and a row that no
+/// width can fit because of its forced line breaks says so.
+@Suite("command line: the CI log")
+struct CILogTests {
+    @Test("--output none: nothing on stdout, the diagnostics and the summary on stderr")
+    func outputNone() throws {
+        let result = try CellHeightProcess.run(["--rules", "fixtures/checks/rules.yaml", "--output", "none", "fixtures/checks/ui.ndjson"],
+                                               in: CheckCommandLineTests.root)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderrText.split(separator: "\n")
+        #expect(lines.count == 6 && lines.last == "cellheight: 5 of 8 rows over budget")
+    }
+
+    @Test("a row with more forced line breaks than its budget has lines says so", arguments: [
+        ("pre-wrap", "One\nTwo\nThree", "3 lines > max 2 at 320 px (font DejaVu Sans 16 px); fits at no width: the text has 2 forced line breaks"),
+        // Collapsed by white-space: normal, the breaks are spaces: it fits at a wider width.
+        ("normal", "One\nTwo\nThree " + String(repeating: "word ", count: 30), "fits at "),
+    ])
+    func forcedBreaks(_ whiteSpace: String, _ text: String, _ message: String) throws {
+        let row = #"{"id": "a", "text": "\#(text.replacingOccurrences(of: "\n", with: "\\n"))"}"#
+        let result = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--max-lines", "2", "--white-space", whiteSpace,
+                                                "--output", "none", "-"], stdin: Array((row + "\n").utf8))
+        #expect(result.status == 1)
+        #expect(result.stderrText.hasPrefix("<stdin>:1: a: "), "\(result.stderrText)")
+        #expect(result.stderrText.contains(message), "\(result.stderrText)")
+        #expect(!result.stderrText.contains("no width up to"))
+    }
+}
