@@ -50,19 +50,28 @@ public final class CellMeasurer {
     public func measure(_ row: Row, budget: Budget) -> MeasuredCell {
         guard budget.isLimited else { return measure(row) }
         var prepared: [PreparedText?]?
-        let results = plainTextCells(row) ?? {
+        // A row of the integer lane stays prepared there, for the search below.
+        let plainCells = plainTextCells(row)
+        let results = plainCells ?? {
             let labels = prepare(row)
             prepared = labels
             return widths.map { cell(labels, width: $0) }
         }()
-        // The same for every width the row breaks the budget at: searched once.
+        // The same for every width the row breaks the budget at: searched once, from the widest
+        // of them (greedy wrapping needs no fewer lines at a narrower width).
         var fittingWidth: Double??
+        let tooNarrow = results.filter { !budget.admits(lineCount: $0.lineCount, height: $0.height) }.map(\.width).max()
         let violations = results.compactMap { result -> BudgetViolation? in
             guard !budget.admits(lineCount: result.lineCount, height: result.height) else { return nil }
+            if fittingWidth == nil, plainCells != nil {
+                fittingWidth = narrowestFittingWidthInPlainTextLane(budget: budget, above: tooNarrow ?? 0)
+            }
             if fittingWidth == nil {
                 let labels = prepared ?? prepare(row)
                 prepared = labels
-                fittingWidth = .some(narrowestFittingWidth(labels, budget: budget))
+                fittingWidth = .some(narrowestFittingWidth(budget: budget, above: tooNarrow ?? 0) {
+                    self.cell(labels, width: $0)
+                })
             }
             return BudgetViolation(width: result.width, lineCount: result.lineCount, height: result.height,
                                    budget: budget, fittingWidth: fittingWidth ?? nil)
@@ -92,20 +101,38 @@ public final class CellMeasurer {
 
     /// The cells of a row of one label without a line limit whose text the engine lays out in its
     /// integer lane (see `TextLayoutEngine.layoutPlainText`); nil when the row needs `prepare`.
+    /// The row's text stays prepared in the lane.
     private func plainTextCells(_ row: Row) -> [CellLayout]? {
         guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details else { return nil }
-        let label = template.labels[0]
-        let text = row.value(ofField: label.field) ?? ""
+        let text = row.value(ofField: template.labels[0].field) ?? ""
         guard !template.hidesLabel(showing: text) else { return nil }
         scratchLayouts.removeAll(keepingCapacity: true)
         let laidOut = text.utf8.withContiguousStorageIfAvailable {
             engines[0].layoutPlainText($0, widths: textWidths, into: &scratchLayouts)
         }
         guard laidOut == true else { return nil }
-        return zip(widths, scratchLayouts).map { width, text in
-            let shown = label.layout(showing: text, visibleHeight: text.height, rounding: template.rounding)
-            return CellLayout(width: width, height: template.cellHeight(labels: [shown]), labels: [shown])
+        return zip(widths, scratchLayouts).map { plainTextCell(width: $0, text: $1) }
+    }
+
+    /// The cell of the one label of a lane row (see `plainTextCells`) whose text takes `text`.
+    private func plainTextCell(width: Double, text: TextLayout) -> CellLayout {
+        let shown = template.labels[0].layout(showing: text, visibleHeight: text.height, rounding: template.rounding)
+        return CellLayout(width: width, height: template.cellHeight(labels: [shown]), labels: [shown])
+    }
+
+    /// `narrowestFittingWidth` for the row `plainTextCells` left prepared in the integer lane,
+    /// with no shaping at all; nil (not searched) when the lane cannot lay the text out at some
+    /// width it tries (a cut inside a ligature it leaves to the general path).
+    private func narrowestFittingWidthInPlainTextLane(budget: Budget, above tooNarrow: Double) -> Double?? {
+        var laneFailed = false
+        let width = narrowestFittingWidth(budget: budget, above: tooNarrow) { width -> CellLayout? in
+            guard let text = engines[0].plainTextLayout(width: template.textWidth(ofLabel: 0, cellWidth: width)) else {
+                laneFailed = true
+                return nil
+            }
+            return plainTextCell(width: width, text: text)
         }
+        return laneFailed ? nil : .some(width)
     }
 
     /// The family of the first label's primary font, e.g. "DejaVu Sans".
@@ -127,24 +154,32 @@ public final class CellMeasurer {
         return CellLayout(width: width, height: template.cellHeight(labels: labels), labels: labels)
     }
 
-    /// The narrowest cell width, in LayoutUnits of 1/64 px, at which the prepared labels fit the
-    /// budget; nil when even `CellTemplate.maximumWidth` is not enough.
+    /// The narrowest cell width, in LayoutUnits of 1/64 px, above `tooNarrow` px (a width the
+    /// row does not fit at) at which the row's cell (`cellAt` a width; nil: give up, not fitting)
+    /// fits the budget; nil when even `CellTemplate.maximumWidth` is not enough.
     ///
     /// A binary search: greedy wrapping needs no more lines at a wider width, so "fits" flips once
-    /// from false to true as the width grows. The width found is checked once more, so a rare text
-    /// for which that does not hold is never reported as fitting where it does not.
-    private func narrowestFittingWidth(_ prepared: [PreparedText?], budget: Budget) -> Double? {
+    /// from false to true as the width grows. The upper end is found by doubling from
+    /// `tooNarrow` (real rows fit within a few times their width: some fifteen layouts instead of
+    /// the twenty-six of a search up to the maximum width).
+    private func narrowestFittingWidth(budget: Budget, above tooNarrow: Double,
+                                       cellAt: (Double) -> CellLayout?) -> Double? {
         func fits(_ units: Int) -> Bool {
             let width = Double(units) / LayoutUnit.perPixel
-            guard template.labels.indices.allSatisfy({ template.textWidth(ofLabel: $0, cellWidth: width) > 0 }) else {
+            guard template.labels.indices.allSatisfy({ template.textWidth(ofLabel: $0, cellWidth: width) > 0 }),
+                  let result = cellAt(width) else {
                 return false
             }
-            let result = cell(prepared, width: width)
             return budget.admits(lineCount: result.lineCount, height: result.height)
         }
-        var high = Int(CellTemplate.maximumWidth * LayoutUnit.perPixel)
-        guard fits(high) else { return nil }
-        var low = 0  // never fits: no room at all
+        let maximum = Int(CellTemplate.maximumWidth * LayoutUnit.perPixel)
+        var low = max(0, min(Int((tooNarrow * LayoutUnit.perPixel).rounded(.down)), maximum - 1))  // never fits
+        var high = min(max(2 * low, 64), maximum)
+        while !fits(high) {
+            guard high < maximum else { return nil }
+            low = high
+            high = min(2 * high, maximum)
+        }
         while high - low > 1 {
             let middle = low + (high - low) / 2
             if fits(middle) { high = middle } else { low = middle }

@@ -15,6 +15,12 @@ import Synchronization
 /// with anything else, or a pair of characters whose break `PlainBreakRules` leaves undecided, is
 /// left to the general path.
 ///
+/// A text of several paragraphs (split at "\n", as `TextLayoutEngine.prepare` splits them) is
+/// prepared whole: each paragraph's numbers sit in the same buffers one after the other, and the
+/// wrap loop starts a new line at each paragraph's end (a forced break), so one prepared row
+/// can be laid out at any number of widths (the CI gate's search for the narrowest width that
+/// fits asks for some twenty).
+///
 /// Scratch buffers are kept from row to row: not thread-safe, one per layout engine.
 final class PlainTextLayout {
     private let advances: PairwiseASCIIAdvances
@@ -52,10 +58,20 @@ final class PlainTextLayout {
     /// a cut inside one costs the wrap loop no font call).
     private var ownAdvances: UnsafeMutablePointer<Int>
     private var capacity = 0
-    /// The prepared paragraph: its length, break count, and where content ends before trailing spaces.
-    private var count = 0
-    private var breakCount = 0
-    private var contentEnd = 0
+
+    /// Where one prepared paragraph's numbers are: its first character in the buffers (each
+    /// paragraph's offsets, breaks included, count from its own start), its length, its first
+    /// break opportunity in `breakOffsets` and how many it has, and where its content ends before
+    /// trailing spaces.
+    private struct ParagraphSpan {
+        var base: Int
+        var count: Int
+        var breakBase: Int
+        var breakCount: Int
+        var contentEnd: Int
+    }
+    /// The prepared text's paragraphs, in order.
+    private var paragraphs: [ParagraphSpan] = []
 
     init(advances: PairwiseASCIIAdvances) {
         self.advances = advances
@@ -103,23 +119,40 @@ final class PlainTextLayout {
     /// Whether the fast path is still on (see `PairwiseASCIIAdvances.isUsable`).
     var isUsable: Bool { advances.isUsable }
 
-    /// Prepares `text` for `lineCount(available:)`; false, having prepared nothing usable, when the
-    /// text is not plain text with a Latin letter, or holds a pair the general path must decide.
+    /// Prepares `text` (UTF-8, paragraphs split at "\n"; a final "\n" ends the last one) for
+    /// `lineCount(available:)`; false, having prepared nothing usable, when a paragraph is empty or
+    /// not plain text with a Latin letter, or holds a pair the general path must decide.
     func prepare(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        paragraphs.removeAll(keepingCapacity: true)
         guard !text.isEmpty else { return false }
         reserve(text.count + 1)
         guard let length = decode(text) else { return false }
-        return analyse(length)
+        var breakBase = 0
+        for index in paragraphs.indices {
+            let span = paragraphs[index]
+            guard let analysed = analyse(base: span.base, length: span.count, breakBase: breakBase) else {
+                paragraphs.removeAll(keepingCapacity: true)
+                return false
+            }
+            paragraphs[index].breakBase = breakBase
+            paragraphs[index].breakCount = analysed.breaks
+            paragraphs[index].contentEnd = analysed.contentEnd
+            breakBase += analysed.breaks
+        }
+        return length > 0
     }
 
-    /// Decodes `text` into `units`: its length in characters, or nil when a character is not one
-    /// the fast path takes or none is a Latin letter (then HarfBuzz would not shape it as Latin).
+    /// Decodes `text` into `units` (a "\n" between paragraphs kept as a unit of its own) and
+    /// records each paragraph's place in `paragraphs`: the length in characters, or nil when a
+    /// character is not one the fast path takes, or a paragraph is empty or has no Latin letter
+    /// (then HarfBuzz would not shape it as Latin).
     private func decode(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = text.count
         guard let base = text.baseAddress else { return nil }
         let rawUnits = UnsafeMutableRawPointer(units)
         var length = 0, position = 0
         var hasLatin = false
+        var paragraphStart = 0
         while position < n {
             // Eight printable ASCII bytes at a time, widened to UTF-16 together.
             if position &+ 8 <= n {
@@ -140,6 +173,18 @@ final class PlainTextLayout {
                 }
             }
             let byte = text[position]
+            if byte == 0x0A {
+                // A paragraph ends; a final "\n" starts no new one.
+                guard hasLatin, length > paragraphStart else { return nil }
+                paragraphs.append(ParagraphSpan(base: paragraphStart, count: length - paragraphStart, breakBase: 0,
+                                                breakCount: 0, contentEnd: 0))
+                units[length] = 0x0A
+                length += 1
+                position += 1
+                paragraphStart = length
+                hasLatin = false
+                continue
+            }
             if byte < 0x80 {
                 guard byte >= PairwiseASCIIAdvances.first && byte <= PairwiseASCIIAdvances.last else { return nil }
                 hasLatin = hasLatin || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
@@ -164,18 +209,25 @@ final class PlainTextLayout {
             }
             length += 1
         }
-        return hasLatin ? length : nil
+        if length > paragraphStart {
+            guard hasLatin else { return nil }
+            paragraphs.append(ParagraphSpan(base: paragraphStart, count: length - paragraphStart, breakBase: 0,
+                                            breakCount: 0, contentEnd: 0))
+        }
+        return paragraphs.isEmpty ? nil : length
     }
 
-    /// In one pass over the decoded text, a run of spaces or a word at a time: `prefix` and
-    /// `losses` (pair by pair, words with a ligature or a character beyond ASCII whole from the
-    /// width cache), the break opportunities, and where content ends before trailing spaces.
-    /// False when a pair's break or advance is beyond the fast path.
-    private func analyse(_ length: Int) -> Bool {
+    /// In one pass over the decoded paragraph of `length` characters at `base`, a run of spaces or
+    /// a word at a time: `prefix` and `losses` (pair by pair, words with a ligature or a character
+    /// beyond ASCII whole from the width cache), the break opportunities (stored from `breakBase`),
+    /// all relative to the paragraph's start: how many breaks it has and where its content ends
+    /// before trailing spaces. Nil when a pair's break or advance is beyond the fast path.
+    private func analyse(base: Int, length: Int, breakBase: Int) -> (breaks: Int, contentEnd: Int)? {
         // Locals: stores through these pointers could otherwise alias `self`'s fields, which the
         // loop would then reload at every character.
-        let units = self.units, prefix = self.prefix, losses = self.losses, clusterStarts = self.clusterStarts
-        let breakOffsets = self.breakOffsets, breakContentEnds = self.breakContentEnds
+        let units = self.units + base, prefix = self.prefix + base, losses = self.losses + base
+        let clusterStarts = self.clusterStarts + base, ownAdvances = self.ownAdvances + base
+        let breakOffsets = self.breakOffsets + breakBase, breakContentEnds = self.breakContentEnds + breakBase
         let steps = advances.tables.steps, wholeWordPairs = self.wholeWordPairs, asciiFlags = self.asciiFlags
         let end = PairwiseASCIIAdvances.end
         /// The table index of `unit`'s pair with what follows position `i` (ASCII `unit`).
@@ -201,13 +253,13 @@ final class PlainTextLayout {
                 repeat {
                     let next: UInt16 = i &+ 1 < length ? units[i &+ 1] : 0
                     if next >= 0x80 {
-                        guard let step = advances.spaceBefore(next) else { return false }
+                        guard let step = advances.spaceBefore(next) else { return nil }
                         x &+= Int(step.advance)
                         prefix[i &+ 1] = x
                         losses[i &+ 1] = Int(step.loss)
                         clusterStarts[i] = true
                     } else {
-                        guard let step = step(pairIndex(0x20, after: i)) else { return false }
+                        guard let step = step(pairIndex(0x20, after: i)) else { return nil }
                         x &+= Int(step.advance)
                         prefix[i &+ 1] = x
                         losses[i &+ 1] = Int(step.loss)
@@ -246,7 +298,7 @@ final class PlainTextLayout {
                         }
                     } else if !PlainBreakRules.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
                                                            unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
-                        return false
+                        return nil
                     }
                     lastLast = last
                     last = unit
@@ -267,7 +319,7 @@ final class PlainTextLayout {
                 }
             } else {
                 for k in wordStart..<wordEnd {
-                    guard let step = step(pairIndex(units[k], after: k)) else { return false }
+                    guard let step = step(pairIndex(units[k], after: k)) else { return nil }
                     x &+= Int(step.advance)
                     prefix[k &+ 1] = x
                     losses[k &+ 1] = Int(step.loss)
@@ -275,94 +327,130 @@ final class PlainTextLayout {
                 }
             }
         }
-        count = length
-        breakCount = breaks
-        contentEnd = units[length &- 1] == 0x20 ? spaceRunStart : length
-        return true
+        return (breaks, units[length &- 1] == 0x20 ? spaceRunStart : length)
     }
 
-    /// How many lines the prepared paragraph takes at `available` px; nil when a word must be cut
-    /// inside a ligature of characters the general path would not cut (see `ligatureSplits`).
+    /// How many lines the prepared text takes at `available` px, its paragraphs' lines summed;
+    /// nil when a word must be cut inside a ligature of characters the general path would not cut
+    /// (see `ligatureSplits`).
     func lineCount(available: Double) -> Int? {
         // `LayoutUnit.fits(px, in: available)` in 1/65536 px: ceil(px * 64) <= floor(available * 64) + 1.
         let limit = (Int((available * LayoutUnit.perPixel).rounded(.down)) + 1) * 1024
         var lines = 0
-        var lineStart = 0
-        // Added to the width of a line that starts inside a ligature (see `LigatureSplit`).
-        var startCorrection = 0
-        var scanned = 0
-        var lastBreak = -1
-        var index = 0
-        while true {
-            let isEnd = index >= breakCount
-            let next = isEnd ? count : breakOffsets[index]
-            let end = max(scanned, isEnd ? contentEnd : breakContentEnds[index])
-            let content = prefix[end] - prefix[lineStart] + startCorrection
-            let asLineEnd = content + (end > lineStart ? losses[end] : 0)
-            if asLineEnd <= limit {
-                if isEnd { return lines + 1 }
-                lastBreak = index
-            } else if isEnd || content > limit {
-                lines += 1
-                if lastBreak >= 0, breakOffsets[lastBreak] > lineStart {
-                    // End the line at the last opportunity that fitted and read on from there.
-                    lineStart = breakOffsets[lastBreak]
-                    startCorrection = 0
-                    index = lastBreak + 1
-                } else {
-                    // Nothing fits before the first opportunity on this line: cut the word.
-                    guard let cut = emergencyBreak(from: lineStart, to: end, limit: limit, startCorrection: startCorrection)
-                    else { return nil }
-                    lineStart = cut.offset
-                    startCorrection = cut.startCorrection
-                    while index > 0 && breakOffsets[index - 1] > lineStart { index -= 1 }
-                    while index < breakCount && breakOffsets[index] <= lineStart { index += 1 }
+        for span in paragraphs {
+            guard let count = PreparedParagraphView(self, span).lineCount(limit: limit) else { return nil }
+            lines += count
+        }
+        return lines
+    }
+
+    /// One prepared paragraph's numbers, seen from its start (offset 0 is its first character).
+    private struct PreparedParagraphView {
+        let units: UnsafeMutablePointer<UInt16>
+        let prefix: UnsafeMutablePointer<Int>
+        let losses: UnsafeMutablePointer<Int>
+        let clusterStarts: UnsafeMutablePointer<Bool>
+        let ownAdvances: UnsafeMutablePointer<Int>
+        let breakOffsets: UnsafeMutablePointer<Int>
+        let breakContentEnds: UnsafeMutablePointer<Int>
+        let count: Int
+        let breakCount: Int
+        let contentEnd: Int
+
+        init(_ layout: PlainTextLayout, _ span: ParagraphSpan) {
+            units = layout.units + span.base
+            prefix = layout.prefix + span.base
+            losses = layout.losses + span.base
+            clusterStarts = layout.clusterStarts + span.base
+            ownAdvances = layout.ownAdvances + span.base
+            breakOffsets = layout.breakOffsets + span.breakBase
+            breakContentEnds = layout.breakContentEnds + span.breakBase
+            count = span.count
+            breakCount = span.breakCount
+            contentEnd = span.contentEnd
+        }
+
+        /// The greedy loop: how many lines the paragraph takes within `limit` (1/65536 px).
+        func lineCount(limit: Int) -> Int? {
+            var lines = 0
+            var lineStart = 0
+            // Added to the width of a line that starts inside a ligature (see `LigatureSplit`).
+            var startCorrection = 0
+            var scanned = 0
+            var lastBreak = -1
+            var index = 0
+            while true {
+                let isEnd = index >= breakCount
+                let next = isEnd ? count : breakOffsets[index]
+                let end = max(scanned, isEnd ? contentEnd : breakContentEnds[index])
+                let content = prefix[end] - prefix[lineStart] + startCorrection
+                let asLineEnd = content + (end > lineStart ? losses[end] : 0)
+                if asLineEnd <= limit {
+                    if isEnd { return lines + 1 }
+                    lastBreak = index
+                } else if isEnd || content > limit {
+                    lines += 1
+                    if lastBreak >= 0, breakOffsets[lastBreak] > lineStart {
+                        // End the line at the last opportunity that fitted and read on from there.
+                        lineStart = breakOffsets[lastBreak]
+                        startCorrection = 0
+                        index = lastBreak + 1
+                    } else {
+                        // Nothing fits before the first opportunity on this line: cut the word.
+                        guard let cut = emergencyBreak(from: lineStart, to: end, limit: limit,
+                                                       startCorrection: startCorrection)
+                        else { return nil }
+                        lineStart = cut.offset
+                        startCorrection = cut.startCorrection
+                        while index > 0 && breakOffsets[index - 1] > lineStart { index -= 1 }
+                        while index < breakCount && breakOffsets[index] <= lineStart { index += 1 }
+                    }
+                    scanned = lineStart
+                    lastBreak = -1
+                    continue
                 }
-                scanned = lineStart
-                lastBreak = -1
-                continue
+                scanned = next
+                index += 1
             }
-            scanned = next
-            index += 1
         }
-    }
 
-    /// `LineWrapper.emergencyBreak` for this text, where every character is a grapheme cluster:
-    /// the last character boundary after `start` (not past `end`) where the line still fits, at
-    /// least one character on, and how much wider a line starting there is (a cut inside a
-    /// ligature, see `ligatureCut`); nil at a ligature the general path must cut.
-    private func emergencyBreak(from start: Int, to end: Int, limit: Int, startCorrection: Int)
-        -> (offset: Int, startCorrection: Int)? {
-        var best: (offset: Int, startCorrection: Int)?
-        var i = start + 1
-        while i <= max(end, start + 1) && i <= count {
-            var cut = (end: 0, start: 0)
-            if i < count && !clusterStarts[i] {
-                guard let inside = ligatureCut(at: i) else { return nil }
-                cut = inside
+        /// `LineWrapper.emergencyBreak` for this text, where every character is a grapheme cluster:
+        /// the last character boundary after `start` (not past `end`) where the line still fits, at
+        /// least one character on, and how much wider a line starting there is (a cut inside a
+        /// ligature, see `ligatureCut`); nil at a ligature the general path must cut.
+        private func emergencyBreak(from start: Int, to end: Int, limit: Int, startCorrection: Int)
+            -> (offset: Int, startCorrection: Int)? {
+            var best: (offset: Int, startCorrection: Int)?
+            var i = start + 1
+            while i <= max(end, start + 1) && i <= count {
+                var cut = (end: 0, start: 0)
+                if i < count && !clusterStarts[i] {
+                    guard let inside = ligatureCut(at: i) else { return nil }
+                    cut = inside
+                }
+                guard prefix[i] - prefix[start] + losses[i] + startCorrection + cut.end <= limit else { break }
+                best = (i, cut.start)
+                i += 1
             }
-            guard prefix[i] - prefix[start] + losses[i] + startCorrection + cut.end <= limit else { break }
-            best = (i, cut.start)
-            i += 1
+            if let best { return best }
+            guard start + 1 < count && !clusterStarts[start + 1] else { return (start + 1, 0) }
+            return ligatureCut(at: start + 1).map { (start + 1, $0.start) }
         }
-        if let best { return best }
-        guard start + 1 < count && !clusterStarts[start + 1] else { return (start + 1, 0) }
-        return ligatureCut(at: start + 1).map { (start + 1, $0.start) }
-    }
 
-    /// `ligatureSplits` for a cut at character `i` inside a ligature, in 1/65536 px: added to the
-    /// width of a line ending there (the left letters' own advances minus the ligature's) and to
-    /// one starting there (the right letters' own advances). Nil for a cluster with a character
-    /// the general path does not cut (from U+0590).
-    private func ligatureCut(at i: Int) -> (end: Int, start: Int)? {
-        var clusterStart = i - 1
-        while clusterStart > 0 && !clusterStarts[clusterStart] { clusterStart -= 1 }
-        var clusterEnd = i + 1
-        while clusterEnd < count && !clusterStarts[clusterEnd] { clusterEnd += 1 }
-        guard (clusterStart..<clusterEnd).allSatisfy({ units[$0] < 0x0590 }) else { return nil }
-        let left = (clusterStart..<i).reduce(0) { $0 + ownAdvances[$1] }
-        let right = (i..<clusterEnd).reduce(0) { $0 + ownAdvances[$1] }
-        return (left - (prefix[clusterStart + 1] - prefix[clusterStart]), right)
+        /// `ligatureSplits` for a cut at character `i` inside a ligature, in 1/65536 px: added to the
+        /// width of a line ending there (the left letters' own advances minus the ligature's) and to
+        /// one starting there (the right letters' own advances). Nil for a cluster with a character
+        /// the general path does not cut (from U+0590).
+        private func ligatureCut(at i: Int) -> (end: Int, start: Int)? {
+            var clusterStart = i - 1
+            while clusterStart > 0 && !clusterStarts[clusterStart] { clusterStart -= 1 }
+            var clusterEnd = i + 1
+            while clusterEnd < count && !clusterStarts[clusterEnd] { clusterEnd += 1 }
+            guard (clusterStart..<clusterEnd).allSatisfy({ units[$0] < 0x0590 }) else { return nil }
+            let left = (clusterStart..<i).reduce(0) { $0 + ownAdvances[$1] }
+            let right = (i..<clusterEnd).reduce(0) { $0 + ownAdvances[$1] }
+            return (left - (prefix[clusterStart + 1] - prefix[clusterStart]), right)
+        }
     }
 
     private func reserve(_ needed: Int) {

@@ -65,36 +65,41 @@ public final class TextLayoutEngine {
     /// does not shape ASCII pair by pair or white space collapses.
     private lazy var plainText: PlainTextLayout? =
         whiteSpace == .preWrap ? PairwiseASCIIAdvances(shaper: shaper).map(PlainTextLayout.init) : nil
-    /// Lines per width, summed over a text's paragraphs.
-    private var plainLineCounts: [Int] = []
-
     /// Lays `text` (UTF-8 bytes) out at each of `widths` in the integer lane, appending one
     /// layout (line count and height, no line boxes) per width to `layouts`: what `prepare` then
-    /// `layout(details: false)` give. Its paragraphs (split at "\n", as `prepare` splits them)
-    /// are laid out one by one. False, having appended nothing, when a paragraph is empty or not
-    /// plain text (see `PlainTextLayout`), the font rules the lane out, or a ligature must not be cut.
+    /// `layout(details: false)` give. False, having appended nothing, when a paragraph is empty or
+    /// not plain text (see `PlainTextLayout`), the font rules the lane out, or a ligature must not
+    /// be cut.
     func layoutPlainText(_ text: UnsafeBufferPointer<UInt8>, widths: [Double], into layouts: inout [TextLayout]) -> Bool {
-        guard usesPlainTextLane, let plainText, !text.isEmpty else { return false }
-        plainLineCounts.removeAll(keepingCapacity: true)
-        plainLineCounts.append(contentsOf: repeatElement(0, count: widths.count))
-        var start = 0
-        while start < text.count {
-            let end = text[start...].firstIndex(of: 0x0A) ?? text.count
-            guard end > start, plainText.prepare(UnsafeBufferPointer(rebasing: text[start..<end])) else { return false }
-            for (index, width) in widths.enumerated() {
-                guard let lineCount = plainText.lineCount(available: width) else { return false }
-                plainLineCounts[index] += lineCount
+        guard preparePlainText(text) else { return false }
+        let first = layouts.count
+        for width in widths {
+            guard let layout = plainTextLayout(width: width) else {
+                layouts.removeSubrange(first...)
+                return false
             }
-            start = end + 1
-        }
-        let lineHeight = plainLineHeight
-        for (width, lineCount) in zip(widths, plainLineCounts) {
-            // Summed line by line, as `layout` does, so heights match to the last bit.
-            var height = 0.0
-            for _ in 0..<lineCount { height += lineHeight }
-            layouts.append(TextLayout(width: width, lineCount: lineCount, height: height))
+            layouts.append(layout)
         }
         return true
+    }
+
+    /// Prepares `text` (UTF-8 bytes) in the integer lane for `plainTextLayout(width:)`, which then
+    /// lays it out at any width with arithmetic only; false when the lane does not take it (see
+    /// `layoutPlainText`). The lane holds one prepared text at a time.
+    func preparePlainText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard usesPlainTextLane, let plainText, !text.isEmpty else { return false }
+        return plainText.prepare(text)
+    }
+
+    /// The text `preparePlainText` prepared, laid out at `width` (line count and height, no line
+    /// boxes); nil when a word would be cut inside a ligature the lane leaves to `layout`.
+    func plainTextLayout(width: Double) -> TextLayout? {
+        guard let lineCount = plainText?.lineCount(available: width) else { return nil }
+        // Summed line by line, as `layout` does, so heights match to the last bit.
+        let lineHeight = plainLineHeight
+        var height = 0.0
+        for _ in 0..<lineCount { height += lineHeight }
+        return TextLayout(width: width, lineCount: lineCount, height: height)
     }
 
     /// The width cache's hit and miss counts, e.g. (982_113, 17_887).
