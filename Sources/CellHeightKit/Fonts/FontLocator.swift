@@ -36,6 +36,37 @@ public final class FontLocator: @unchecked Sendable {
         "sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math",
     ]
 
+    /// The family Chromium's default font settings on Linux put behind a CSS generic family
+    /// (`IDS_SANS_SERIF_FONT_FAMILY` "Arial", `IDS_SERIF_FONT_FAMILY` "Times New Roman",
+    /// `IDS_FIXED_FONT_FAMILY` "Monospace"), which fontconfig then resolves: Arial to Liberation
+    /// Sans and Times New Roman to Liberation Serif by its metric aliases, Monospace to DejaVu Sans
+    /// Mono. The other generic families go to fontconfig as they are.
+    static func chromiumFamily(forGeneric family: String) -> String? {
+        switch family.lowercased() {
+        case "sans-serif", "sans": return "Arial"
+        case "serif": return "Times New Roman"
+        case "monospace", "mono": return "Monospace"
+        default: return nil
+        }
+    }
+
+    /// Families that Chromium (Skia's fontconfig interface, `IsMetricCompatibleReplacement`)
+    /// accepts for one another: a request for one may be served by a face of another.
+    static let metricCompatibleFamilies: [Set<String>] = [
+        ["arial", "helvetica", "liberation sans", "arimo", "albany", "albany amt"],
+        ["times", "times new roman", "liberation serif", "tinos", "thorndale", "thorndale amt"],
+        ["courier", "courier new", "liberation mono", "cousine", "cumberland", "cumberland amt"],
+        ["georgia", "gelasio"],
+        ["arial narrow", "liberation sans narrow"],
+        ["calibri", "carlito"],
+        ["cambria", "caladea"],
+        ["symbol", "symbol neu"],
+    ]
+
+    static func areMetricCompatible(_ a: String, _ b: String) -> Bool {
+        metricCompatibleFamilies.contains { $0.contains(a) && $0.contains(b) }
+    }
+
     /// Resolves what `--font` was given: a file path (with an optional `#N` face index) or a family
     /// name. A path does not start fontconfig (loading its configuration takes milliseconds).
     public static func resolve(_ spec: String) throws -> FontReference {
@@ -69,33 +100,71 @@ public final class FontLocator: @unchecked Sendable {
         return FontReference(path: spec)
     }
 
-    /// The font fontconfig picks for a family name. Fails when fontconfig only finds an unrelated
-    /// default, so that a typo in a family name is an error rather than a silent substitution.
-    public func match(family: String) throws -> FontReference {
+    /// The font fontconfig picks for a family name, accepted as Chromium on Linux accepts it (Skia's
+    /// `FontConfigInterface::matchFamilyName`): a generic family goes through Chromium's default
+    /// font settings (see `chromiumFamily(forGeneric:)`); any other name must be one of the matched
+    /// face's family names (fontconfig lists several, e.g. "DejaVu Sans, DejaVu Sans Condensed"),
+    /// the family fontconfig's rules put first for it, or metric-compatible with one of them
+    /// ("Helvetica" is served by Liberation Sans). Fails otherwise, so that a typo in a family
+    /// name is an error rather than a silent substitution.
+    public func match(family requested: String) throws -> FontReference {
         lock.lock()
         defer { lock.unlock() }
         guard let config else { throw CellHeightError.font("cannot initialise fontconfig") }
+        let family = Self.chromiumFamily(forGeneric: requested) ?? requested
         guard let pattern = FcNameParse(family) else {
-            throw CellHeightError.font("bad font name: \(family)")
+            throw CellHeightError.font("bad font name: \(messageText(requested))")
         }
         defer { FcPatternDestroy(pattern) }
+        let askedFamily = (Self.string(pattern, FC_FAMILY) ?? family).lowercased()
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
-        let acceptable = Self.requestedFamilies(of: pattern)
+        let configuredFamily = (Self.string(pattern, FC_FAMILY) ?? "").lowercased()
         var result = FcResultNoMatch
         guard let matched = FcFontMatch(config, pattern, &result) else {
-            throw CellHeightError.font("no font found for family \"\(family)\"")
+            throw CellHeightError.font("no font found for family \"\(messageText(requested))\"")
         }
         defer { FcPatternDestroy(matched) }
-        let matchedFamily = Self.string(matched, FC_FAMILY) ?? ""
-        let isGeneric = Self.genericFamilies.contains(family.lowercased())
-        guard isGeneric || acceptable.contains(matchedFamily.lowercased()) else {
-            throw CellHeightError.font("font family not found: \"\(family)\" (fontconfig would substitute \"\(matchedFamily)\")")
+        var matchedFamilies: [String] = []
+        while let name = Self.string(matched, FC_FAMILY, Int32(matchedFamilies.count)) { matchedFamilies.append(name) }
+        let isGeneric = Self.genericFamilies.contains(askedFamily) || Self.genericFamilies.contains(requested.lowercased())
+        let acceptable = matchedFamilies.contains { name in
+            let name = name.lowercased()
+            return name == configuredFamily || name == askedFamily || Self.areMetricCompatible(askedFamily, name)
+        }
+        guard isGeneric || acceptable else {
+            let closest = closestFamilies(to: requested, config: config)
+            let hint = closest.isEmpty ? "" : "; did you mean " + closest.map { "\"\(messageText($0))\"" }.joined(separator: ", ") + "?"
+            throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
+                                       + "substitute \"\(messageText(matchedFamilies.first ?? ""))\")" + hint)
         }
         guard let reference = Self.reference(matched) else {
-            throw CellHeightError.font("fontconfig found no file for family \"\(family)\"")
+            throw CellHeightError.font("fontconfig found no file for family \"\(messageText(requested))\"")
         }
         return reference
+    }
+
+    /// Up to three installed family names closest to `name` (by edit distance, ignoring case), for
+    /// the error of an unknown family: a typo names what was meant.
+    private func closestFamilies(to name: String, config: OpaquePointer) -> [String] {
+        var families: Set<String> = []
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, kind) else { continue }
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i] else { continue }
+                var n: Int32 = 0
+                while let family = Self.string(font, FC_FAMILY, n) {
+                    families.insert(family)
+                    n += 1
+                }
+            }
+        }
+        let wanted = Array(name.lowercased().unicodeScalars)
+        let limit = max(2, wanted.count / 3)
+        return families.map { (family: $0, distance: editDistance(wanted, Array($0.lowercased().unicodeScalars))) }
+            .filter { $0.distance <= limit }
+            .sorted { ($0.distance, $0.family) < ($1.distance, $1.family) }
+            .prefix(3).map(\.family)
     }
 
     /// The font fontconfig prefers for `codePoint` when no font of the chain has it, as Chromium
@@ -175,22 +244,6 @@ public final class FontLocator: @unchecked Sendable {
         return fonts
     }
 
-    /// Families a name pattern asks for: the name itself and its aliases (fontconfig adds them with
-    /// a strong or "same" binding), not the weak defaults it appends for unknown names.
-    private static func requestedFamilies(of pattern: OpaquePointer) -> Set<String> {
-        var names: Set<String> = []
-        var value = FcValue()
-        var binding = FcValueBindingWeak
-        var i: Int32 = 0
-        while FcPatternGetWithBinding(pattern, FC_FAMILY, i, &value, &binding) == FcResultMatch {
-            if binding != FcValueBindingWeak, value.type == FcTypeString, let name = value.u.s {
-                names.insert(String(cString: name).lowercased())
-            }
-            i += 1
-        }
-        return names
-    }
-
     private static func string(_ pattern: OpaquePointer, _ object: UnsafePointer<CChar>, _ n: Int32 = 0) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
@@ -203,4 +256,20 @@ public final class FontLocator: @unchecked Sendable {
         _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
         return FontReference(path: file, faceIndex: Int(index))
     }
+}
+
+/// Levenshtein distance between two sequences of scalars (insertions, deletions, substitutions).
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
 }

@@ -10,6 +10,10 @@ enum LayoutUnit {
     @inline(__always)
     static func floor(_ px: Double) -> Double { (px * perPixel).rounded(.down) / perPixel }
 
+    /// The nearest LayoutUnit to `px` (how Blink stores a computed font size as a length).
+    @inline(__always)
+    static func round(_ px: Double) -> Double { (px * perPixel).rounded() / perPixel }
+
     /// Whether content of width `px` fits a line of `available` px. Blink allows one LayoutUnit
     /// of slack (AvailableWidthToFit adds an epsilon) for rounding errors in float widths.
     @inline(__always)

@@ -42,11 +42,15 @@ public enum LineHeight: Hashable, Sendable, CustomStringConvertible {
 
     /// Height in px of every line box for a fixed line height at `fontSize`, floored to a
     /// LayoutUnit as Chromium stores it; nil for `normal`, whose lines depend on their fonts.
+    /// A multiple applies to the computed font size, which Chromium keeps rounded to a LayoutUnit:
+    /// 1.33 at 14.3 px is floor64(1.33 x 14.296875) = 19 px, not floor64(19.019) = 19.015625.
     public func fixedPixels(fontSize: Double) -> Double? {
         switch self {
         case .normal: return nil
         case .pixels(let value): return LayoutUnit.floor(value)
-        case .multiple(let factor): return LayoutUnit.floor(factor * fontSize)
+        case .multiple(let factor):
+            // In single precision, as Chromium multiplies: 1.4 x 45 is 63 there, 62.99999999999999 in Double.
+            return LayoutUnit.floor(Double(Float(factor) * Float(LayoutUnit.round(fontSize))))
         }
     }
 }

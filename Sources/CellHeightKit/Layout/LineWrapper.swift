@@ -69,12 +69,18 @@ struct LineWrapper {
                 } else {
                     // Nothing fits before the first opportunity on this line: break inside the word.
                     let cut = emergencyBreak(p, from: lineStart, to: contentEnd, available: available)
-                    lines.append(WrappedLine(range: lineStart..<cut,
+                    // A cut after all of the content (a cluster wider than the line) ends the line at
+                    // the opportunity itself: the spaces there hang on it, as on any line, and no
+                    // empty line follows at the paragraph's end (Chromium: "W W" in a box narrower
+                    // than "W" is ["W ", "W"]).
+                    let end = cut >= contentEnd ? next : cut
+                    lines.append(WrappedLine(range: lineStart..<end,
                                              width: width(p, lineStart, cut, startX: 0) + endAdjustment(p, lineStart, cut),
                                              endsWithInsertedHyphen: false))
-                    lineStart = cut
-                    while breakIndex > 0 && p.breaks[breakIndex - 1].offset > cut { breakIndex -= 1 }
-                    while breakIndex < p.breaks.count && p.breaks[breakIndex].offset <= cut { breakIndex += 1 }
+                    if cut >= contentEnd && isEnd { return lines }
+                    lineStart = end
+                    while breakIndex > 0 && p.breaks[breakIndex - 1].offset > end { breakIndex -= 1 }
+                    while breakIndex < p.breaks.count && p.breaks[breakIndex].offset <= end { breakIndex += 1 }
                 }
                 scanned = lineStart
                 scannedX = 0

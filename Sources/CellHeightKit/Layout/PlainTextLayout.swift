@@ -400,8 +400,16 @@ final class PlainTextLayout {
                         guard let cut = emergencyBreak(from: lineStart, to: end, limit: limit,
                                                        startCorrection: startCorrection)
                         else { return nil }
-                        lineStart = cut.offset
-                        startCorrection = cut.startCorrection
+                        if cut.offset >= end {
+                            // All of the content is on the line (a cluster wider than it): the line
+                            // ends at the opportunity, its spaces hanging (see `LineWrapper`).
+                            if isEnd { return lines }
+                            lineStart = next
+                            startCorrection = 0
+                        } else {
+                            lineStart = cut.offset
+                            startCorrection = cut.startCorrection
+                        }
                         while index > 0 && breakOffsets[index - 1] > lineStart { index -= 1 }
                         while index < breakCount && breakOffsets[index] <= lineStart { index += 1 }
                     }

@@ -26,6 +26,29 @@ struct FontLocatorTests {
                    expected: FontReference(path: TestFonts.liberationSerif)),
         FamilyCase(name: "family: Arial is aliased to Liberation Sans", family: "Arial",
                    expected: FontReference(path: TestFonts.liberationSans)),
+        // Issue 16, as Chromium 156 resolves them (public-gen cases' `familyFace`): a face's second
+        // family name, metric-compatible names, and the generic families through Chromium's
+        // default font settings (sans-serif: Arial, serif: Times New Roman, monospace: Monospace).
+        FamilyCase(name: "family: a second family name (DejaVu Sans Condensed)", family: "DejaVu Sans Condensed",
+                   expected: FontReference(path: "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf")),
+        FamilyCase(name: "family: DejaVu Serif Condensed", family: "DejaVu Serif Condensed",
+                   expected: FontReference(path: "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf")),
+        FamilyCase(name: "family: DejaVu Sans Light is the ExtraLight face", family: "DejaVu Sans Light",
+                   expected: FontReference(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf")),
+        FamilyCase(name: "family: Helvetica is metric-compatible with Liberation Sans", family: "Helvetica",
+                   expected: FontReference(path: TestFonts.liberationSans)),
+        FamilyCase(name: "family: Times is Liberation Serif", family: "Times",
+                   expected: FontReference(path: TestFonts.liberationSerif)),
+        FamilyCase(name: "family: Courier is Liberation Mono", family: "Courier",
+                   expected: FontReference(path: "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf")),
+        FamilyCase(name: "family: sans-serif is Chromium's Arial, Liberation Sans", family: "sans-serif",
+                   expected: FontReference(path: TestFonts.liberationSans)),
+        FamilyCase(name: "family: serif is Chromium's Times New Roman, Liberation Serif", family: "serif",
+                   expected: FontReference(path: TestFonts.liberationSerif)),
+        FamilyCase(name: "family: monospace is DejaVu Sans Mono", family: "monospace",
+                   expected: FontReference(path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")),
+        FamilyCase(name: "family: a style in fontconfig's syntax", family: "Liberation Sans:style=Bold",
+                   expected: FontReference(path: "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf")),
     ]
 
     @Test("font locator: family lookup", arguments: familyCases)
@@ -46,11 +69,34 @@ struct FontLocatorTests {
         #expect(message.contains("No Such Family Qwxz"))
     }
 
-    /// A generic family resolves to whatever fontconfig configures; it only has to be a real file.
-    @Test("font locator: generic sans-serif resolves to an existing file")
+    /// A generic family that Chromium leaves to fontconfig resolves to whatever it configures.
+    @Test("font locator: generic cursive resolves to an existing file")
     func genericFamily() throws {
-        let reference = try FontLocator.shared.match(family: "sans-serif")
+        let reference = try FontLocator.shared.match(family: "cursive")
         #expect(FileManager.default.fileExists(atPath: reference.path))
+    }
+
+    @Test("font locator: a misspelt family is an error that names the closest installed families")
+    func misspeltFamily() throws {
+        let error = #expect(throws: CellHeightError.self) { try FontLocator.shared.match(family: "DejaVu Sanz Mono") }
+        guard case .font(let message)? = error else {
+            Issue.record("expected CellHeightError.font, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("did you mean \"DejaVu Sans Mono\""), "\(message)")
+    }
+
+    @Test("font locator: edit distance")
+    func distance() {
+        #expect(editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+        #expect(editDistance(Array("".unicodeScalars), Array("abc".unicodeScalars)) == 3)
+        #expect(editDistance(Array("dejavu sans".unicodeScalars), Array("dejavu sans".unicodeScalars)) == 0)
+    }
+
+    @Test("font locator: a family only similar to a known one is an error (Helvetica Neue Qwxz)")
+    func similarFamily() throws {
+        #expect(throws: CellHeightError.self) { try FontLocator.shared.match(family: "Helvetica Neue Qwxz") }
+        #expect(throws: CellHeightError.self) { try FontLocator.shared.match(family: "DejaVu Sans Qwxz") }
     }
 
     struct PathCase: Sendable, CustomTestStringConvertible {

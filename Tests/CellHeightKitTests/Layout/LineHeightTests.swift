@@ -66,6 +66,14 @@ struct LineHeightTests {
         // 20.3 × 64 = 1299.2 → 1299; 1299 / 64 = 20.296875.
         FixedCase(name: "fixed: 20.3px floors to 20.296875", lineHeight: .pixels(20.3), fontSize: 16, expected: 20.296875),
         FixedCase(name: "fixed: normal has no fixed height", lineHeight: .normal, fontSize: 16, expected: nil),
+        // Issue 16: a multiple applies to the size rounded to 1/64 px, as Chromium stores it:
+        // 14.3 → 915.2/64 → 915/64 = 14.296875; × 1.33 = 19.0148…; floor64 → 19 (Chromium: 19).
+        FixedCase(name: "fixed: 1.33 × 14.3 px is 19, the size rounded to 1/64 px first", lineHeight: .multiple(1.33),
+                  fontSize: 14.3, expected: 19),
+        // Public-gen case pg-man-en-014: 39.23 → 2510.72/64 → 2511/64 = 39.234375; × 1.2 = 47.08125
+        // → 3013/64 = 47.078125 (Chromium: 200 lines, 9415.625 px).
+        FixedCase(name: "fixed: 1.2 × 39.23 px is 47.078125", lineHeight: .multiple(1.2), fontSize: 39.23,
+                  expected: 47.078125),
     ]
 
     @Test("line height: fixed heights are floored to 1/64 px", arguments: fixedCases)

@@ -53,6 +53,39 @@ struct LineWrappingTests {
                   lines: ["ab\u{A0}a", "b ab"]),
     ]
 
+    /// Issue 16: a cluster wider than the box, with Chromium's answers (DejaVu Sans 40 px, 50 px
+    /// lines, a 20 px box: "W" is 39.55 px, "x" 23.67 px, "a" 24.51 px). The cluster overflows
+    /// the line; spaces after it hang there; no empty line follows it.
+    static let wideClusterCases: [LinesCase] = [
+        LinesCase(name: "wide: a lone W is one line", text: "W", width: 20, lines: ["W"]),
+        LinesCase(name: "wide: W W is two lines, the space hanging", text: "W W", width: 20, lines: ["W ", "W"]),
+        LinesCase(name: "wide: x, a line break, W", text: "x\nW", width: 20, lines: ["x\n", "W"]),
+        LinesCase(name: "wide: spaces then a line break", text: "W  \nW", width: 20, lines: ["W  \n", "W"]),
+        LinesCase(name: "wide: a run of spaces hangs after a wide cluster", text: "a  b", width: 20, lines: ["a  ", "b"]),
+    ]
+
+    @Test("line wrapping: a cluster wider than the box", arguments: wideClusterCases, [false, true])
+    func wideCluster(_ testCase: LinesCase, integerLane: Bool) throws {
+        let engine = try TextLayoutEngine(chain: .chromiumDefault(primary: try FontFace(path: TestFonts.dejaVuSans)),
+                                          fontSize: 40, lineHeight: .pixels(50))
+        let layout = engine.layout(engine.prepare(testCase.text), width: testCase.width)
+        #expect(layout.lines.map(\.text) == testCase.lines)
+        #expect(layout.height == 50 * Double(testCase.lines.count))
+        guard integerLane else { return }
+        var layouts: [TextLayout] = []
+        let bytes = Array(testCase.text.utf8)
+        let laidOut = bytes.withUnsafeBufferPointer { engine.layoutPlainText($0, widths: [testCase.width], into: &layouts) }
+        #expect(laidOut)
+        #expect(layouts.first?.lineCount == testCase.lines.count)
+    }
+
+    @Test("line wrapping: white-space normal collapses a run of spaces after a wide cluster")
+    func wideClusterWhiteSpaceNormal() throws {
+        // Chromium: "a  b" with white-space: normal in the box above is 2 lines.
+        let layout = try TestFonts.layout("a  b", size: 40, width: 20, lineHeight: .pixels(50), whiteSpace: .normal)
+        #expect(layout.lineCount == 2)
+    }
+
     @Test("line wrapping: lines", arguments: linesCases)
     func lines(_ testCase: LinesCase) throws {
         let layout = try TestFonts.layout(testCase.text, width: testCase.width)

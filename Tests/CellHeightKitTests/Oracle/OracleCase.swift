@@ -8,6 +8,13 @@ struct OracleCase: Decodable, Sendable, CustomStringConvertible {
         var lineCount: Int
         var height: Double
         var lines: [String]
+        /// The face Chromium resolved `fontFamily` to (public-gen cases named by family).
+        var familyFace: FamilyFace?
+    }
+
+    struct FamilyFace: Decodable, Sendable {
+        var file: String
+        var index: Int?
     }
 
     var id: String
@@ -18,6 +25,11 @@ struct OracleCase: Decodable, Sendable, CustomStringConvertible {
     var lineHeight: String
     var expected: Expected
     var tags: [String]
+    /// CSS `font-family` when the case names its font by family (`font` is then the file Chromium
+    /// resolved it to); the CLI is given this name, not the file.
+    var fontFamily: String?
+    /// CSS `white-space` when not `pre-wrap`, e.g. "normal".
+    var whiteSpace: String?
 
     var description: String { id }
 
@@ -48,14 +60,17 @@ struct OracleOutcome {
     static func layOut(_ cases: [OracleCase]) throws -> [OracleOutcome] {
         var engines: [String: TextLayoutEngine] = [:]
         return try cases.map { c in
-            let key = "\(c.font)|\(c.size)|\(c.lineHeight)"
+            let key = "\(c.fontFamily ?? c.font)|\(c.size)|\(c.lineHeight)|\(c.whiteSpace ?? "")"
             let engine: TextLayoutEngine
             if let cached = engines[key] {
                 engine = cached
             } else {
-                let face = try FontFace(path: c.font)
+                // A family goes through the font lookup, as the CLI's `--font FAMILY` does.
+                let reference = try c.fontFamily.map { try FontLocator.resolve($0) } ?? FontReference(path: c.font)
+                let face = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
                 engine = try TextLayoutEngine(chain: .chromiumDefault(primary: face), fontSize: c.size,
-                                              lineHeight: try #require(LineHeight(parsing: c.lineHeight)))
+                                              lineHeight: try #require(LineHeight(parsing: c.lineHeight)),
+                                              whiteSpace: try #require(WhiteSpace(rawValue: c.whiteSpace ?? "pre-wrap")))
                 engines[key] = engine
             }
             return OracleOutcome(testCase: c, layout: engine.layout(engine.prepare(c.text), width: c.width))

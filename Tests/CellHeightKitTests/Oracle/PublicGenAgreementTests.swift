@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// Agreement with Chromium on the oracle's second public set (fixtures/public-gen.jsonl): other
+/// font files (bold, italic, condensed, mono, script fonts), fonts named by family and by generic
+/// family, fractional sizes and widths, `white-space: normal`, boxes narrower than one character.
+@Suite("Chromium agreement (fixtures/public-gen.jsonl)")
+struct PublicGenAgreementTests {
+    /// Cases laid out differently from Chromium, each with its cause (issue 16), listed so that
+    /// any change, better or worse, shows up here.
+    static let knownMismatches: [String: String] = [
+        // U+3000 IDEOGRAPHIC SPACE hangs at a line end in Chromium (cause 7).
+        "pg-wsn-ideographic-space-007": "U+3000 hangs",
+        // Emoji presentation drawn from Noto Sans Symbols2 with its taller line (cause 4).
+        "pg-emoji-002": "emoji fallback height", "pg-emoji-005": "emoji fallback height",
+        // A bullet and a hyphen-minus at a narrow width in Liberation Mono Italic.
+        "pg-man-en-026": "one line more",
+    ]
+
+    static let outcomes: [OracleOutcome] = {
+        do { return try OracleOutcome.layOut(try OracleCase.load("fixtures/public-gen.jsonl")) } catch {
+            Issue.record("cannot lay out the public-gen cases: \(error)")
+            return []
+        }
+    }()
+
+    @Test("every case agrees but the known mismatches, and those are exactly the ones listed")
+    func agreement() {
+        let outcomes = Self.outcomes
+        let mismatches = outcomes.filter { !$0.agrees }
+        let lineCounts = outcomes.filter { $0.layout.lineCount == $0.testCase.expected.lineCount }.count
+        print("public-gen agreement: \(outcomes.count - mismatches.count)/\(outcomes.count) heights, "
+              + "\(lineCounts)/\(outcomes.count) line counts")
+        #expect(outcomes.count == 809)
+        for m in mismatches where Self.knownMismatches[m.testCase.id] == nil {
+            let c = m.testCase
+            Issue.record("""
+                \(c.id) font=\(c.fontFamily ?? c.font) size=\(formatPixels(c.size)) width=\(formatPixels(c.width)) \
+                lineHeight=\(c.lineHeight) whiteSpace=\(c.whiteSpace ?? "pre-wrap") text=\(String(reflecting: c.text)): \
+                expected \(c.expected.lineCount) lines, \(formatPixels(c.expected.height)) px \(c.expected.lines); \
+                got \(m.layout.lineCount), \(formatPixels(m.layout.height)) px \(m.layout.lines.map(\.text))
+                """)
+        }
+        let fixed = Set(Self.knownMismatches.keys).subtracting(mismatches.map(\.testCase.id))
+        #expect(fixed.isEmpty, "known mismatches that now agree (remove them from the list): \(fixed.sorted())")
+    }
+
+    /// Each family name resolves to the face Chromium drew the case with (`familyFace`).
+    @Test("every family name resolves to the face Chromium chose")
+    func familyResolution() throws {
+        let cases = try OracleCase.load("fixtures/public-gen.jsonl").filter { $0.fontFamily != nil }
+        var families: [String: String] = [:]
+        for c in cases { families[c.fontFamily!] = c.expected.familyFace?.file ?? c.font }
+        #expect(families.count >= 10)
+        for (family, file) in families.sorted(by: { $0.key < $1.key }) {
+            #expect(try FontLocator.resolve(family).path == file, "\(family)")
+        }
+    }
+}
