@@ -6,6 +6,9 @@
 /// spacing between them → + vertical padding → max(cell minimum height) → + separator.
 /// The minimum height includes the padding (CSS `min-height` on a `box-sizing: border-box` cell);
 /// the separator is added below it (a table view's cell is 1 px taller than its content view).
+/// Widths, padding, insets, minimum heights and spacing are CSS lengths, which Chromium keeps in
+/// LayoutUnits: each is floored to 1/64 px before it is added (padding 7.3 is 7.296875), as the
+/// cells checked in Chromium show; the separator and rounding are UIKit's, taken as given.
 public struct CellTemplate: Equatable, Sendable {
     /// Cell widths in px the template was written for, e.g. [320]; nil to take the command line's.
     public var widths: [Double]?
@@ -52,7 +55,8 @@ public struct CellTemplate: Equatable, Sendable {
     /// The width in px label `index` lays its text out at in a cell `cellWidth` px wide: the cell
     /// width minus the padding and the label's insets. Not positive when they leave no room.
     public func textWidth(ofLabel index: Int, cellWidth: Double) -> Double {
-        cellWidth - padding.left - padding.right - labels[index].leftInset - labels[index].rightInset
+        LayoutUnit.floor(cellWidth) - LayoutUnit.floor(padding.left) - LayoutUnit.floor(padding.right)
+            - LayoutUnit.floor(labels[index].leftInset) - LayoutUnit.floor(labels[index].rightInset)
     }
 
     /// Whether a label showing `text` is hidden.
@@ -69,7 +73,7 @@ public struct CellTemplate: Equatable, Sendable {
         for (layout, label) in zip(layouts, labels) where !layout.isHidden {
             if let spacingBefore { content += spacingBefore }
             content += layout.height
-            spacingBefore = label.spacingAfter
+            spacingBefore = LayoutUnit.floor(label.spacingAfter)
         }
         return cellHeight(content: content)
     }
@@ -81,6 +85,7 @@ public struct CellTemplate: Equatable, Sendable {
 
     /// The cell's height around labels `content` px tall in all.
     private func cellHeight(content: Double) -> Double {
-        max(content + padding.top + padding.bottom, minHeight) + separator
+        max(content + LayoutUnit.floor(padding.top) + LayoutUnit.floor(padding.bottom), LayoutUnit.floor(minHeight))
+            + separator
     }
 }

@@ -45,7 +45,7 @@ public struct LabelTemplate: Equatable, Sendable {
     public func layout(showing text: TextLayout, visibleHeight: Double, rounding: TextRounding) -> LabelLayout {
         let textHeight = rounding.apply(to: visibleHeight)
         return LabelLayout(field: field, text: text, visibleLineCount: lineLimit.visibleLineCount(of: text.lineCount),
-                           textHeight: textHeight, height: fixedHeight ?? max(textHeight, minHeight), isHidden: false)
+                           textHeight: textHeight, height: fixedHeight.map(LayoutUnit.floor) ?? max(textHeight, LayoutUnit.floor(minHeight)), isHidden: false)
     }
 
     /// The label hidden because its field is missing or empty: no lines, no height.

@@ -56,6 +56,24 @@ struct CellGeometryTests {
         RoundingCase(rounding: .ceil, height: 0, expected: 0),
     ]
 
+    /// Issue 16: Chromium floors every CSS length to 1/64 px. Padding 7.3 is 7.296875 (467/64),
+    /// a minimum height of 60.6 is 60.59375 (3878/64), a width of 100.3 is 100.296875.
+    @Test("geometry: CSS lengths are floored to 1/64 px, as Chromium keeps them")
+    func lengthsFlooredToLayoutUnits() {
+        let label = LabelTemplate(field: "text", font: "x", fontSize: 16, lineHeight: .pixels(20), leftInset: 0.01,
+                                  spacingAfter: 4.3)
+        let cell = CellTemplate(padding: Padding(top: 7.3, right: 7.3, bottom: 7.3, left: 7.3), minHeight: 60.6,
+                                separator: 0.5, labels: [label, label])
+        // 100.296875 − 2 × 7.296875 − 0 (0.01 floors to 0).
+        #expect(cell.textWidth(ofLabel: 0, cellWidth: 100.3) == 85.703125)
+        let shown = label.layout(showing: TextLayout(width: 85, lineCount: 1, height: 20), visibleHeight: 20, rounding: .none)
+        // 20 + 4.296875 + 20 + 2 × 7.296875 = 58.890625 < 60.59375; + 0.5 separator, as given.
+        #expect(cell.cellHeight(labels: [shown, shown]) == 60.59375 + 0.5)
+        let tall = label.layout(showing: TextLayout(width: 85, lineCount: 2, height: 40), visibleHeight: 40, rounding: .none)
+        // 40 + 4.296875 + 40 + 14.59375 = 98.890625.
+        #expect(cell.cellHeight(labels: [tall, tall]) == 98.890625 + 0.5)
+    }
+
     @Test("rounding: up to px or device pixels", arguments: roundingCases)
     func rounding(_ testCase: RoundingCase) {
         #expect(testCase.rounding.apply(to: testCase.height) == testCase.expected)
