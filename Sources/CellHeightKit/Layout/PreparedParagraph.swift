@@ -31,6 +31,8 @@ struct PreparedParagraph {
 extension PreparedParagraph {
     var count: Int { units.count }
 
+    /// Spaces and tabs hang at a line end, and so does U+3000 IDEOGRAPHIC SPACE (a line of
+    /// Chromium's ends "ди\u{3000}\u{3000}" where the two would not fit).
     @inline(__always)
-    func isHangingSpace(_ i: Int) -> Bool { ChromiumLineBreaker.isBreakableSpace(units[i]) }
+    func isHangingSpace(_ i: Int) -> Bool { ChromiumLineBreaker.isBreakableSpace(units[i]) || units[i] == 0x3000 }
 }
