@@ -9,6 +9,7 @@
 #include <unicode/ucnv.h>
 #include <unicode/uloc.h>
 #include <unicode/ucnv_err.h>
+#include <unicode/unorm2.h>
 
 struct icub_iterator {
     UBreakIterator *ubrk;
@@ -76,6 +77,25 @@ int32_t icub_east_asian_width(uint32_t code_point) {
 
 int32_t icub_general_category(uint32_t code_point) {
     return (int32_t)u_charType((UChar32)code_point);
+}
+
+int icub_is_notdef_without_glyph(uint32_t code_point, uint32_t previous) {
+    UChar32 c = (UChar32)code_point;
+    switch (u_charType(c)) {
+    case U_SPACE_SEPARATOR: case U_LINE_SEPARATOR: case U_PARAGRAPH_SEPARATOR: case U_FORMAT_CHAR:
+    case U_CONTROL_CHAR: case U_PRIVATE_USE_CHAR: case U_SURROGATE: case U_UNASSIGNED:
+        return 0;
+    default:
+        break;
+    }
+    if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return 0;
+    if (u_getIntPropertyValue(c, UCHAR_DECOMPOSITION_TYPE) != U_DT_NONE) return 0;
+    if (previous != 0) {
+        UErrorCode status = U_ZERO_ERROR;
+        const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+        if (U_FAILURE(status) || unorm2_composePair(nfc, (UChar32)previous, c) >= 0) return 0;
+    }
+    return 1;
 }
 
 int32_t icub_is_in_cjk_symbols_block(uint32_t code_point) {

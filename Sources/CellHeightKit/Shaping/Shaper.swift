@@ -17,6 +17,9 @@ final class Shaper {
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
     /// only to compare with shaping them whole in tests.
     var splitsLongClusters = true
+    /// Whether a fallback font that has none of a range's characters is skipped without shaping
+    /// (see `FontFace.drawsNothing`); off only to compare with shaping it in tests.
+    var skipsFontsWithoutGlyphs = true
     /// Whether the primary font draws every printable ASCII character (then ASCII text never
     /// needs fallback).
     lazy var primaryCoversASCII: Bool = (0x20...0x7E).allSatisfy { chain.primary.hasGlyph($0) }
@@ -78,6 +81,10 @@ final class Shaper {
                 // No font has these clusters: keep the primary font's .notdef boxes, as browsers draw them.
                 store(shapeClusters(text, range: range, script: run.script, face: chain.primary),
                       face: chain.primary, into: &shaped)
+                continue
+            }
+            if skipsFontsWithoutGlyphs && face.drawsNothing(of: text, range) {
+                pending.append((range, tried + [face]))
                 continue
             }
             var resolved: [Cluster] = []

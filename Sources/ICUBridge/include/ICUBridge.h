@@ -45,6 +45,12 @@ int32_t icub_east_asian_width(uint32_t code_point);
 /// The General_Category of a code point (ICU's UCharCategory numbering, e.g. 20 for Ps).
 int32_t icub_general_category(uint32_t code_point);
 
+/// 1 when a font without a glyph for `code_point` can only show it as .notdef in HarfBuzz: not a
+/// space, format, control, private-use or default-ignorable character (HarfBuzz draws or hides
+/// those some other way), without a decomposition (HarfBuzz would try its parts), and not
+/// composing with `previous` (0: none) into another character (HarfBuzz would try that).
+int icub_is_notdef_without_glyph(uint32_t code_point, uint32_t previous);
+
 /// Whether a code point is in the CJK Symbols and Punctuation block (U+3000..U+303F).
 int32_t icub_is_in_cjk_symbols_block(uint32_t code_point);
 

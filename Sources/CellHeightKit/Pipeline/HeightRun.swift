@@ -1,0 +1,363 @@
+import Foundation
+
+/// What one run of cellheight is asked to do: the command line's choices, resolved (the cell to
+/// measure, the widths, the checks, the report), for `HeightRun`.
+public struct HeightRunRequest: Sendable {
+    /// Input files, in order; nil reads standard input.
+    public var inputs: [String?]
+    public var format: RowFormat = .auto
+    /// Replace invalid UTF-8 (or UTF-16) with U+FFFD instead of failing.
+    public var lossy = false
+    /// The cell each row is measured as: a template's labels, or one label showing `text`.
+    public var cell: CellTemplate
+    /// The template file `cell` comes from; nil when the text options describe it.
+    public var templateFile: String?
+    /// Whether a single-text cell option was given (padding, minimum height, separator, line
+    /// limit, rounding): reports then show the text's height beside the cell's.
+    public var hasCellOptions = false
+    /// Cell widths in px (the text's for bare text), e.g. [320, 375].
+    public var widths: [Double]
+    /// Whether the widths were given (`--width`): a width too narrow for a template is then a usage error.
+    public var widthsGiven = false
+    /// The padding as given (`--padding`), for the message of a width it leaves no room in.
+    public var paddingText: String?
+    /// Fallback fonts (paths or families) instead of Chromium's chain; nil for Chromium's.
+    public var fallbackSpecs: [String]?
+    public var whiteSpace: WhiteSpace = .preWrap
+    /// The budget every row starts from (`--max-lines`, `--max-height`).
+    public var budget: Budget = .none
+    /// A rules file (JSON or YAML) of settings and budgets by key and locale.
+    public var rulesFile: String?
+    /// An earlier result to compare with, and whether a row that grew is a violation.
+    public var baselineFile: String?
+    public var failsOnGrowth = false
+    public var diagnostics: DiagnosticsFormat = .text
+    public var junitFile: String?
+    public var output: OutputFormat = .table
+    /// Where the report goes (atomically); nil for standard output.
+    public var outputFile: String?
+    public var explain = false
+    public var statistics = false
+    public var offsets = false
+    public var embedsFonts = false
+    /// No progress line on standard error.
+    public var quiet = false
+    /// Threads measuring rows; the output does not depend on it.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// NDJSON rows through the general reader and writer only (to compare with the byte-level lane).
+    public var generalPathOnly = false
+
+    public init(inputs: [String?], cell: CellTemplate, widths: [Double]) {
+        self.inputs = inputs
+        self.cell = cell
+        self.widths = widths
+    }
+}
+
+/// How a run's rows fared: rows measured, and failures (rows over budget, or grown against the
+/// baseline with `failsOnGrowth`), each reported on standard error.
+public struct HeightRunOutcome: Equatable, Sendable {
+    public var rowCount: Int
+    public var failureCount: Int
+}
+
+/// One run, the pipeline from inputs to report: sources → batches of rows → each row's settings
+/// (rules) → measure (in parallel, the integer lane where it applies) → check (budgets, baseline)
+/// → write (the report on standard output or atomically to a file, diagnostics on standard
+/// error, the JUnit file). NDJSON, CSV and `none` output to standard output stream a batch at a
+/// time in bounded memory; other reports are written whole at the end.
+///
+/// The command line parses its options into a `HeightRunRequest` and calls `run()`; a Swift
+/// program can do the same.
+public final class HeightRun {
+    private let request: HeightRunRequest
+    // The request's fields under the names the pipeline reads them by.
+    private var cell: CellTemplate { request.cell }
+    private var widths: [Double] { request.widths }
+    private var fallbackSpecs: [String]? { request.fallbackSpecs }
+    private var template: String? { request.templateFile }
+    private var files: [String?] { request.inputs }
+    private var format: RowFormat { request.format }
+    private var lossy: Bool { request.lossy }
+    private var quiet: Bool { request.quiet }
+    private var whiteSpace: WhiteSpace { request.whiteSpace }
+    private var budget: Budget { request.budget }
+    private var rules: String? { request.rulesFile }
+    private var baseline: String? { request.baselineFile }
+    private var failOnGrowth: Bool { request.failsOnGrowth }
+    private var diagnostics: DiagnosticsFormat { request.diagnostics }
+    private var junitFile: String? { request.junitFile }
+    private var output: OutputFormat { request.output }
+    private var outputFile: String? { request.outputFile }
+    private var explain: Bool { request.explain }
+    private var stats: Bool { request.statistics }
+    private var offsets: Bool { request.offsets }
+    private var embedFont: Bool { request.embedsFonts }
+    private var jobs: Int { request.jobs }
+    private var generalPathOnly: Bool { request.generalPathOnly }
+    private var hasCellOptions: Bool { request.hasCellOptions }
+    private var padding: String? { request.paddingText }
+    private var widthsGiven: Bool { request.widthsGiven }
+
+    public init(_ request: HeightRunRequest) {
+        self.request = request
+    }
+
+    /// Whether `lines` and `ndjson` rows may be measured straight from their bytes (see
+    /// `renderNDJSONBatch`): NDJSON output of each row's line count and height, and nothing that
+    /// needs every row as a `Row` (a budget, rules, a baseline, a JUnit report, line boxes).
+    private var measuresPlainRows: Bool {
+        !generalPathOnly && output == .ndjson && template == nil && !hasCellOptions && rules == nil && !budget.isLimited
+            && baseline == nil && diagnostics != .junit && junitFile == nil && !explain
+    }
+
+    /// Reads every input, measures and checks each row, writes the report and the diagnostics.
+    ///
+    /// - Returns: how the rows fared against their budgets and the baseline.
+    /// - Throws: `CellHeightError` for bad input, fonts, configuration or output (each with its
+    ///   exit code).
+    public func run() throws -> HeightRunOutcome {
+        let cell = self.cell, widths = self.widths, fallbackSpecs = self.fallbackSpecs
+        let fonts = try makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace) { index, error in
+            guard let template else { return error }
+            return .invalidConfig(file: template, jsonPath: TemplatePath.label(index, "font"), reason: error.description)
+        }
+        let label = cell.labels[0]
+        let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
+                               budget: budget)
+        let resolver = RowSettingsResolver(base: base, rules: try budgetRules(), setsFonts: template == nil)
+        // One measurer per worker: the first uses the engines above, the others open their own.
+        var firstEngines: [TextLayoutEngine]? = fonts.engines
+        let measurer: ParallelCellMeasurer
+        do {
+            measurer = try ParallelCellMeasurer(jobs: jobs) {
+                let engines = try firstEngines ?? makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs,
+                                                                   whiteSpace: whiteSpace) { _, error in error }.engines
+                firstEngines = nil
+                return try RowSettingsMeasurer(cell: cell, isTemplate: template != nil, engines: engines, base: base,
+                                               fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace,
+                                               details: explain || output.drawsLines)
+            }
+        } catch CellGeometryError.noRoomForText(let label, let cellWidth, let textWidth) {
+            throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
+        }
+        let checker = try checkReporter(widths: widths)
+
+        let sources: [String?] = files.isEmpty ? [nil] : files.map { $0 }
+        var settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
+                                      whiteSpace: whiteSpace.rawValue,
+                                      fallbackFonts: output.showsSettings ? fonts.fallbackPaths : [],
+                                      inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
+        settings.budget = base.budget
+        if let rules { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
+        let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets, heightBudget: budget.maxHeight,
+                                    embeddedFonts: embedFont ? try fontFiles(of: settings.subject) : [:], date: Date())
+        let reportSettings = settings
+        /// A batch of rows from one input, measured with their settings and checked. With
+        /// `rendering`, each worker also renders its own slice (NDJSON rows stand alone), and the
+        /// text comes back instead of the cells.
+        func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
+            -> (cells: [MeasuredCell], text: String) {
+            let rowSettings = try rows.map { try resolver.ownSettings(for: $0, source: source) }
+            let slices: [(cells: [MeasuredCell], text: String)]
+            do {
+                slices = try measurer.measure(rows, settings: rowSettings) { cells in
+                    (cells, rendering ? render(cells, settings: reportSettings, format: output, options: options) : "")
+                }
+            } catch let error as RowMeasuringError {
+                throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
+            }
+            var sliceStart = 0
+            for slice in slices {
+                let start = sliceStart
+                checker.record(slice.cells, source: source) { position in
+                    guard template == nil else { return "template \(template!)" }
+                    let own = rowSettings[start + position]
+                    let settings = own ?? base
+                    let family = measurer.primary.fontFamily(for: own) ?? settings.font
+                    return "font \(family) \(formatPixels(settings.fontSize)) px"
+                }
+                sliceStart += slice.cells.count
+            }
+            return rendering ? ([], slices.map(\.text).joined()) : (slices.flatMap(\.cells), "")
+        }
+        // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
+        // template's fields are then checked against the first batch only).
+        if (output == .ndjson || output == .csv || output == .none) && outputFile == nil && !offsets && !stats {
+            var batchCount = 0
+            try forEachBatch(of: sources, keepingLines: measuresPlainRows) { batch, source in
+                var text: String
+                switch batch {
+                case .lines(let lines):
+                    // A row without settings of its own has no budget to check: a worker measures it
+                    // alone; the others are measured in order, with their checks.
+                    let rendered = try renderNDJSONBatch(lines, measurer: measurer, widths: widths, alone: { row, worker in
+                        guard !resolver.hasOwnSettings(row) else { return nil }
+                        let cell = worker.measure(row, settings: nil)
+                        return Array(render([cell], settings: reportSettings, format: output, options: options).utf8)
+                    }, general: { rows in
+                        try measureBatch(rows, source: source, rendering: true).text
+                    })
+                    checker.recordUnchecked(count: rendered.plainRowCount)
+                    try writeToStandardOutput(rendered.output)
+                    batchCount += 1
+                    return
+                case .rows(let rows):
+                    if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
+                    if output == .ndjson {
+                        text = try measureBatch(rows, source: source, rendering: true).text
+                    } else {
+                        text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
+                                      options: options)
+                        if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
+                    }
+                }
+                try writeToStandardOutput(Data(text.utf8))
+                batchCount += 1
+            }
+            if batchCount == 0 {
+                try writeToStandardOutput(Data(render([], settings: settings, format: output, options: options).utf8))
+            }
+            return try finish(checker)
+        }
+        var rowsBySource: [(rows: [Row], source: String)] = []
+        try forEachBatch(of: sources) { batch, source in
+            guard case .rows(let rows) = batch else { preconditionFailure("rows were asked for") }
+            rowsBySource.append((rows, source))
+        }
+        if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
+        let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source).cells }
+        let text = render(cells, settings: settings, format: output, options: options)
+        if let outputFile {
+            try writeAtomically(Data(text.utf8), to: outputFile)
+        } else {
+            try writeToStandardOutput(Data(text.utf8))
+        }
+        return try finish(checker)
+    }
+    /// The rules file's rules, with every font it names opened (a bad one is reported at its place
+    /// in the file); nil without `--rules`.
+    private func budgetRules() throws -> BudgetRules? {
+        guard let rules else { return nil }
+        let parsed = try parseBudgetRules(try readInputData(from: rules), file: rules)
+        for (font, jsonPath) in parsed.fontsByPath {
+            do {
+                try checkFontOpens(font)
+            } catch let error as CellHeightError {
+                throw CellHeightError.invalidConfig(file: rules, jsonPath: jsonPath, reason: error.description)
+            }
+        }
+        return parsed
+    }
+
+    /// The reporter of budget violations and baseline changes.
+    private func checkReporter(widths: [Double]) throws -> CheckReporter {
+        let baselineRows = try baseline.map { file in
+            (rows: try readBaseline(try readInputData(from: file), file: file), file: file,
+             width: widths.count == 1 ? widths[0] : nil)
+        }
+        let reporter = CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth,
+                             recordsJUnit: junitFile != nil) { text in
+            writeToStandardError(text)
+        }
+        reporter.keepsLineBreaks = whiteSpace == .preWrap && template == nil
+        return reporter
+    }
+
+    /// Ends the check: rows gone from the baseline, a summary line when there was something to
+    /// check, the JUnit file; exit 1 when a row broke its budget (or grew, with `--fail-on-growth`).
+    private func finish(_ checker: CheckReporter) throws -> HeightRunOutcome {
+        // A summary whenever something was checked: a budget (from the options, rules, rows or a
+        // catalog), a baseline, or a JUnit report that CI will read.
+        let checked = checker.rowsWithBudget > 0 || rules != nil || baseline != nil || junitFile != nil
+        if checked { checker.finish() }
+        if let junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
+        return HeightRunOutcome(rowCount: checker.rowCount, failureCount: checker.failureCount)
+    }
+
+    /// The error for row settings that could not be opened: a font (exit 69) or a width with no room
+    /// for the text (exit 65), naming the row's place.
+    private func rowSettingsError(_ error: RowMeasuringError, row: Row, source: String, cell: CellTemplate) -> Error {
+        let place = "\(source):\(row.sourceLine)"
+        switch error.underlying {
+        case let fontError as CellHeightError:
+            return CellHeightError.font("\(place): \(fontError.description)")
+        case CellGeometryError.noRoomForText(_, let cellWidth, let textWidth):
+            return CellHeightError.invalidInput(source: source, line: row.sourceLine,
+                reason: "a \(formatPixels(cellWidth)) px wide cell leaves no room for the text (text width \(formatPixels(textWidth)) px)")
+        default:
+            return error.underlying
+        }
+    }
+
+    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name;
+    /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`).
+    private func forEachBatch(of sources: [String?], keepingLines: Bool = false,
+                              _ body: (RowBatch, String) throws -> Void) throws {
+        let progress = ProgressReporter(quiet: quiet)
+        defer { progress.finish() }
+        var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
+        for source in sources {
+            // A template's rows name their own fields; otherwise each row needs a text.
+            let reader = try StreamingRowReader(path: source, format: format, lossy: lossy, requireText: template == nil)
+            var rowsRead = 0
+            // The next batch is read while this one is measured.
+            let batches = ReadAhead(hasMore: { reader.mayHaveMore }) {
+                try reader.nextBatch(keepingLines: keepingLines).map { ($0, reader.bytesRead) }
+            }
+            while let (batch, bytesRead) = try batches.next() {
+                switch batch {
+                case .rows(var rows):
+                    for i in rows.indices { rows[i].index += rowsBefore }
+                    rowsRead += rows.count
+                    try body(.rows(rows), reader.name)
+                case .lines(var lines):
+                    lines.firstIndex += rowsBefore
+                    rowsRead += lines.count
+                    try body(.lines(lines), reader.name)
+                }
+                progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+            }
+            rowsBefore += rowsRead
+            if reader.replacementCount > 0 {
+                writeErrorMessage("\(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) with U+FFFD")
+            }
+        }
+    }
+    /// What the report echoes about the text's font or the template's labels (the fonts' digests
+    /// are left empty when the output does not show them: hashing a font takes milliseconds).
+    private func reportSubject(_ cell: CellTemplate, engines: [TextLayoutEngine]) throws -> ReportSubject {
+        var digests: [String: String] = [:]
+        let fonts = try zip(cell.labels, engines).map { label, engine -> FontSettings in
+            let primary = engine.chain.primary
+            if digests[primary.path] == nil {
+                digests[primary.path] = output.showsSettings ? try sha256Hex(ofFileAt: primary.path) : ""
+            }
+            return FontSettings(fontPath: primary.path, fontFaceIndex: primary.faceIndex, fontFamily: primary.familyName,
+                                fontSHA256: digests[primary.path]!, fontSize: label.fontSize,
+                                lineHeight: label.lineHeight.description, lineHeightPixels: engine.plainLineHeight)
+        }
+        guard let template else { return .text(fonts[0], cell: hasCellOptions ? cell : nil) }
+        return .template(cell, file: template, sha256: try sha256Hex(ofFileAt: template), fonts: fonts)
+    }
+
+    /// The bytes of every font file the rows were laid out in, by path, for `--embed-font`.
+    private func fontFiles(of subject: ReportSubject) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for path in subject.fonts.map(\.fontPath) where files[path] == nil {
+            files[path] = [UInt8](try readInputData(from: path))
+        }
+        return files
+    }
+
+    /// The error for a width at which the padding (and a template label's insets) leave no room for text.
+    private func noRoomError(_ cell: CellTemplate, label: Int, cellWidth: Double, textWidth: Double) -> CellHeightError {
+        let width = formatPixels(cellWidth), remaining = formatPixels(textWidth)
+        guard let template else {
+            return .usage("--padding '\(padding ?? "")' leaves no room for the text in a \(width) px wide cell (text width \(remaining) px)")
+        }
+        let problem = "padding and insets leave no room for the text of label \"\(cell.labels[label].field)\" in a \(width) px wide cell (text width \(remaining) px)"
+        if widthsGiven { return .usage("--width \(width) is too narrow for \(template): \(problem)") }
+        return .invalidConfig(file: template, jsonPath: TemplatePath.label(label), reason: problem)
+    }
+}
