@@ -148,15 +148,11 @@ public final class FontLocator: @unchecked Sendable {
     /// the error of an unknown family: a typo names what was meant.
     private func closestFamilies(to name: String, config: OpaquePointer) -> [String] {
         var families: Set<String> = []
-        for kind in [FcSetSystem, FcSetApplication] {
-            guard let set = FcConfigGetFonts(config, kind) else { continue }
-            for i in 0..<Int(set.pointee.nfont) {
-                guard let font = set.pointee.fonts[i] else { continue }
-                var n: Int32 = 0
-                while let family = Self.string(font, FC_FAMILY, n) {
-                    families.insert(family)
-                    n += 1
-                }
+        for font in Self.configuredPatterns(config) {
+            var n: Int32 = 0
+            while let family = Self.string(font, FC_FAMILY, n) {
+                families.insert(family)
+                n += 1
             }
         }
         let wanted = Array(name.lowercased().unicodeScalars)
@@ -231,17 +227,22 @@ public final class FontLocator: @unchecked Sendable {
     /// The configured fonts (system, then application, in the order `FcFontSort` reads them) with
     /// their charsets; fontconfig owns both for the life of its configuration.
     private static func fontsWithCharsets(_ config: OpaquePointer) -> [(pattern: OpaquePointer, charset: OpaquePointer)] {
-        var fonts: [(pattern: OpaquePointer, charset: OpaquePointer)] = []
+        configuredPatterns(config).compactMap { font in
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return nil }
+            return (font, charset)
+        }
+    }
+
+    /// The configured fonts' patterns, system fonts then application fonts (the order `FcFontSort`
+    /// reads them in); fontconfig owns them for the life of its configuration.
+    private static func configuredPatterns(_ config: OpaquePointer) -> [OpaquePointer] {
+        var patterns: [OpaquePointer] = []
         for kind in [FcSetSystem, FcSetApplication] {
             guard let set = FcConfigGetFonts(config, kind) else { continue }
-            for i in 0..<Int(set.pointee.nfont) {
-                var charset: OpaquePointer?
-                guard let font = set.pointee.fonts[i],
-                      FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
-                fonts.append((font, charset))
-            }
+            patterns += (0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0] }
         }
-        return fonts
+        return patterns
     }
 
     private static func string(_ pattern: OpaquePointer, _ object: UnsafePointer<CChar>, _ n: Int32 = 0) -> String? {

@@ -57,24 +57,20 @@ public final class CellMeasurer {
             prepared = labels
             return widths.map { cell(labels, width: $0) }
         }()
+        let overBudget = results.filter { !budget.admits(lineCount: $0.lineCount, height: $0.height) }
         // The same for every width the row breaks the budget at: searched once, from the widest
         // of them (greedy wrapping needs no fewer lines at a narrower width).
-        var fittingWidth: Double??
-        let tooNarrow = results.filter { !budget.admits(lineCount: $0.lineCount, height: $0.height) }.map(\.width).max()
-        let violations = results.compactMap { result -> BudgetViolation? in
-            guard !budget.admits(lineCount: result.lineCount, height: result.height) else { return nil }
-            if fittingWidth == nil, plainCells != nil {
-                fittingWidth = narrowestFittingWidthInPlainTextLane(budget: budget, above: tooNarrow ?? 0)
-            }
-            if fittingWidth == nil {
+        var fittingWidth: Double?
+        if let widest = overBudget.map(\.width).max() {
+            let inLane = plainCells == nil ? nil : narrowestFittingWidthInPlainTextLane(budget: budget, above: widest)
+            fittingWidth = inLane ?? {
                 let labels = prepared ?? prepare(row)
-                prepared = labels
-                fittingWidth = .some(narrowestFittingWidth(budget: budget, above: tooNarrow ?? 0) {
-                    self.cell(labels, width: $0)
-                })
-            }
-            return BudgetViolation(width: result.width, lineCount: result.lineCount, height: result.height,
-                                   budget: budget, fittingWidth: fittingWidth ?? nil)
+                return narrowestFittingWidth(budget: budget, above: widest) { self.cell(labels, width: $0) }
+            }()
+        }
+        let violations = overBudget.map {
+            BudgetViolation(width: $0.width, lineCount: $0.lineCount, height: $0.height, budget: budget,
+                            fittingWidth: fittingWidth)
         }
         var measured = MeasuredCell(row: row, results: results)
         measured.budgetCheck = BudgetCheck(budget: budget, violations: violations)

@@ -126,7 +126,7 @@ final class PlainTextLayout {
         paragraphs.removeAll(keepingCapacity: true)
         guard !text.isEmpty else { return false }
         reserve(text.count + 1)
-        guard let length = decode(text) else { return false }
+        guard decode(text) else { return false }
         var breakBase = 0
         for index in paragraphs.indices {
             let span = paragraphs[index]
@@ -139,20 +139,27 @@ final class PlainTextLayout {
             paragraphs[index].contentEnd = analysed.contentEnd
             breakBase += analysed.breaks
         }
-        return length > 0
+        return true
     }
 
     /// Decodes `text` into `units` (a "\n" between paragraphs kept as a unit of its own) and
-    /// records each paragraph's place in `paragraphs`: the length in characters, or nil when a
-    /// character is not one the fast path takes, or a paragraph is empty or has no Latin letter
-    /// (then HarfBuzz would not shape it as Latin).
-    private func decode(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// records each paragraph's place in `paragraphs`; false when a character is not one the fast
+    /// path takes, or a paragraph is empty or has no Latin letter (then HarfBuzz would not shape
+    /// it as Latin).
+    private func decode(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = text.count
-        guard let base = text.baseAddress else { return nil }
+        guard let base = text.baseAddress else { return false }
         let rawUnits = UnsafeMutableRawPointer(units)
         var length = 0, position = 0
         var hasLatin = false
         var paragraphStart = 0
+        /// Records the paragraph that ends at `length`; false when it may not be laid out here.
+        func endParagraph() -> Bool {
+            guard hasLatin, length > paragraphStart else { return false }
+            paragraphs.append(ParagraphSpan(base: paragraphStart, count: length - paragraphStart, breakBase: 0,
+                                            breakCount: 0, contentEnd: 0))
+            return true
+        }
         while position < n {
             // Eight printable ASCII bytes at a time, widened to UTF-16 together.
             if position &+ 8 <= n {
@@ -175,9 +182,7 @@ final class PlainTextLayout {
             let byte = text[position]
             if byte == 0x0A {
                 // A paragraph ends; a final "\n" starts no new one.
-                guard hasLatin, length > paragraphStart else { return nil }
-                paragraphs.append(ParagraphSpan(base: paragraphStart, count: length - paragraphStart, breakBase: 0,
-                                                breakCount: 0, contentEnd: 0))
+                guard endParagraph() else { return false }
                 units[length] = 0x0A
                 length += 1
                 position += 1
@@ -186,7 +191,7 @@ final class PlainTextLayout {
                 continue
             }
             if byte < 0x80 {
-                guard byte >= PairwiseASCIIAdvances.first && byte <= PairwiseASCIIAdvances.last else { return nil }
+                guard byte >= PairwiseASCIIAdvances.first && byte <= PairwiseASCIIAdvances.last else { return false }
                 hasLatin = hasLatin || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
                 units[length] = UInt16(byte)
                 position += 1
@@ -200,21 +205,16 @@ final class PlainTextLayout {
                     unit = UInt16(byte & 0x0F) << 12 | UInt16(text[position + 1] & 0x3F) << 6 | UInt16(text[position + 2] & 0x3F)
                     position += 3
                 } else {
-                    return nil
+                    return false
                 }
                 let value = beyondASCII.value(of: unit)
-                guard value != 0 else { return nil }
+                guard value != 0 else { return false }
                 hasLatin = hasLatin || value & BeyondASCIICharacters.latinScript != 0
                 units[length] = unit
             }
             length += 1
         }
-        if length > paragraphStart {
-            guard hasLatin else { return nil }
-            paragraphs.append(ParagraphSpan(base: paragraphStart, count: length - paragraphStart, breakBase: 0,
-                                            breakCount: 0, contentEnd: 0))
-        }
-        return paragraphs.isEmpty ? nil : length
+        return length == paragraphStart ? !paragraphs.isEmpty : endParagraph()
     }
 
     /// In one pass over the decoded paragraph of `length` characters at `base`, a run of spaces or

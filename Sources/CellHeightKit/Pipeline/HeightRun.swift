@@ -71,33 +71,6 @@ public struct HeightRunOutcome: Equatable, Sendable {
 /// program can do the same.
 public final class HeightRun {
     private let request: HeightRunRequest
-    // The request's fields under the names the pipeline reads them by.
-    private var cell: CellTemplate { request.cell }
-    private var widths: [Double] { request.widths }
-    private var fallbackSpecs: [String]? { request.fallbackSpecs }
-    private var template: String? { request.templateFile }
-    private var files: [String?] { request.inputs }
-    private var format: RowFormat { request.format }
-    private var lossy: Bool { request.lossy }
-    private var quiet: Bool { request.quiet }
-    private var whiteSpace: WhiteSpace { request.whiteSpace }
-    private var budget: Budget { request.budget }
-    private var rules: String? { request.rulesFile }
-    private var baseline: String? { request.baselineFile }
-    private var failOnGrowth: Bool { request.failsOnGrowth }
-    private var diagnostics: DiagnosticsFormat { request.diagnostics }
-    private var junitFile: String? { request.junitFile }
-    private var output: OutputFormat { request.output }
-    private var outputFile: String? { request.outputFile }
-    private var explain: Bool { request.explain }
-    private var stats: Bool { request.statistics }
-    private var offsets: Bool { request.offsets }
-    private var embedFont: Bool { request.embedsFonts }
-    private var jobs: Int { request.jobs }
-    private var generalPathOnly: Bool { request.generalPathOnly }
-    private var hasCellOptions: Bool { request.hasCellOptions }
-    private var padding: String? { request.paddingText }
-    private var widthsGiven: Bool { request.widthsGiven }
 
     public init(_ request: HeightRunRequest) {
         self.request = request
@@ -107,8 +80,9 @@ public final class HeightRun {
     /// `renderNDJSONBatch`): NDJSON output of each row's line count and height, and nothing that
     /// needs every row as a `Row` (a budget, rules, a baseline, a JUnit report, line boxes).
     private var measuresPlainRows: Bool {
-        !generalPathOnly && output == .ndjson && template == nil && !hasCellOptions && rules == nil && !budget.isLimited
-            && baseline == nil && diagnostics != .junit && junitFile == nil && !explain
+        !request.generalPathOnly && request.output == .ndjson && request.templateFile == nil && !request.hasCellOptions
+            && request.rulesFile == nil && !request.budget.isLimited
+            && request.baselineFile == nil && request.diagnostics != .junit && request.junitFile == nil && !request.explain
     }
 
     /// Reads every input, measures and checks each row, writes the report and the diagnostics.
@@ -117,41 +91,43 @@ public final class HeightRun {
     /// - Throws: `CellHeightError` for bad input, fonts, configuration or output (each with its
     ///   exit code).
     public func run() throws -> HeightRunOutcome {
-        let cell = self.cell, widths = self.widths, fallbackSpecs = self.fallbackSpecs
+        let cell = request.cell, widths = request.widths, fallbackSpecs = request.fallbackSpecs
+        let template = request.templateFile, output = request.output, whiteSpace = request.whiteSpace
         let fonts = try makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace) { index, error in
             guard let template else { return error }
             return .invalidConfig(file: template, jsonPath: TemplatePath.label(index, "font"), reason: error.description)
         }
         let label = cell.labels[0]
         let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
-                               budget: budget)
+                               budget: request.budget)
         let resolver = RowSettingsResolver(base: base, rules: try budgetRules(), setsFonts: template == nil)
         // One measurer per worker: the first uses the engines above, the others open their own.
         var firstEngines: [TextLayoutEngine]? = fonts.engines
         let measurer: ParallelCellMeasurer
         do {
-            measurer = try ParallelCellMeasurer(jobs: jobs) {
+            measurer = try ParallelCellMeasurer(jobs: request.jobs) {
                 let engines = try firstEngines ?? makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs,
                                                                    whiteSpace: whiteSpace) { _, error in error }.engines
                 firstEngines = nil
                 return try RowSettingsMeasurer(cell: cell, isTemplate: template != nil, engines: engines, base: base,
                                                fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace,
-                                               details: explain || output.drawsLines)
+                                               details: request.explain || output.drawsLines)
             }
         } catch CellGeometryError.noRoomForText(let label, let cellWidth, let textWidth) {
             throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
         }
         let checker = try checkReporter(widths: widths)
 
-        let sources: [String?] = files.isEmpty ? [nil] : files.map { $0 }
+        let sources: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
         var settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue,
                                       fallbackFonts: output.showsSettings ? fonts.fallbackPaths : [],
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
         settings.budget = base.budget
-        if let rules { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
-        let options = ReportOptions(explain: explain, statistics: stats, offsets: offsets, heightBudget: budget.maxHeight,
-                                    embeddedFonts: embedFont ? try fontFiles(of: settings.subject) : [:], date: Date())
+        if let rules = request.rulesFile { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
+        let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
+                                    heightBudget: request.budget.maxHeight,
+                                    embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings
         /// A batch of rows from one input, measured with their settings and checked. With
         /// `rendering`, each worker also renders its own slice (NDJSON rows stand alone), and the
@@ -183,7 +159,8 @@ public final class HeightRun {
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
-        if (output == .ndjson || output == .csv || output == .none) && outputFile == nil && !offsets && !stats {
+        if (output == .ndjson || output == .csv || output == .none) && request.outputFile == nil && !request.offsets
+            && !request.statistics {
             var batchCount = 0
             try forEachBatch(of: sources, keepingLines: measuresPlainRows) { batch, source in
                 var text: String
@@ -228,7 +205,7 @@ public final class HeightRun {
         if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
         let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source).cells }
         let text = render(cells, settings: settings, format: output, options: options)
-        if let outputFile {
+        if let outputFile = request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
             try writeToStandardOutput(Data(text.utf8))
@@ -238,7 +215,7 @@ public final class HeightRun {
     /// The rules file's rules, with every font it names opened (a bad one is reported at its place
     /// in the file); nil without `--rules`.
     private func budgetRules() throws -> BudgetRules? {
-        guard let rules else { return nil }
+        guard let rules = request.rulesFile else { return nil }
         let parsed = try parseBudgetRules(try readInputData(from: rules), file: rules)
         for (font, jsonPath) in parsed.fontsByPath {
             do {
@@ -252,15 +229,15 @@ public final class HeightRun {
 
     /// The reporter of budget violations and baseline changes.
     private func checkReporter(widths: [Double]) throws -> CheckReporter {
-        let baselineRows = try baseline.map { file in
+        let baselineRows = try request.baselineFile.map { file in
             (rows: try readBaseline(try readInputData(from: file), file: file), file: file,
              width: widths.count == 1 ? widths[0] : nil)
         }
-        let reporter = CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failOnGrowth,
-                             recordsJUnit: junitFile != nil) { text in
+        let reporter = CheckReporter(format: request.diagnostics, baseline: baselineRows, failsOnGrowth: request.failsOnGrowth,
+                             recordsJUnit: request.junitFile != nil) { text in
             writeToStandardError(text)
         }
-        reporter.keepsLineBreaks = whiteSpace == .preWrap && template == nil
+        reporter.keepsLineBreaks = request.whiteSpace == .preWrap && request.templateFile == nil
         return reporter
     }
 
@@ -269,9 +246,10 @@ public final class HeightRun {
     private func finish(_ checker: CheckReporter) throws -> HeightRunOutcome {
         // A summary whenever something was checked: a budget (from the options, rules, rows or a
         // catalog), a baseline, or a JUnit report that CI will read.
-        let checked = checker.rowsWithBudget > 0 || rules != nil || baseline != nil || junitFile != nil
+        let checked = checker.rowsWithBudget > 0 || request.rulesFile != nil || request.baselineFile != nil
+            || request.junitFile != nil
         if checked { checker.finish() }
-        if let junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
+        if let junitFile = request.junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
         return HeightRunOutcome(rowCount: checker.rowCount, failureCount: checker.failureCount)
     }
 
@@ -294,12 +272,13 @@ public final class HeightRun {
     /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`).
     private func forEachBatch(of sources: [String?], keepingLines: Bool = false,
                               _ body: (RowBatch, String) throws -> Void) throws {
-        let progress = ProgressReporter(quiet: quiet)
+        let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
         var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
         for source in sources {
             // A template's rows name their own fields; otherwise each row needs a text.
-            let reader = try StreamingRowReader(path: source, format: format, lossy: lossy, requireText: template == nil)
+            let reader = try StreamingRowReader(path: source, format: request.format, lossy: request.lossy,
+                                                requireText: request.templateFile == nil)
             var rowsRead = 0
             // The next batch is read while this one is measured.
             let batches = ReadAhead(hasMore: { reader.mayHaveMore }) {
@@ -331,13 +310,13 @@ public final class HeightRun {
         let fonts = try zip(cell.labels, engines).map { label, engine -> FontSettings in
             let primary = engine.chain.primary
             if digests[primary.path] == nil {
-                digests[primary.path] = output.showsSettings ? try sha256Hex(ofFileAt: primary.path) : ""
+                digests[primary.path] = request.output.showsSettings ? try sha256Hex(ofFileAt: primary.path) : ""
             }
             return FontSettings(fontPath: primary.path, fontFaceIndex: primary.faceIndex, fontFamily: primary.familyName,
                                 fontSHA256: digests[primary.path]!, fontSize: label.fontSize,
                                 lineHeight: label.lineHeight.description, lineHeightPixels: engine.plainLineHeight)
         }
-        guard let template else { return .text(fonts[0], cell: hasCellOptions ? cell : nil) }
+        guard let template = request.templateFile else { return .text(fonts[0], cell: request.hasCellOptions ? cell : nil) }
         return .template(cell, file: template, sha256: try sha256Hex(ofFileAt: template), fonts: fonts)
     }
 
@@ -353,11 +332,11 @@ public final class HeightRun {
     /// The error for a width at which the padding (and a template label's insets) leave no room for text.
     private func noRoomError(_ cell: CellTemplate, label: Int, cellWidth: Double, textWidth: Double) -> CellHeightError {
         let width = formatPixels(cellWidth), remaining = formatPixels(textWidth)
-        guard let template else {
-            return .usage("--padding '\(padding ?? "")' leaves no room for the text in a \(width) px wide cell (text width \(remaining) px)")
+        guard let template = request.templateFile else {
+            return .usage("--padding '\(request.paddingText ?? "")' leaves no room for the text in a \(width) px wide cell (text width \(remaining) px)")
         }
         let problem = "padding and insets leave no room for the text of label \"\(cell.labels[label].field)\" in a \(width) px wide cell (text width \(remaining) px)"
-        if widthsGiven { return .usage("--width \(width) is too narrow for \(template): \(problem)") }
+        if request.widthsGiven { return .usage("--width \(width) is too narrow for \(template): \(problem)") }
         return .invalidConfig(file: template, jsonPath: TemplatePath.label(label), reason: problem)
     }
 }

@@ -8,12 +8,7 @@ import Testing
 /// (fixtures/chromium-local.jsonl, made by scripts/chromium_cases.py; see fixtures/README.md).
 @Suite("Chromium agreement (fixtures/chromium-local.jsonl)")
 struct LocalChromiumAgreementTests {
-    static let outcomes: [OracleOutcome] = {
-        do { return try OracleOutcome.layOut(try OracleCase.load("fixtures/chromium-local.jsonl")) } catch {
-            Issue.record("cannot lay out the local Chromium cases: \(error)")
-            return []
-        }
-    }()
+    static let outcomes: [OracleOutcome] = OracleOutcome.layOut(file: "fixtures/chromium-local.jsonl")
 
     @Test("every case has Chromium's line count and height")
     func agreement() {

@@ -56,6 +56,15 @@ struct OracleOutcome {
         layout.lineCount == testCase.expected.lineCount && abs(layout.height - testCase.expected.height) <= 0.5
     }
 
+    /// The cases of a file of the package laid out (see `layOut`); none, with an issue recorded,
+    /// when they cannot be read or laid out.
+    static func layOut(file relativePath: String) -> [OracleOutcome] {
+        do { return try layOut(try OracleCase.load(relativePath)) } catch {
+            Issue.record("cannot lay out the cases of \(relativePath): \(error)")
+            return []
+        }
+    }
+
     /// Lays every case out, with one engine per (font, size, line height).
     static func layOut(_ cases: [OracleCase]) throws -> [OracleOutcome] {
         var engines: [String: TextLayoutEngine] = [:]
