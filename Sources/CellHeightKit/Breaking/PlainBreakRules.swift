@@ -2,7 +2,7 @@ import ICUBridge
 
 /// Line breaking of plain text (printable ASCII and the letters and quotation marks beyond it
 /// that `BeyondASCIIClass` names) without a break iterator: what `ChromiumLineBreaker` decides
-/// for it, looked up instead of computed. The fast path (`PlainTextLayout`) uses it.
+/// for it, looked up instead of computed. The pairwise lane (`PairwiseTextPreparer`) uses it.
 ///
 /// Between two printable ASCII characters Blink decides with its own rules (`blinkBreak`), which
 /// `asciiDecisions` tabulates. A pair with a character beyond ASCII goes to ICU in Blink; for the

@@ -15,9 +15,8 @@ public final class CellMeasurer {
     public let details: Bool
     /// The layout engine of each label (labels with the same font, size and line height may share one).
     private let engines: [TextLayoutEngine]
-    /// The first label's text width at each cell width, and room for its layouts (fast path).
+    /// The first label's text width at each cell width.
     private let textWidths: [Double]
-    private var scratchLayouts: [TextLayout] = []
 
     /// - Parameter engines: one per template label, in order (see `makeLabelEngines`).
     /// - Throws: `CellGeometryError.noRoomForText` when a width leaves a label no room.
@@ -40,7 +39,6 @@ public final class CellMeasurer {
     }
 
     public func measure(_ row: Row) -> MeasuredCell {
-        if let cells = plainTextCells(row) { return MeasuredCell(row: row, results: cells) }
         let prepared = prepare(row)
         return MeasuredCell(row: row, results: widths.map { cell(prepared, width: $0) })
     }
@@ -49,24 +47,13 @@ public final class CellMeasurer {
     /// budget at, finds the narrowest width at which it would fit.
     public func measure(_ row: Row, budget: Budget) -> MeasuredCell {
         guard budget.isLimited else { return measure(row) }
-        var prepared: [PreparedText?]?
-        // A row of the integer lane stays prepared there, for the search below.
-        let plainCells = plainTextCells(row)
-        let results = plainCells ?? {
-            let labels = prepare(row)
-            prepared = labels
-            return widths.map { cell(labels, width: $0) }
-        }()
+        let prepared = prepare(row)
+        let results = widths.map { cell(prepared, width: $0) }
         let overBudget = results.filter { !budget.admits(lineCount: $0.lineCount, height: $0.height) }
         // The same for every width the row breaks the budget at: searched once, from the widest
         // of them (greedy wrapping needs no fewer lines at a narrower width).
-        var fittingWidth: Double?
-        if let widest = overBudget.map(\.width).max() {
-            let inLane = plainCells == nil ? nil : narrowestFittingWidthInPlainTextLane(budget: budget, above: widest)
-            fittingWidth = inLane ?? {
-                let labels = prepared ?? prepare(row)
-                return narrowestFittingWidth(budget: budget, above: widest) { self.cell(labels, width: $0) }
-            }()
+        let fittingWidth = overBudget.map(\.width).max().flatMap { widest in
+            narrowestFittingWidth(budget: budget, above: widest) { self.cell(prepared, width: $0) }
         }
         let violations = overBudget.map {
             BudgetViolation(width: $0.width, lineCount: $0.lineCount, height: $0.height, budget: budget,
@@ -79,56 +66,20 @@ public final class CellMeasurer {
 
     public func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
 
-    /// The fast path of `measure(_:)` for a cell of one label without a line limit, showing a text
-    /// of plain text given as UTF-8 (see `TextLayoutEngine.layoutPlainText`): appends the
-    /// cell at each width to `cells`. False, having appended nothing, when the row must be
-    /// measured with `measure(_:)`.
+    /// `measure(_:)` for a cell of one label without a line limit, showing a text of plain text
+    /// given as UTF-8 that the pairwise lane takes (see `TextLayoutEngine.preparePlainText`):
+    /// appends the cell at each width to `cells`. False, having appended nothing, when the row
+    /// must be measured with `measure(_:)`.
     public func measurePlainText(_ text: UnsafeBufferPointer<UInt8>, into cells: inout [PlainCellLayout]) -> Bool {
-        guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details else { return false }
-        scratchLayouts.removeAll(keepingCapacity: true)
-        guard engines[0].layoutPlainText(text, widths: textWidths, into: &scratchLayouts) else { return false }
+        guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details,
+              let prepared = engines[0].preparePlainText(text) else { return false }
         let label = template.labels[0]
-        for (width, text) in zip(widths, scratchLayouts) {
+        for (width, textWidth) in zip(widths, textWidths) {
+            let text = engines[0].layout(prepared, width: textWidth, details: false)
             let shown = label.layout(showing: text, visibleHeight: text.height, rounding: template.rounding)
             cells.append(PlainCellLayout(width: width, lineCount: text.lineCount, height: template.cellHeight(singleLabel: shown)))
         }
         return true
-    }
-
-    /// The cells of a row of one label without a line limit whose text the engine lays out in its
-    /// integer lane (see `TextLayoutEngine.layoutPlainText`); nil when the row needs `prepare`.
-    /// The row's text stays prepared in the lane.
-    private func plainTextCells(_ row: Row) -> [CellLayout]? {
-        guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details else { return nil }
-        let text = row.value(ofField: template.labels[0].field) ?? ""
-        guard !template.hidesLabel(showing: text) else { return nil }
-        scratchLayouts.removeAll(keepingCapacity: true)
-        let laidOut = text.utf8.withContiguousStorageIfAvailable {
-            engines[0].layoutPlainText($0, widths: textWidths, into: &scratchLayouts)
-        }
-        guard laidOut == true else { return nil }
-        return zip(widths, scratchLayouts).map { plainTextCell(width: $0, text: $1) }
-    }
-
-    /// The cell of the one label of a lane row (see `plainTextCells`) whose text takes `text`.
-    private func plainTextCell(width: Double, text: TextLayout) -> CellLayout {
-        let shown = template.labels[0].layout(showing: text, visibleHeight: text.height, rounding: template.rounding)
-        return CellLayout(width: width, height: template.cellHeight(labels: [shown]), labels: [shown])
-    }
-
-    /// `narrowestFittingWidth` for the row `plainTextCells` left prepared in the integer lane,
-    /// with no shaping at all; nil (not searched) when the lane cannot lay the text out at some
-    /// width it tries (a cut inside a ligature it leaves to the general path).
-    private func narrowestFittingWidthInPlainTextLane(budget: Budget, above tooNarrow: Double) -> Double?? {
-        var laneFailed = false
-        let width = narrowestFittingWidth(budget: budget, above: tooNarrow) { width -> CellLayout? in
-            guard let text = engines[0].plainTextLayout(width: template.textWidth(ofLabel: 0, cellWidth: width)) else {
-                laneFailed = true
-                return nil
-            }
-            return plainTextCell(width: width, text: text)
-        }
-        return laneFailed ? nil : .some(width)
     }
 
     /// The family of the first label's primary font, e.g. "DejaVu Sans".

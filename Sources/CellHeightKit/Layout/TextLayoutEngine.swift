@@ -32,12 +32,13 @@ public final class TextLayoutEngine {
         // Chromium shows U+2010 HYPHEN at a soft-hyphen break when the font has it, else "-".
         let hyphen = primary.hasGlyph(0x2010) ? primary.advance(of: 0x2010, fontSize: fontSize)
                                                : primary.advance(of: 0x2D, fontSize: fontSize)
-        self.wrapper = LineWrapper(tabStop: 8 * space, spaceAdvance: space, hyphenWidth: hyphen)
+        let units = { (px: Double) in Int(px * FontFace.harfBuzzUnitsPerPixel) }
+        self.wrapper = LineWrapper(tabStop: 8 * units(space), spaceAdvance: units(space), hyphenWidth: units(hyphen))
         self.primaryMetrics = primary.verticalMetrics.rounded(atSize: fontSize)
     }
 
     /// Whether plain ASCII paragraphs are shaped word by word through the shared width cache
-    /// (the fast path; the default). Off only to compare the two paths in tests.
+    /// (the default). Off only to compare with shaping whole paragraphs in tests.
     var usesSegmentCache: Bool {
         get { shaper.usesSegmentCache }
         set {
@@ -56,50 +57,25 @@ public final class TextLayoutEngine {
         }
     }
 
-    /// Whether texts of plain-text paragraphs are laid out in the integer lane (`PlainTextLayout`;
-    /// the default) when no line boxes are asked for. Off only to compare with `prepare` then
-    /// `layout` in tests.
-    var usesPlainTextLane = true
+    /// Whether texts of plain-text paragraphs are prepared in the pairwise lane
+    /// (`PairwiseTextPreparer`; the default). Off only to compare with shaping them in tests.
+    var usesPairwiseLane = true
 
-    /// The integer lane for paragraphs of plain text (see `PlainTextLayout`); nil when the font
-    /// does not shape ASCII pair by pair or white space collapses.
-    private lazy var plainText: PlainTextLayout? =
-        whiteSpace == .preWrap ? PairwiseASCIIAdvances(shaper: shaper).map(PlainTextLayout.init) : nil
-    /// Lays `text` (UTF-8 bytes) out at each of `widths` in the integer lane, appending one
-    /// layout (line count and height, no line boxes) per width to `layouts`: what `prepare` then
-    /// `layout(details: false)` give. False, having appended nothing, when a paragraph is empty or
-    /// not plain text (see `PlainTextLayout`), the font rules the lane out, or a ligature must not
-    /// be cut.
-    func layoutPlainText(_ text: UnsafeBufferPointer<UInt8>, widths: [Double], into layouts: inout [TextLayout]) -> Bool {
-        guard preparePlainText(text) else { return false }
-        let first = layouts.count
-        for width in widths {
-            guard let layout = plainTextLayout(width: width) else {
-                layouts.removeSubrange(first...)
-                return false
-            }
-            layouts.append(layout)
-        }
-        return true
-    }
+    /// The pairwise lane (see `PairwiseTextPreparer`); nil when the font does not shape ASCII
+    /// pair by pair or white space collapses.
+    private lazy var pairwiseLane: PairwiseTextPreparer? =
+        whiteSpace == .preWrap ? PairwiseASCIIAdvances(shaper: shaper).map(PairwiseTextPreparer.init) : nil
 
-    /// Prepares `text` (UTF-8 bytes) in the integer lane for `plainTextLayout(width:)`, which then
-    /// lays it out at any width with arithmetic only; false when the lane does not take it (see
-    /// `layoutPlainText`). The lane holds one prepared text at a time.
-    func preparePlainText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard usesPlainTextLane, let plainText, !text.isEmpty else { return false }
-        return plainText.prepare(text)
-    }
+    /// The text the pairwise lane prepared last: its arrays are reused for the next one once its
+    /// user lets go of it.
+    private var scratch = PreparedText()
 
-    /// The text `preparePlainText` prepared, laid out at `width` (line count and height, no line
-    /// boxes); nil when a word would be cut inside a ligature the lane leaves to `layout`.
-    func plainTextLayout(width: Double) -> TextLayout? {
-        guard let lineCount = plainText?.lineCount(available: width) else { return nil }
-        // Summed line by line, as `layout` does, so heights match to the last bit.
-        let lineHeight = plainLineHeight
-        var height = 0.0
-        for _ in 0..<lineCount { height += lineHeight }
-        return TextLayout(width: width, lineCount: lineCount, height: height)
+    /// `text` (UTF-8 bytes) prepared in the pairwise lane, or nil when the lane does not take it
+    /// (see `PairwiseTextPreparer`): then `prepare(_:)` shapes it.
+    func preparePlainText(_ text: UnsafeBufferPointer<UInt8>) -> PreparedText? {
+        guard usesPairwiseLane, let pairwiseLane, !text.isEmpty else { return nil }
+        scratch.reuse()
+        return pairwiseLane.prepare(text, into: &scratch) ? scratch : nil
     }
 
     /// The width cache's hit and miss counts, e.g. (982_113, 17_887).
@@ -111,7 +87,7 @@ public final class TextLayoutEngine {
     public var normalLineHeight: Double { primaryMetrics.normalLineHeight }
 
     /// The height of a line box when the line height is fixed, or of a primary-font-only line.
-    public var plainLineHeight: Double { lineHeight.fixedPixels(fontSize: fontSize) ?? normalLineHeight }
+    public var primaryLineHeight: Double { lineHeight.fixedPixels(fontSize: fontSize) ?? normalLineHeight }
 
     /// Texts prepared lately, by code units (never by `String` equality, which would give an NFD
     /// row an NFC row's text), so that a row that comes again (a repeated description, a
@@ -122,14 +98,18 @@ public final class TextLayoutEngine {
     private var preparedCacheBytes = 0
     static let preparedCacheLimit = 1 << 16
 
-    /// Shapes and analyses `text` once (the expensive part).
+    /// Shapes and analyses `text` once (the expensive part): in the pairwise lane when it takes
+    /// the text, else by shaping with fallback fonts and ICU.
     public func prepare(_ text: String) -> PreparedText {
-        if let cached = preparedCache[CodeUnitKey(text)] { return cached }
-        let prepared = prepareUncached(text)
+        var text = text
+        if let prepared = text.withUTF8({ preparePlainText($0) }) { return prepared }
+        let key = CodeUnitKey(text)
+        if let cached = preparedCache[key] { return cached }
+        let prepared = prepareShaped(text)
         let bytes = text.utf8.count
         guard bytes <= Self.preparedCacheLimit / 16 else { return prepared }
         if preparedCacheBytes + bytes > Self.preparedCacheLimit { forgetPreparedTexts() }
-        preparedCache[CodeUnitKey(text)] = prepared
+        preparedCache[key] = prepared
         preparedCacheBytes += bytes
         return prepared
     }
@@ -140,62 +120,124 @@ public final class TextLayoutEngine {
         preparedCacheBytes = 0
     }
 
-    private func prepareUncached(_ text: String) -> PreparedText {
+    /// `text` prepared by shaping each paragraph with fallback fonts, ICU's breaks and graphemes.
+    private func prepareShaped(_ text: String) -> PreparedText {
+        // Arrays of its own, sized to the text: it may be kept in the cache.
+        var prepared = PreparedText()
+        prepareShaped(text, into: &prepared)
+        return prepared
+    }
+
+    private func prepareShaped(_ text: String, into prepared: inout PreparedText) {
         let units = whiteSpace.apply(to: utf16Units(of: text))
-        var paragraphs: [PreparedParagraph] = []
+        prepared.units = units
+        prepared.reserveOffsets(forUnits: units.count)
+        prepared.fonts.append(chain.primary)
         var start = 0
         while start < units.count {
             let newline = units[start...].firstIndex(of: 0x0A)
             let end = newline ?? units.count
             // A text without "\n" is its own paragraph: share its array rather than copy it.
             let paragraph = start == 0 && end == units.count ? units : Array(units[start..<end])
-            paragraphs.append(prepareParagraph(paragraph, start: start, endsWithNewline: newline != nil))
+            prepareParagraph(paragraph, start: start, endsWithNewline: newline != nil, into: &prepared)
             start = end + 1
         }
-        return PreparedText(units: units, paragraphs: paragraphs)
     }
 
-    private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool) -> PreparedParagraph {
+    private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
         let shaped = shaper.shape(units)
-        var prefix = [Double](repeating: 0, count: units.count + 1)
-        var hasTabs = false
-        for i in 0..<units.count {
-            let isTab = units[i] == 0x09
-            hasTabs = hasTabs || isTab
-            prefix[i + 1] = prefix[i] + (isTab ? 0 : shaped.advances[i])
+        let count = units.count
+        let perPixel = FontFace.harfBuzzUnitsPerPixel
+        var hasTabs = false, hasSoftHyphens = false
+        let storage = text.storage
+        storage.prefix.withUnsafeMutableBufferPointer { prefix in
+            storage.lineEndAdjustments.withUnsafeMutableBufferPointer { adjustments in
+                var x = 0
+                for i in 0..<count {
+                    let unit = units[i]
+                    hasTabs = hasTabs || unit == 0x09
+                    hasSoftHyphens = hasSoftHyphens || unit == 0xAD
+                    prefix[start + i] = x
+                    // Advances are HarfBuzz's integers over 65536: exact.
+                    if unit != 0x09 { x += Int(shaped.advances[i] * perPixel) }
+                    adjustments[start + i] = Int(shaped.lineEndAdjustments[i] * perPixel)
+                }
+                prefix[start + count] = x
+                adjustments[start + count] = Int(shaped.lineEndAdjustments[count] * perPixel)
+            }
         }
-        var boundaries = [Bool](repeating: false, count: units.count + 1)
-        boundaries[units.count] = true
-        if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
-            for i in 0..<units.count { boundaries[i] = true }
-        } else {
-            for b in graphemes.boundaries(units) { boundaries[b] = true }
+        // Fonts: the paragraph's indices into the text's list.
+        let usesFallback = shaped.fonts.count > 1
+        if usesFallback {
+            if text.fontIndices.isEmpty { text.fontIndices = Array(repeating: 0, count: text.units.count + 1) }
+            let mapped: [UInt8] = shaped.fonts.map { font in
+                if let index = text.fonts.firstIndex(where: { $0 === font }) { return UInt8(truncatingIfNeeded: index) }
+                text.fonts.append(font)
+                return UInt8(truncatingIfNeeded: text.fonts.count - 1)
+            }
+            for i in 0..<count { text.fontIndices[start + i] = mapped[Int(shaped.fontIndices[i])] }
         }
-        let splits = ligatureSplits(units: units, shaped: shaped, fontSize: fontSize, boundaries: &boundaries)
-        return PreparedParagraph(start: start, units: units, endsWithNewline: endsWithNewline,
-                                 prefixWidths: prefix, breaks: lineBreaker.opportunities(in: units),
-                                 graphemeBoundaries: boundaries, fontIndices: shaped.fontIndices,
-                                 fonts: shaped.fonts, lineEndAdjustments: shaped.lineEndAdjustments,
-                                 ligatureSplits: splits, hasTabs: hasTabs)
+        storage.cuttable.withUnsafeMutableBufferPointer { cuttable in
+            if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+                // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
+                for i in start...(start + count) { cuttable[i] = true }
+            } else {
+                for i in start...(start + count) { cuttable[i] = false }
+                for b in graphemes.boundaries(units) { cuttable[start + b] = true }
+                cuttable[start + count] = true
+            }
+            // A line is never cut before its first character.
+            cuttable[start] = false
+        }
+        text.markLigatureCuts(start: start, count: count, clusterStarts: { shaped.clusterStarts[$0] }, ownAdvance: { i in
+            var clusterStart = i
+            while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
+            let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
+            return Int(font.advance(of: UInt32(units[i]), fontSize: self.fontSize) * perPixel)
+        })
+        let breakBase = text.breakCount
+        let opportunities = lineBreaker.opportunities(in: units)
+        text.reserveBreaks(breakBase + opportunities.count)
+        for (n, opportunity) in opportunities.enumerated() {
+            text.breaks[breakBase + n] = opportunity
+            var end = opportunity.offset
+            while end > 0 && isHangingSpace(units[end - 1]) { end -= 1 }
+            text.breakContentEnds[breakBase + n] = end
+        }
+        var contentEnd = count
+        while contentEnd > 0 && isHangingSpace(units[contentEnd - 1]) { contentEnd -= 1 }
+        text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<(breakBase + opportunities.count),
+                                                 contentEnd: contentEnd, endsWithNewline: endsWithNewline,
+                                                 hasTabs: hasTabs, hasSoftHyphens: hasSoftHyphens,
+                                                 usesFallback: usesFallback))
     }
 
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU). With `details` false the
     /// result has the line count and height but no line boxes (no line texts are made).
     public func layout(_ prepared: PreparedText, width: Double, details: Bool = true) -> TextLayout {
+        prepared.withBuffers { layout(prepared, $0, width: width, details: details) }
+    }
+
+    private func layout(_ prepared: PreparedText, _ buffers: PreparedText.Buffers, width: Double, details: Bool) -> TextLayout {
+        let limit = LineWrapper.limit(available: width)
         var lines: [LineBox] = []
         var lineCount = 0
         var height = 0.0
+        let fixedHeight = lineHeight.fixedPixels(fontSize: fontSize)
         for paragraph in prepared.paragraphs {
-            let wrapped = wrapper.wrap(paragraph, width: width)
+            guard details || (paragraph.usesFallback && fixedHeight == nil) else {
+                // Every line box has the primary line height (summed line by line, so that heights
+                // are the same to the last bit however the lines were found).
+                let count = wrapper.lineCount(buffers, paragraph, limit: limit)
+                lineCount += count
+                for _ in 0..<count { height += primaryLineHeight }
+                continue
+            }
+            var wrapped: [WrappedLine] = []
+            wrapper.wrap(buffers, paragraph, limit: limit, measuresLines: details) { wrapped.append($0) }
             lineCount += wrapped.count
             for (n, line) in wrapped.enumerated() {
-                guard details || paragraph.fonts.count > 1 else {
-                    // One font: every line box has the plain height; no font lists to make.
-                    height += plainLineHeight
-                    continue
-                }
-                let fonts = fontsUsed(paragraph, line.range)
+                let fonts = fontsUsed(prepared, paragraph, line.range)
                 let lineHeight = self.lineHeight(for: fonts)
                 height += lineHeight
                 guard details else { continue }
@@ -203,7 +245,7 @@ public final class TextLayoutEngine {
                 if n == wrapped.count - 1, paragraph.endsWithNewline { range = range.lowerBound..<(range.upperBound + 1) }
                 lines.append(LineBox(range: range,
                                      text: String(decoding: prepared.units[range], as: UTF16.self),
-                                     width: line.width, height: lineHeight,
+                                     width: Double(line.width) / FontFace.harfBuzzUnitsPerPixel, height: lineHeight,
                                      endsWithInsertedHyphen: line.endsWithInsertedHyphen,
                                      fonts: fonts.map(\.familyName)))
             }
@@ -214,12 +256,12 @@ public final class TextLayoutEngine {
 
     /// The fonts that drew `range` of a paragraph, primary first (the primary font always counts:
     /// it sets the line's strut).
-    private func fontsUsed(_ p: PreparedParagraph, _ range: Range<Int>) -> [FontFace] {
-        guard p.fonts.count > 1 else { return [chain.primary] }
-        var used = [Bool](repeating: false, count: p.fonts.count)
+    private func fontsUsed(_ text: PreparedText, _ p: PreparedParagraph, _ range: Range<Int>) -> [FontFace] {
+        guard p.usesFallback else { return [chain.primary] }
+        var used = [Bool](repeating: false, count: text.fonts.count)
         used[0] = true
-        for i in range { used[Int(p.fontIndices[i])] = true }
-        return p.fonts.indices.filter { used[$0] }.map { p.fonts[$0] }
+        for i in range { used[Int(text.fontIndices[p.start + i])] = true }
+        return text.fonts.indices.filter { used[$0] }.map { text.fonts[$0] }
     }
 
     /// A line box's height: the fixed line height, or for `normal` the tallest ascent plus the

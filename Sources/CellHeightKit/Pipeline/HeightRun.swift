@@ -62,7 +62,7 @@ public struct HeightRunOutcome: Equatable, Sendable {
 }
 
 /// One run, the pipeline from inputs to report: sources → batches of rows → each row's settings
-/// (rules) → measure (in parallel, the integer lane where it applies) → check (budgets, baseline)
+/// (rules) → measure (in parallel) → check (budgets, baseline)
 /// → write (the report on standard output or atomically to a file, diagnostics on standard
 /// error, the JUnit file). NDJSON, CSV and `none` output to standard output stream a batch at a
 /// time in bounded memory; other reports are written whole at the end.
@@ -314,7 +314,7 @@ public final class HeightRun {
             }
             return FontSettings(fontPath: primary.path, fontFaceIndex: primary.faceIndex, fontFamily: primary.familyName,
                                 fontSHA256: digests[primary.path]!, fontSize: label.fontSize,
-                                lineHeight: label.lineHeight.description, lineHeightPixels: engine.plainLineHeight)
+                                lineHeight: label.lineHeight.description, lineHeightPixels: engine.primaryLineHeight)
         }
         guard let template = request.templateFile else { return .text(fonts[0], cell: request.hasCellOptions ? cell : nil) }
         return .template(cell, file: template, sha256: try sha256Hex(ofFileAt: template), fonts: fonts)

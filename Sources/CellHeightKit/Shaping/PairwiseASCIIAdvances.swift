@@ -25,6 +25,8 @@ final class PairwiseASCIIAdvances {
     static let end = characterCount
 
     private let shaper: Shaper
+    /// The font that draws what it shapes.
+    var primaryFont: FontFace { shaper.chain.primary }
     /// The font's tables, shared with the other workers (see `PlainShapingTables`).
     let tables: PlainShapingTables
     /// What one pair gives, in HarfBuzz units (1/65536 px): the first character's advance, and how

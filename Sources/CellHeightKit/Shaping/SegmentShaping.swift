@@ -55,7 +55,7 @@ extension Shaper {
     }
 
     /// Word `range` of a paragraph of Latin script (text the fast path takes, see
-    /// `PlainTextLayout`) shaped as `shapeBySegments` shapes a word, for a width cache.
+    /// `PairwiseTextPreparer`) shaped as `shapeBySegments` shapes a word, for a width cache.
     func shapedLatinWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> ShapedSegmentCache.Shaped {
         shapeSegment(Array(units), range, script: HB_SCRIPT_LATIN)
     }

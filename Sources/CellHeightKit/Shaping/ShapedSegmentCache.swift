@@ -155,7 +155,7 @@ struct ShapedSegmentCache {
     /// Writes `segment`'s numbers for a word starting at `offset` of a paragraph, in HarfBuzz units
     /// (1/65536 px): running x positions from `x` into `prefix` (then `x` is the word's end),
     /// how much wider a line gets when it ends inside or right after the word into `losses`, and
-    /// where its glyph clusters start into `clusterStarts` (see `PlainTextLayout`).
+    /// where its glyph clusters start into `clusterStarts` (see `PairwiseTextPreparer`).
     func write(_ segment: Segment, at offset: Int, x: inout Int, prefix: UnsafeMutablePointer<Int>,
                losses: UnsafeMutablePointer<Int>, clusterStarts starts: UnsafeMutablePointer<Bool>) {
         advances.withUnsafeBufferPointer { advances in

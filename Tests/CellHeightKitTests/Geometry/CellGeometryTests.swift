@@ -218,7 +218,7 @@ struct CellGeometryTests {
         let widths = [60.0, 180, 320]
         let lane = try Self.measurer(cell, widths: widths)
         let engines = try makeLabelEngines(for: cell.labels, fallbackSpecs: nil, whiteSpace: .preWrap).engines
-        for engine in engines { engine.usesPlainTextLane = false }
+        for engine in engines { engine.usesPairwiseLane = false }
         let general = try CellMeasurer(template: cell, engines: engines, widths: widths)
         let lines = Array(try SegmentShapingTests.corpus().prefix(1500))
         let texts = lines + PlainTextLayoutTests.paragraphTexts(lines) + [""]

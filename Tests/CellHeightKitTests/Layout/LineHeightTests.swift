@@ -151,8 +151,8 @@ struct LineHeightTests {
     @Test("line height: engine's plain heights")
     func plainHeights() throws {
         #expect(try TestFonts.engine(TestFonts.dejaVuSans, size: 16).normalLineHeight == 19)
-        #expect(try TestFonts.engine(TestFonts.dejaVuSans, size: 16).plainLineHeight == 19)
-        #expect(try TestFonts.engine(TestFonts.dejaVuSans, size: 13, lineHeight: .multiple(1.15)).plainLineHeight == 14.9375)
+        #expect(try TestFonts.engine(TestFonts.dejaVuSans, size: 16).primaryLineHeight == 19)
+        #expect(try TestFonts.engine(TestFonts.dejaVuSans, size: 13, lineHeight: .multiple(1.15)).primaryLineHeight == 14.9375)
     }
 
     @Test("CSS numbers: the <number> grammar, nothing more")

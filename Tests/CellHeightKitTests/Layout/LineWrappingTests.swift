@@ -72,11 +72,9 @@ struct LineWrappingTests {
         #expect(layout.lines.map(\.text) == testCase.lines)
         #expect(layout.height == 50 * Double(testCase.lines.count))
         guard integerLane else { return }
-        var layouts: [TextLayout] = []
         let bytes = Array(testCase.text.utf8)
-        let laidOut = bytes.withUnsafeBufferPointer { engine.layoutPlainText($0, widths: [testCase.width], into: &layouts) }
-        #expect(laidOut)
-        #expect(layouts.first?.lineCount == testCase.lines.count)
+        let prepared = try #require(bytes.withUnsafeBufferPointer { engine.preparePlainText($0) })
+        #expect(engine.layout(prepared, width: testCase.width).lines.map(\.text) == testCase.lines)
     }
 
     @Test("line wrapping: white-space normal collapses a run of spaces after a wide cluster")

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import CellHeightKit
 
-/// The fast path for plain text (advances summed over pairs, words with ligatures or characters
-/// beyond ASCII from the width cache, `PlainBreakRules`, the greedy loop on integers) must give
-/// exactly the line counts and heights of the general path, which shapes whole paragraphs with
-/// HarfBuzz and asks ICU about breaks beyond ASCII.
+/// The pairwise lane (advances summed over pairs, words with ligatures or characters beyond
+/// ASCII from the width cache, `PlainBreakRules`) must prepare exactly the numbers that shaping
+/// whole paragraphs with HarfBuzz and asking ICU about breaks beyond ASCII gives, and so the same
+/// line counts and heights through the one wrap loop.
 @Suite("plain text layout: the fast path equals the general path", .serialized)
 struct PlainTextLayoutTests {
     /// Fonts of several designs and kerning styles; each must pass the pairwise check (a font that
@@ -54,30 +54,26 @@ struct PlainTextLayoutTests {
             let fast = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             let general = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             general.usesSegmentCache = false
+            general.usesPairwiseLane = false
             let widths = [23.0, 41, 60, 150, 240, 320.5, 333, 1000]
             for text in texts {
-                var layouts: [TextLayout] = []
-                var utf8 = Array(text.utf8)
-                let isFast = utf8.withUnsafeMutableBufferPointer {
-                    fast.layoutPlainText(UnsafeBufferPointer($0), widths: widths, into: &layouts)
-                }
-                guard isFast else {
-                    #expect(layouts.isEmpty)
-                    continue
-                }
+                let utf8 = Array(text.utf8)
+                guard let lane = utf8.withUnsafeBufferPointer({ fast.preparePlainText($0) }) else { continue }
+                let layouts = widths.map { fast.layout(lane, width: $0, details: false) }
                 fastRows += 1
                 if !text.allSatisfy(\.isASCII) { beyondASCIIRows += 1 }
                 if text.contains("\n") { paragraphRows += 1 }
                 let prepared = general.prepare(text)
                 let expected = widths.map { general.layout(prepared, width: $0, details: false) }
-                if layouts != expected { differing.append(text) }
+                if layouts != expected { differing.append("layouts: \(text)") }
+                if let field = lane.differingNumbers(from: prepared) { differing.append("\(field): \(text)") }
             }
         }
         print("plain text layout, \(URL(fileURLWithPath: font).lastPathComponent): \(fastRows) layouts the fast way (\(beyondASCIIRows) beyond ASCII), \(differing.count) differ")
         #expect(fastRows > 10_000, "most real prose should take the fast path")
         #expect(beyondASCIIRows > 1_000, "Latin text beyond ASCII should take it too")
         #expect(paragraphRows > 1_000, "texts of several paragraphs should take it too")
-        #expect(differing.isEmpty, "first differing texts: \(differing.prefix(5))")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
     /// Lays `text` out the fast way (nil when it does not take it) and the general way.
@@ -85,13 +81,12 @@ struct PlainTextLayoutTests {
                          widths: [Double]) throws -> (fast: [TextLayout]?, general: [TextLayout]) {
         let fast = try TestFonts.engine(font, size: size), general = try TestFonts.engine(font, size: size)
         general.usesSegmentCache = false
-        var layouts: [TextLayout] = []
-        var utf8 = Array(text.utf8)
-        let isFast = utf8.withUnsafeMutableBufferPointer {
-            fast.layoutPlainText(UnsafeBufferPointer($0), widths: widths, into: &layouts)
-        }
+        general.usesPairwiseLane = false
+        let utf8 = Array(text.utf8)
+        let lane = utf8.withUnsafeBufferPointer { fast.preparePlainText($0) }
         let prepared = general.prepare(text)
-        return (isFast ? layouts : nil, widths.map { general.layout(prepared, width: $0, details: false) })
+        return (lane.map { lane in widths.map { fast.layout(lane, width: $0, details: false) } },
+                widths.map { general.layout(prepared, width: $0, details: false) })
     }
 
     @Test("a word cut inside a ligature takes the letters' own widths on both sides, as Chromium does")
@@ -129,12 +124,9 @@ struct PlainTextLayoutTests {
         DispatchQueue.concurrentPerform(iterations: 4) { job in
             guard let engine = try? TestFonts.engine(TestFonts.dejaVuSans, size: 15) else { return }
             for k in stride(from: job, to: texts.count, by: 4) {
-                var layouts: [TextLayout] = []
-                var utf8 = Array(texts[k].utf8)
-                let isFast = utf8.withUnsafeMutableBufferPointer {
-                    engine.layoutPlainText(UnsafeBufferPointer($0), widths: widths, into: &layouts)
-                }
-                results[k] = isFast ? layouts : expected[k]
+                let utf8 = Array(texts[k].utf8)
+                let lane = utf8.withUnsafeBufferPointer { engine.preparePlainText($0) }
+                results[k] = lane.map { lane in widths.map { engine.layout(lane, width: $0, details: false) } } ?? expected[k]
             }
         }
         #expect(zip(results, expected).allSatisfy { $0 == $1 })
