@@ -271,8 +271,9 @@ struct CellHeightCommand: ParsableCommand {
             request.quiet = quiet
             if let jobs { request.jobs = jobs }
             request.generalPathOnly = generalPathOnly
+            // Input errors and violations are on standard error already.
             let outcome = try HeightRun(request).run()
-            if outcome.failureCount > 0 { throw ExitCode(CellHeightError.ExitCode.violations.rawValue) }
+            if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
         } catch let error as CellHeightError {
             writeErrorMessage(error.description)
             throw ExitCode(error.exitCode.rawValue)
