@@ -67,7 +67,7 @@ struct CellHeightCommand: ParsableCommand {
     @Option(help: "Fallback fonts to try, in order, instead of Chromium's (comma-separated paths or families).")
     var fallback: String?
 
-    @Option(help: "Input format (auto goes by the file's extension: .csv, .txt (lines), .ndjson/.jsonl, .json, and catalogs: .po, .pot, .mo, .strings, .xcstrings, .xlf, .xliff, strings.xml; else JSON by its first character; csv needs a header row).")
+    @Option(help: "Input format (auto goes by the file's extension: .csv, .txt (lines), .ndjson/.jsonl, .json, and catalogs: .po, .pot, .mo, .strings, .xcstrings, .stringsdict, .xlf, .xliff, strings.xml; else JSON by its first character; csv needs a header row).")
     var format: RowFormat = .auto
 
     @Option(help: "Output format (none: no report, only the violations and the summary on standard error).")
@@ -271,8 +271,9 @@ struct CellHeightCommand: ParsableCommand {
             request.quiet = quiet
             if let jobs { request.jobs = jobs }
             request.generalPathOnly = generalPathOnly
+            // Input errors and violations are on standard error already.
             let outcome = try HeightRun(request).run()
-            if outcome.failureCount > 0 { throw ExitCode(CellHeightError.ExitCode.violations.rawValue) }
+            if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
         } catch let error as CellHeightError {
             writeErrorMessage(error.description)
             throw ExitCode(error.exitCode.rawValue)

@@ -13,8 +13,10 @@ public final class CheckReporter {
     public private(set) var rowsWithBudget = 0
     public private(set) var rowsOverBudget = 0
     public private(set) var grown = 0, shrunk = 0, new = 0, gone = 0
-    /// Diagnostics that fail the run.
+    /// Diagnostics that fail the run (input errors not included).
     public private(set) var failureCount = 0
+    /// The inputs that could not be read or are malformed, in the order met (see `recordInputError`).
+    public private(set) var inputErrors: [CellHeightError] = []
     public private(set) var junit = JUnitReport()
     /// Whether every row becomes a test case of `junit` (a JUnit report is written: `--junit-file`).
     public let recordsJUnit: Bool
@@ -92,6 +94,23 @@ public final class CheckReporter {
         if !lines.isEmpty { write(lines) }
     }
 
+    /// Reports an input that could not be read or is malformed (`CellHeightError.isInputError`):
+    /// the run goes on with the other inputs. Written as the error line the run would end with
+    /// (`cellheight: de.po:5: unknown escape \\q`), as a GitHub `::error` with `github`, and as a
+    /// JUnit test case with an `<error>`.
+    public func recordInputError(_ error: CellHeightError) {
+        inputErrors.append(error)
+        guard let diagnostic = error.inputDiagnostic else { return }
+        switch format {
+        case .text, .junit: write("cellheight: " + messageLine(error.description) + "\n")
+        case .github: write(githubAnnotation(diagnostic) + "\n")
+        }
+        if recordsJUnit {
+            junit.add(JUnitReport.TestCase(file: diagnostic.file, line: diagnostic.line, name: diagnostic.file,
+                                           errors: [diagnostic.message]))
+        }
+    }
+
     /// Reports the baseline rows no row matched, then a summary line.
     public func finish() {
         var lines = ""
@@ -108,7 +127,7 @@ public final class CheckReporter {
     }
 
     /// E.g. "3 of 120 rows over budget; baseline: 2 grew, 1 shrank, 0 new, 1 gone", or "120 rows;
-    /// baseline: …" when no row had a budget.
+    /// baseline: …" when no row had a budget; "…; 1 input with errors" when inputs could not be read.
     public var summary: String {
         let rows = "\(rowCount) row\(rowCount == 1 ? "" : "s")"
         var parts = [rowsWithBudget > 0 ? "\(rowsOverBudget) of \(rows) over budget" : rows]
@@ -117,6 +136,9 @@ public final class CheckReporter {
             if failsOnGrowth && grown > 0 { comparison += " (growth fails the check)" }
             if baseline.comparedResults == 0 && rowCount > new { comparison += " (no width in common with the baseline)" }
             parts.append(comparison)
+        }
+        if !inputErrors.isEmpty {
+            parts.append("\(inputErrors.count) input\(inputErrors.count == 1 ? "" : "s") with errors")
         }
         return parts.joined(separator: "; ")
     }

@@ -8,6 +8,9 @@ public struct Diagnostic: Equatable, Sendable {
         case growth
         /// A row that shrank, is new, or is gone (never fails the run).
         case change
+        /// An input that cannot be read or is not valid in its format (fails the run, exit 65 or
+        /// 66); its subject is empty.
+        case inputError
     }
 
     public var kind: Kind
@@ -32,11 +35,36 @@ public struct Diagnostic: Equatable, Sendable {
         self.message = message
     }
 
-    /// The compiler-style line: `FILE:LINE: SUBJECT: MESSAGE`.
+    /// The compiler-style line: `FILE:LINE: SUBJECT: MESSAGE` (`FILE:LINE: MESSAGE` without a subject).
     public var text: String {
         // A row's id or a file name may hold anything: escaped, so a diagnostic is one line.
         let place = line.map { "\(messageText(file)):\($0)" } ?? messageText(file)
+        guard !subject.isEmpty else { return "\(place): \(messageText(message, limit: 1_000))" }
         return "\(place): \(messageText(subject)): \(messageText(message, limit: 1_000))"
+    }
+}
+
+extension CellHeightError {
+    /// An input error (`isInputError`) as a diagnostic: the input, the line when the error has
+    /// one, and the message without the place, e.g. "unknown escape \\q"; nil for other errors.
+    public var inputDiagnostic: Diagnostic? {
+        let file: String, line: Int?, message: String
+        switch self {
+        case .unreadableInput(let path, let reason):
+            (file, line, message) = (path, nil, "cannot read: \(reason)")
+        case .invalidJSON(let source, let errorLine, let column, let reason):
+            (file, line, message) = (source, errorLine, "invalid JSON: \(reason) (column \(column))")
+        case .invalidUTF8(let source, let byteOffset):
+            (file, line, message) = (source, nil, "invalid UTF-8 at byte offset \(byteOffset)")
+        case .invalidInput(let source, let errorLine, let reason):
+            (file, line, message) = (source, errorLine, reason)
+        default:
+            return nil
+        }
+        // The file as the rows' diagnostics give it; the message escaped as the error's own
+        // message is (one line of bounded length).
+        return Diagnostic(kind: .inputError, fails: true, file: file, line: line, subject: "",
+                          message: messageText(message, limit: 1_000))
     }
 }
 

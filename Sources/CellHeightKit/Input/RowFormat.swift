@@ -6,8 +6,8 @@ public enum RowFormat: String, CaseIterable, Sendable {
     /// RFC 4180 CSV with a header row naming the fields.
     case csv
     /// Translation catalogs: gettext PO and MO, Apple .strings and String Catalogs, Android
-    /// strings.xml, XLIFF 1.2 and 2.x.
-    case po, mo, strings, xcstrings, android, xliff
+    /// strings.xml, XLIFF 1.2 and 2.x, Apple .stringsdict.
+    case po, mo, strings, xcstrings, android, xliff, stringsdict
 
     /// The formats that are not catalogs, in the order the fuzz target numbers them.
     public static let plainFormats: [RowFormat] = [.auto, .lines, .paragraphs, .json, .ndjson, .csv]

@@ -10,7 +10,7 @@ import Foundation
 /// input; rows, line numbers and byte offsets (in rows and in errors) count from the start of the
 /// input. Inputs whose rows can span lines (`json`, `paragraphs`, `csv`) and UTF-16 input are read
 /// whole and come as one batch. So are translation catalogs (`po`, `mo`, `strings`, `xcstrings`,
-/// `android`, `xliff`, or `auto` for a file whose name says it is one, see
+/// `android`, `xliff`, `stringsdict`, or `auto` for a file whose name says it is one, see
 /// `CatalogFormat(detectingPath:firstBytes:)`): their bytes go to `readCatalogRows` undecoded
 /// (each format knows its encoding; `lossy` does not apply).
 public final class StreamingRowReader {
@@ -186,7 +186,7 @@ public final class StreamingRowReader {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return false }
         switch format {
         case .lines, .ndjson: return true
-        case .json, .paragraphs, .csv, .po, .mo, .strings, .xcstrings, .android, .xliff: return false
+        case .json, .paragraphs, .csv, .po, .mo, .strings, .xcstrings, .android, .xliff, .stringsdict: return false
         case .auto:
             let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             let first = bytes[bom...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

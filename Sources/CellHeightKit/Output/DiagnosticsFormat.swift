@@ -8,20 +8,23 @@ public enum DiagnosticsFormat: String, CaseIterable, Sendable {
     case junit
 }
 
-/// A diagnostic as a GitHub Actions workflow command: `::error` for what fails the run,
+/// A diagnostic as a GitHub Actions workflow command (`::error file=rows.json,line=3::…`):
+/// `::error` for what fails the run (a violation, an input error),
 /// `::warning` for growth that does not, `::notice` for other changes.
 public func githubAnnotation(_ diagnostic: Diagnostic) -> String {
     let command: String
     switch (diagnostic.fails, diagnostic.kind) {
     case (true, _): command = "error"
-    case (false, .growth), (false, .violation): command = "warning"
+    case (false, .growth), (false, .violation), (false, .inputError): command = "warning"
     case (false, .change): command = "notice"
     }
     var properties = ["file=" + escapeAnnotationProperty(diagnostic.file)]
     if let line = diagnostic.line { properties.append("line=\(line)") }
-    properties.append("title=" + escapeAnnotationProperty("cellheight: " + diagnostic.subject))
+    // An input error is about the whole file: no row to name.
+    let subject = diagnostic.subject
+    properties.append("title=" + escapeAnnotationProperty(subject.isEmpty ? "cellheight" : "cellheight: " + subject))
     return "::\(command) \(properties.joined(separator: ","))::"
-        + escapeAnnotationData("\(diagnostic.subject): \(diagnostic.message)")
+        + escapeAnnotationData(subject.isEmpty ? diagnostic.message : "\(subject): \(diagnostic.message)")
 }
 
 /// A workflow command's message: `%`, CR and LF are percent-encoded (GitHub's runner decodes them).

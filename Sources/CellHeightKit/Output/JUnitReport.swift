@@ -1,6 +1,7 @@
 /// A JUnit XML report of a CI check (`--junit FILE`): one test suite per input file, one test
-/// case per row, failed when the row broke its budget (or grew, with `--fail-on-growth`). CI
-/// systems (GitLab, Jenkins, GitHub test reporters) show it as a test run.
+/// case per row, failed when the row broke its budget (or grew, with `--fail-on-growth`), and one
+/// test case with an `<error>` for an input that could not be read or is malformed. CI systems
+/// (GitLab, Jenkins, GitHub test reporters) show it as a test run.
 public struct JUnitReport {
     /// A row's test case: where it is and, when it failed, why.
     public struct TestCase: Equatable, Sendable {
@@ -9,12 +10,15 @@ public struct JUnitReport {
         public var name: String
         /// The failure messages; empty when it passed.
         public var failures: [String]
+        /// The error messages (an input that could not be read), e.g. ["invalid JSON: … (column 3)"].
+        public var errors: [String]
 
-        public init(file: String, line: Int?, name: String, failures: [String] = []) {
+        public init(file: String, line: Int?, name: String, failures: [String] = [], errors: [String] = []) {
             self.file = file
             self.line = line
             self.name = name
             self.failures = failures
+            self.errors = errors
         }
     }
 
@@ -36,26 +40,37 @@ public struct JUnitReport {
             byFile[testCase.file, default: []].append(testCase)
         }
         let failureCount = testCases.filter { !$0.failures.isEmpty }.count
+        let errorCount = testCases.filter { !$0.errors.isEmpty }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"cellheight\" tests=\"\(testCases.count)\" failures=\"\(failureCount)\" errors=\"0\">\n"
+        xml += "<testsuites name=\"cellheight\" tests=\"\(testCases.count)\" failures=\"\(failureCount)\" errors=\"\(errorCount)\">\n"
         for file in files {
             let cases = byFile[file]!
             let failures = cases.filter { !$0.failures.isEmpty }.count
-            xml += "  <testsuite name=\"\(escapeMarkup(file))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+            let errors = cases.filter { !$0.errors.isEmpty }.count
+            xml += "  <testsuite name=\"\(escapeMarkup(file))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
             for testCase in cases {
                 let line = testCase.line.map { " line=\"\($0)\"" } ?? ""
                 let opening = "    <testcase classname=\"\(escapeMarkup(file))\" name=\"\(escapeMarkup(testCase.name))\""
                     + " file=\"\(escapeMarkup(file))\"\(line)"
-                guard !testCase.failures.isEmpty else {
+                guard !testCase.failures.isEmpty || !testCase.errors.isEmpty else {
                     xml += opening + "/>\n"
                     continue
                 }
-                let message = testCase.failures.joined(separator: "; ")
                 let place = testCase.line.map { "\(file):\($0)" } ?? file
                 xml += opening + ">\n"
-                xml += "      <failure type=\"cellheight\" message=\"\(escapeMarkup(message))\">"
-                xml += escapeMarkup(testCase.failures.map { "\(place): \(testCase.name): \($0)" }.joined(separator: "\n"))
-                xml += "</failure>\n    </testcase>\n"
+                if !testCase.failures.isEmpty {
+                    let message = testCase.failures.joined(separator: "; ")
+                    xml += "      <failure type=\"cellheight\" message=\"\(escapeMarkup(message))\">"
+                    xml += escapeMarkup(testCase.failures.map { "\(place): \(testCase.name): \($0)" }.joined(separator: "\n"))
+                    xml += "</failure>\n"
+                }
+                if !testCase.errors.isEmpty {
+                    let message = testCase.errors.joined(separator: "; ")
+                    xml += "      <error type=\"cellheight\" message=\"\(escapeMarkup(message))\">"
+                    xml += escapeMarkup(testCase.errors.map { "\(place): \($0)" }.joined(separator: "\n"))
+                    xml += "</error>\n"
+                }
+                xml += "    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }

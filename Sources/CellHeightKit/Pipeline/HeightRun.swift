@@ -54,11 +54,35 @@ public struct HeightRunRequest: Sendable {
     }
 }
 
-/// How a run's rows fared: rows measured, and failures (rows over budget, or grown against the
-/// baseline with `failsOnGrowth`), each reported on standard error.
+/// How a run's rows fared: rows measured, failures (rows over budget, or grown against the
+/// baseline with `failsOnGrowth`) and inputs that could not be read, each reported on standard
+/// error.
 public struct HeightRunOutcome: Equatable, Sendable {
     public var rowCount: Int
     public var failureCount: Int
+    /// The inputs that could not be read (exit 66) or are malformed (exit 65), in order; the run
+    /// measured the others.
+    public var inputErrors: [CellHeightError] = []
+
+    /// The run's exit code: an input error before violations, since some rows went unchecked
+    /// (65 when an input is malformed, else 66 when one could not be read), then 1 for failures.
+    public var exitCode: CellHeightError.ExitCode {
+        if inputErrors.contains(where: { $0.exitCode == .invalidInput }) { return .invalidInput }
+        if !inputErrors.isEmpty { return .unreadableInput }
+        return failureCount > 0 ? .violations : .ok
+    }
+}
+
+/// An input's own error met while its rows are read or parsed (see `CellHeightError.isInputError`):
+/// the input is reported and the run goes on with the next one.
+private struct InputFailure: Error {
+    var error: CellHeightError
+}
+
+/// An error of measuring rows (a font, a width with no room), passed through code that also
+/// parses rows, so that it is not taken for an input's error.
+private struct MeasuringFailure: Error {
+    var error: Error
 }
 
 /// One run, the pipeline from inputs to report: sources → batches of rows → each row's settings
@@ -66,6 +90,11 @@ public struct HeightRunOutcome: Equatable, Sendable {
 /// → write (the report on standard output or atomically to a file, diagnostics on standard
 /// error, the JUnit file). NDJSON, CSV and `none` output to standard output stream a batch at a
 /// time in bounded memory; other reports are written whole at the end.
+///
+/// An input that cannot be read or is malformed does not end the run: it is reported (see
+/// `CheckReporter.recordInputError`) and the others are measured; the rows read from it before
+/// the error (input read in pieces: `lines` and `ndjson`, 1 MiB at a time) stay in the output.
+/// When no input could be read, no report is written (the JUnit report of the errors is).
 ///
 /// The command line parses its options into a `HeightRunRequest` and calls `run()`; a Swift
 /// program can do the same.
@@ -162,19 +191,31 @@ public final class HeightRun {
         if (output == .ndjson || output == .csv || output == .none) && request.outputFile == nil && !request.offsets
             && !request.statistics {
             var batchCount = 0
-            try forEachBatch(of: sources, keepingLines: measuresPlainRows) { batch, source in
+            try forEachBatch(of: sources, keepingLines: measuresPlainRows, inputError: checker.recordInputError) { batch, source in
                 var text: String
                 switch batch {
                 case .lines(let lines):
                     // A row without settings of its own has no budget to check: a worker measures it
-                    // alone; the others are measured in order, with their checks.
-                    let rendered = try renderNDJSONBatch(lines, measurer: measurer, widths: widths, alone: { row, worker in
-                        guard !resolver.hasOwnSettings(row) else { return nil }
-                        let cell = worker.measure(row, settings: nil)
-                        return Array(render([cell], settings: reportSettings, format: output, options: options).utf8)
-                    }, general: { rows in
-                        try measureBatch(rows, source: source, rendering: true).text
-                    })
+                    // alone; the others are measured in order, with their checks. A row that does
+                    // not parse is the input's error.
+                    let rendered: (output: Data, plainRowCount: Int)
+                    do {
+                        rendered = try renderNDJSONBatch(lines, measurer: measurer, widths: widths, alone: { row, worker in
+                            guard !resolver.hasOwnSettings(row) else { return nil }
+                            let cell = worker.measure(row, settings: nil)
+                            return Array(render([cell], settings: reportSettings, format: output, options: options).utf8)
+                        }, general: { rows in
+                            do {
+                                return try measureBatch(rows, source: source, rendering: true).text
+                            } catch {
+                                throw MeasuringFailure(error: error)
+                            }
+                        })
+                    } catch let failure as MeasuringFailure {
+                        throw failure.error
+                    } catch let error as CellHeightError where error.isInputError {
+                        throw InputFailure(error: error)
+                    }
                     checker.recordUnchecked(count: rendered.plainRowCount)
                     try writeToStandardOutput(rendered.output)
                     batchCount += 1
@@ -192,16 +233,19 @@ public final class HeightRun {
                 try writeToStandardOutput(Data(text.utf8))
                 batchCount += 1
             }
-            if batchCount == 0 {
+            // No input read at all: no report, as when the run stopped at the error.
+            if batchCount == 0 && checker.inputErrors.count < sources.count {
                 try writeToStandardOutput(Data(render([], settings: settings, format: output, options: options).utf8))
             }
-            return try finish(checker)
+            return try finish(checker, inputCount: sources.count)
         }
         var rowsBySource: [(rows: [Row], source: String)] = []
-        try forEachBatch(of: sources) { batch, source in
+        try forEachBatch(of: sources, inputError: checker.recordInputError) { batch, source in
             guard case .rows(let rows) = batch else { preconditionFailure("rows were asked for") }
             rowsBySource.append((rows, source))
         }
+        // No input read at all: no report (the JUnit report of the errors is still written).
+        if rowsBySource.isEmpty && checker.inputErrors.count == sources.count { return try finish(checker, inputCount: sources.count) }
         if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
         let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source).cells }
         let text = render(cells, settings: settings, format: output, options: options)
@@ -210,7 +254,7 @@ public final class HeightRun {
         } else {
             try writeToStandardOutput(Data(text.utf8))
         }
-        return try finish(checker)
+        return try finish(checker, inputCount: sources.count)
     }
     /// The rules file's rules, with every font it names opened (a bad one is reported at its place
     /// in the file); nil without `--rules`.
@@ -242,15 +286,17 @@ public final class HeightRun {
     }
 
     /// Ends the check: rows gone from the baseline, a summary line when there was something to
-    /// check, the JUnit file; exit 1 when a row broke its budget (or grew, with `--fail-on-growth`).
-    private func finish(_ checker: CheckReporter) throws -> HeightRunOutcome {
+    /// check, the JUnit file; the outcome says whether a row broke its budget (or grew, with
+    /// `--fail-on-growth`) and which inputs could not be read.
+    private func finish(_ checker: CheckReporter, inputCount: Int) throws -> HeightRunOutcome {
         // A summary whenever something was checked: a budget (from the options, rules, rows or a
-        // catalog), a baseline, or a JUnit report that CI will read.
+        // catalog), a baseline, or a JUnit report that CI will read; and when one of several
+        // inputs could not be read (a single input's error says it all).
         let checked = checker.rowsWithBudget > 0 || request.rulesFile != nil || request.baselineFile != nil
-            || request.junitFile != nil
+            || request.junitFile != nil || (inputCount > 1 && !checker.inputErrors.isEmpty)
         if checked { checker.finish() }
         if let junitFile = request.junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
-        return HeightRunOutcome(rowCount: checker.rowCount, failureCount: checker.failureCount)
+        return HeightRunOutcome(rowCount: checker.rowCount, failureCount: checker.failureCount, inputErrors: checker.inputErrors)
     }
 
     /// The error for row settings that could not be opened: a font (exit 69) or a width with no room
@@ -270,32 +316,54 @@ public final class HeightRun {
 
     /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name;
     /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`).
+    ///
+    /// An input that cannot be opened or read, or is malformed (`CellHeightError.isInputError`,
+    /// from its reader, or an `InputFailure` from `body`), goes to `inputError`, and the next input
+    /// is read; `body`'s other errors end the run.
     private func forEachBatch(of sources: [String?], keepingLines: Bool = false,
+                              inputError: (CellHeightError) -> Void,
                               _ body: (RowBatch, String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
         var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
         for source in sources {
             // A template's rows name their own fields; otherwise each row needs a text.
-            let reader = try StreamingRowReader(path: source, format: request.format, lossy: request.lossy,
+            let reader: StreamingRowReader
+            do {
+                reader = try StreamingRowReader(path: source, format: request.format, lossy: request.lossy,
                                                 requireText: request.templateFile == nil)
+            } catch let error as CellHeightError where error.isInputError {
+                inputError(error)
+                continue
+            }
             var rowsRead = 0
             // The next batch is read while this one is measured.
             let batches = ReadAhead(hasMore: { reader.mayHaveMore }) {
                 try reader.nextBatch(keepingLines: keepingLines).map { ($0, reader.bytesRead) }
             }
-            while let (batch, bytesRead) = try batches.next() {
-                switch batch {
-                case .rows(var rows):
-                    for i in rows.indices { rows[i].index += rowsBefore }
-                    rowsRead += rows.count
-                    try body(.rows(rows), reader.name)
-                case .lines(var lines):
-                    lines.firstIndex += rowsBefore
-                    rowsRead += lines.count
-                    try body(.lines(lines), reader.name)
+            func nextBatch() throws -> (RowBatch, Int)? {
+                do {
+                    return try batches.next()
+                } catch let error as CellHeightError where error.isInputError {
+                    throw InputFailure(error: error)
                 }
-                progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+            }
+            do {
+                while let (batch, bytesRead) = try nextBatch() {
+                    switch batch {
+                    case .rows(var rows):
+                        for i in rows.indices { rows[i].index += rowsBefore }
+                        try body(.rows(rows), reader.name)
+                        rowsRead += rows.count
+                    case .lines(var lines):
+                        lines.firstIndex += rowsBefore
+                        try body(.lines(lines), reader.name)
+                        rowsRead += lines.count
+                    }
+                    progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+                }
+            } catch let failure as InputFailure {
+                inputError(failure.error)
             }
             rowsBefore += rowsRead
             if reader.replacementCount > 0 {

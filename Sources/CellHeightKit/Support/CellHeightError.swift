@@ -1,7 +1,7 @@
 /// Every way cellheight can fail, each with its data and its documented exit code.
 ///
 /// Messages are short and lowercase; the executable prints them as `cellheight: <message>`.
-public enum CellHeightError: Error, Equatable, CustomStringConvertible {
+public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A bad option value or combination (also raised by argument parsing itself).
     case usage(String)
     /// An input file that cannot be opened or read.
@@ -42,8 +42,8 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
             case .ok: return "success: every row fits its budget"
             case .violations: return "some rows do not fit their budget (or grew, with --fail-on-growth)"
             case .usage: return "bad option or argument"
-            case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8, a malformed translation catalog)"
-            case .unreadableInput: return "input file missing or unreadable"
+            case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8, a malformed translation catalog); the other inputs are measured"
+            case .unreadableInput: return "input file missing or unreadable; the other inputs are measured"
             case .font: return "font not found, unreadable or unusable"
             case .output: return "output cannot be written (output file, or standard output: full disk)"
             case .config: return "bad template or rules file: syntax, unknown key, wrong value, unknown field, font"
@@ -60,6 +60,12 @@ public enum CellHeightError: Error, Equatable, CustomStringConvertible {
         case .output: return .output
         case .configSyntax, .invalidConfig: return .config
         }
+    }
+
+    /// Whether this is an input's own error: it cannot be read (exit 66) or is not valid in its
+    /// format (exit 65). A run reports it and goes on with the other inputs.
+    public var isInputError: Bool {
+        exitCode == .invalidInput || exitCode == .unreadableInput
     }
 
     public var description: String {

@@ -50,6 +50,35 @@ struct CatalogCommandLineTests {
         #expect(result.stderrText.hasSuffix("cellheight: 1 of 55 rows over budget\n"))
     }
 
+    @Test("issue 15: a .stringsdict is a catalog by its name (or --format stringsdict): a row per plural variant")
+    func stringsDict() throws {
+        let path = "\(Self.catalogs)/app/de.lproj/Localizable.stringsdict"
+        let expected = ["opening_items[one]", "opening_items[other]", "files_in_folders[one][one]", "files_in_folders[one][other]",
+                        "files_in_folders[other][one]", "files_in_folders[other][other]", "select_file[iphone]", "select_file[mac]"]
+        let byName = try CellHeightProcess.run(["--font", Self.font, "--output", "json", path])
+        #expect(byName.status == 0, "\(byName.stderrText)")
+        #expect(try Self.ids(byName) == expected)
+        let stdin = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let byFormat = try CellHeightProcess.run(["--font", Self.font, "--format", "stringsdict", "--output", "json"], stdin: stdin)
+        #expect(byFormat.status == 0, "\(byFormat.stderrText)")
+        #expect(try Self.ids(byFormat) == expected)
+        // The locale comes from the .lproj folder: a rule for de reaches its rows, one for ja does not.
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("""
+            rules:
+              - {keys: "select_file*", locales: [de], width: 50, maxLines: 1}
+              - {keys: "opening*", locales: [ja], width: 50, maxLines: 1}
+            """.utf8).write(to: URL(fileURLWithPath: "\(directory)/rules.yaml"))
+        let checked = try CellHeightProcess.run(["--font", Self.font, "--rules", "\(directory)/rules.yaml", "--output", "none", path])
+        #expect(checked.status == 1)
+        let lines = checked.stderrText.split(separator: "\n")
+        #expect(lines.count == 3, "\(checked.stderrText)")
+        #expect(lines.first?.hasPrefix("\(path):53: select_file[iphone] [de]: ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("\(path):55: select_file[mac] [de]: ") == true)
+        #expect(lines.last == "cellheight: 2 of 8 rows over budget")
+    }
+
     @Test("a malformed catalog: exit 65 and one line with the file and line")
     func malformed() throws {
         let directory = try CellHeightProcess.makeDirectory()

@@ -64,6 +64,47 @@ struct HostileCatalogTests {
              files: ["deep.xlf": xliffGroups(250)], status: 0, stderr: .empty, rowCount: 1),
     ]
 
+    /// Issue 15: a `.stringsdict` entry of `count` plural variables with three variants each
+    /// (3^count rows once combined).
+    static func stringsdictVariables(_ count: Int) -> @Sendable () -> Data {
+        {
+            let names = (0..<count).map { "v\($0)" }
+            let variables = names.map { name in
+                "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+                    + "<key>one</key><string>1</string><key>few</key><string>2</string><key>other</key><string>3</string></dict>"
+            }.joined()
+            return Data(("<plist version=\"1.0\"><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>"
+                         + names.map { "%#@\($0)@" }.joined() + "</string>" + variables + "</dict></dict></plist>\n").utf8)
+        }
+    }
+
+    /// A "billion laughs" document as a `.stringsdict`: ten levels of ten references.
+    static let stringsdictLaughs: @Sendable () -> Data = {
+        var entities = ["<!ENTITY l0 \"lol\">"]
+        for level in 1...9 {
+            entities.append("<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">")
+        }
+        return Data(("<?xml version=\"1.0\"?>\n<!DOCTYPE plist [" + entities.joined(separator: "\n") + "]>\n"
+                     + "<plist><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>&l9;</string></dict></dict></plist>\n").utf8)
+    }
+
+    static let stringsdictCases: [Case] = [
+        Case(name: "a .stringsdict of 3^20 plural combinations", arguments: ["--font", font, "$DIR/ja.lproj/Localizable.stringsdict"],
+             files: ["ja.lproj/Localizable.stringsdict": stringsdictVariables(20)], status: 65,
+             stderr: .line("cellheight: $DIR/ja.lproj/Localizable.stringsdict:1: \"k\": more than 1000 texts once its plural variables are combined")),
+        Case(name: "a .stringsdict of 3^6 plural combinations: read",
+             arguments: ["--font", font, "--output", "json", "$DIR/ja.lproj/Localizable.stringsdict"],
+             files: ["ja.lproj/Localizable.stringsdict": stringsdictVariables(6)], status: 0, stderr: .empty, rowCount: 729),
+        Case(name: "a .stringsdict billion laughs", arguments: ["--font", font, "$DIR/Localizable.stringsdict"],
+             files: ["Localizable.stringsdict": stringsdictLaughs], status: 65,
+             stderr: .prefix("cellheight: $DIR/Localizable.stringsdict:")),
+    ]
+
+    @Test("hostile catalogs: .stringsdict", arguments: stringsdictCases)
+    func hostileStringsDict(_ testCase: Case) throws {
+        try HostileInputTests().hostileInput(testCase)
+    }
+
     @Test("hostile catalogs", arguments: cases)
     func hostileCatalog(_ testCase: Case) throws {
         try HostileInputTests().hostileInput(testCase)

@@ -47,6 +47,56 @@ struct DiagnosticsTests {
         """)
     }
 
+    @Test("issue 15: an input error as a diagnostic: the file, the line, the message without the place")
+    func inputErrors() {
+        let malformed = CellHeightError.invalidInput(source: "de.po", line: 5, reason: "unknown escape \\q")
+        let diagnostic = malformed.inputDiagnostic
+        #expect(diagnostic == Diagnostic(kind: .inputError, fails: true, file: "de.po", line: 5, subject: "", message: "unknown escape \\q"))
+        #expect(diagnostic?.text == "de.po:5: unknown escape \\q")
+        #expect(diagnostic.map(githubAnnotation) == "::error file=de.po,line=5,title=cellheight::unknown escape \\q")
+        #expect(CellHeightError.invalidJSON(source: "a.json", line: 3, column: 14, reason: "expected ','").inputDiagnostic?.message
+                == "invalid JSON: expected ',' (column 14)")
+        let missing = CellHeightError.unreadableInput(path: "x.txt", reason: "no such file").inputDiagnostic
+        #expect(missing?.line == nil)
+        #expect(missing?.message == "cannot read: no such file")
+        #expect(CellHeightError.font("no font").inputDiagnostic == nil)
+        #expect(CellHeightError.font("no font").isInputError == false)
+    }
+
+    @Test("issue 15: junit: an input error is a test case with an <error>, counted as an error")
+    func junitInputError() {
+        var report = JUnitReport()
+        report.add(.init(file: "a.po", line: 3, name: "Save", failures: ["2 lines > max 1"]))
+        report.add(.init(file: "b.po", line: 5, name: "b.po", errors: ["unknown escape \\q & more"]))
+        #expect(report.render() == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="cellheight" tests="2" failures="1" errors="1">
+          <testsuite name="a.po" tests="1" failures="1" errors="0">
+            <testcase classname="a.po" name="Save" file="a.po" line="3">
+              <failure type="cellheight" message="2 lines &gt; max 1">a.po:3: Save: 2 lines &gt; max 1</failure>
+            </testcase>
+          </testsuite>
+          <testsuite name="b.po" tests="1" failures="0" errors="1">
+            <testcase classname="b.po" name="b.po" file="b.po" line="5">
+              <error type="cellheight" message="unknown escape \\q &amp; more">b.po:5: unknown escape \\q &amp; more</error>
+            </testcase>
+          </testsuite>
+        </testsuites>
+
+        """)
+    }
+
+    @Test("issue 15: exit codes: a malformed input (65) before an unreadable one (66) before violations (1)", arguments: [
+        ([CellHeightError](), 0, CellHeightError.ExitCode.ok),
+        ([], 3, .violations),
+        ([.unreadableInput(path: "a", reason: "r")], 3, .unreadableInput),
+        ([.unreadableInput(path: "a", reason: "r"), .invalidUTF8(source: "b", byteOffset: 0)], 0, .invalidInput),
+        ([.invalidInput(source: "b", line: 1, reason: "r")], 3, .invalidInput),
+    ])
+    func exitCodes(_ errors: [CellHeightError], _ failures: Int, _ expected: CellHeightError.ExitCode) {
+        #expect(HeightRunOutcome(rowCount: 10, failureCount: failures, inputErrors: errors).exitCode == expected)
+    }
+
     @Test("row subjects: id with locale, id, or index")
     func subjects() {
         #expect(Row(index: 3, id: "k", text: "", sourceLine: 1, fields: ["locale": "ja"]).diagnosticSubject == "k [ja]")

@@ -14,7 +14,7 @@ struct CatalogFuzzSeedTests {
     @Test("catalog seeds read as their formats", arguments: [
         ("catalog-po", CatalogFormat.po), ("catalog-mo-sysdep", .mo), ("catalog-strings-utf16", .strings),
         ("catalog-xcstrings", .xcstrings), ("catalog-android", .androidXML), ("catalog-xliff12", .xliff), ("catalog-xliff20", .xliff),
-        ("catalog-android-entities", .androidXML),
+        ("catalog-android-entities", .androidXML), ("catalog-stringsdict", .stringsdict),
     ])
     func seed(_ name: String, _ format: CatalogFormat) throws {
         let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(name)))

@@ -102,7 +102,7 @@ struct CSVReaderTests {
     @Test("row format: csv is never detected, the text formats are InputFormat's, the catalogs CatalogFormat's")
     func rowFormat() {
         #expect(RowFormat.allCases.map(\.rawValue) == ["auto", "lines", "paragraphs", "json", "ndjson", "csv",
-                                                       "po", "mo", "strings", "xcstrings", "android", "xliff"])
+                                                       "po", "mo", "strings", "xcstrings", "android", "xliff", "stringsdict"])
         #expect(RowFormat.csv.textFormat == nil)
         #expect(RowFormat.allCases.compactMap(\.textFormat) == InputFormat.allCases)
         #expect(RowFormat.allCases.compactMap(\.catalogFormat) == CatalogFormat.allCases)

@@ -47,13 +47,17 @@ struct HeightRunTests {
         #expect(try HeightRun(request).run() == HeightRunOutcome(rowCount: 2, failureCount: 1))
     }
 
-    @Test("bad input is a CellHeightError with its exit code")
+    @Test("issue 15: bad input is in the outcome, with its exit code, and does not end the run")
     func badInput() throws {
         let directory = try Self.directory(rows: [])
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("[\"unterminated".utf8).write(to: directory.appendingPathComponent("rows.json"))
-        let error = #expect(throws: CellHeightError.self) { try HeightRun(Self.request(directory, widths: [60])).run() }
-        #expect(error?.exitCode == .invalidInput)
+        let path = directory.appendingPathComponent("rows.json").path
+        try Data("[\"unterminated".utf8).write(to: URL(fileURLWithPath: path))
+        let outcome = try HeightRun(Self.request(directory, widths: [60])).run()
+        #expect(outcome.inputErrors == [.invalidJSON(source: path, line: 1, column: 15, reason: "unterminated string")])
+        #expect(outcome.exitCode == .invalidInput)
+        // No input was read: no report.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
     }
 }
 

@@ -13,9 +13,11 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
     case androidXML = "android"
     /// XLIFF 1.2 or 2.x (`.xlf`, `.xliff`).
     case xliff
+    /// Apple's plural catalog (`.stringsdict`, an XML property list).
+    case stringsdict
 
     /// The format a file's name (and, for `.xml`, its root element) says it has; nil when it is not
-    /// a catalog. `.po` and `.pot` → po, `.mo` → mo, `.strings`, `.xcstrings`, `.xlf` and `.xliff`;
+    /// a catalog. `.po` and `.pot` → po, `.mo` → mo, `.strings`, `.xcstrings`, `.stringsdict`, `.xlf` and `.xliff`;
     /// `strings.xml` is Android's, another `.xml` file is Android's when its root element is
     /// `<resources>` and XLIFF when it is `<xliff>`. Extensions are compared case-insensitively.
     ///
@@ -31,6 +33,7 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         case "mo": self = .mo
         case "strings": self = .strings
         case "xcstrings": self = .xcstrings
+        case "stringsdict": self = .stringsdict
         case "xlf", "xliff": self = .xliff
         case "xml":
             if lowered == "strings.xml" { self = .androidXML; return }
@@ -64,6 +67,7 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
     case .xcstrings: messages = try readStringCatalog(bytes, path: path)
     case .androidXML: messages = try readAndroidStrings(bytes, path: path)
     case .xliff: messages = try readXLIFF(bytes, path: path)
+    case .stringsdict: messages = try readStringsDict(bytes, path: path)
     }
     return messages.enumerated().map { $0.element.row(index: $0.offset) }
 }

@@ -108,13 +108,18 @@ let maximumXMLDepth = 256
 /// External entities are not resolved (XMLParser's default) and libxml2 refuses runaway entity
 /// expansion, so hostile files fail with a parse error instead of reading files or memory.
 ///
+/// - Parameter allowsPlistDoctype: whether Apple's property list DOCTYPE (`<!DOCTYPE plist PUBLIC
+///   "-//Apple//DTD PLIST 1.0//EN" "…">`, without an internal subset), which every `.stringsdict`
+///   starts with, is accepted: it is then removed before parsing (its DTD is never read), so that
+///   an entity it would declare is undeclared, an error, instead of text dropped in silence.
 /// - Throws: `CellHeightError.invalidInput` with the file, libxml2's line and its message.
-func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement {
+func parseCatalogXML(_ bytes: [UInt8], path: String, allowsPlistDoctype: Bool = false) throws -> XMLCatalogElement {
     // swift-corelibs-foundation traps on element names that are not UTF-8 when libxml2 lets them
     // through (the fuzzer found two ways), so XMLParser only ever sees a document that is checked
     // to be UTF-8, or UTF-16 with a byte order mark, and declares no other encoding.
     let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-    let utf8 = try catalogUTF8(bytes, path: path)
+    let decoded = try catalogUTF8(bytes, path: path)
+    let utf8 = allowsPlistDoctype ? removingPlistDoctype(decoded) : decoded
     if let declared = xmlDeclaredEncoding(utf8) {
         let allowed = isUTF16 ? ["UTF-16", "UTF16"] : ["UTF-8", "UTF8"]
         guard allowed.contains(declared.uppercased()) else {
@@ -130,7 +135,7 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
     // XMLParser would drop the text of internal entities: they are expanded here. The document is
     // then given as UTF-8 (the declaration may still say UTF-16: libxml2 goes by the bytes).
     let expanded = try XMLInternalEntities.expand(utf8, path: path)
-    let parser = XMLParser(data: expanded == utf8 ? Data(bytes) : Data(expanded))
+    let parser = XMLParser(data: expanded == decoded ? Data(bytes) : Data(expanded))
     let builder = XMLCatalogTreeBuilder()
     parser.delegate = builder
     parser.shouldProcessNamespaces = false
@@ -142,6 +147,29 @@ func parseCatalogXML(_ bytes: [UInt8], path: String) throws -> XMLCatalogElement
         throw catalogError(path, line: line, "invalid XML: \(detail)")
     }
     return root
+}
+
+/// `text` with Apple's property list DOCTYPE, when it has one without an internal subset, turned
+/// into spaces (its line breaks kept, so lines stay where they were).
+func removingPlistDoctype(_ text: [UInt8]) -> [UInt8] {
+    guard let start = firstRange(of: Array("<!DOCTYPE".utf8), in: text, from: 0)?.lowerBound,
+          let close = text[start...].firstIndex(of: UInt8(ascii: ">")) else { return text }
+    // Only the DOCTYPE of the prolog: after nothing but a byte order mark, the XML declaration and white space.
+    var prolog = text[..<start].drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+    if prolog.starts(with: Array("<?xml".utf8)), let end = firstRange(of: Array("?>".utf8), in: Array(prolog), from: 0) {
+        prolog = prolog.dropFirst(end.upperBound)
+    }
+    guard prolog.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+    let declaration = String(decoding: text[start...close], as: UTF8.self)
+    let words = declaration.dropFirst("<!DOCTYPE".count).dropLast()
+        .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+    // plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd"
+    guard words.count == 6, words[0] == "plist", words[1] == "PUBLIC", words[2] == "\"-//Apple//DTD",
+          words[3] == "PLIST", words[4] == "1.0//EN\"", words[5].first == "\"", words[5].last == "\"",
+          words[5].dropFirst().dropLast().allSatisfy({ $0 != "\"" && $0 != "[" }) else { return text }
+    var result = text
+    for i in start...close where result[i] != 0x0A { result[i] = 0x20 }
+    return result
 }
 
 /// The `encoding` of the XML declaration at the very start of UTF-8 `text` (without a byte order

@@ -17,6 +17,8 @@ struct CatalogFormatDetectionTests {
         DetectionCase(path: "/usr/share/locale/ja/LC_MESSAGES/gtk30.mo", expected: .mo),
         DetectionCase(path: "de.lproj/Localizable.strings", expected: .strings),
         DetectionCase(path: "Resources/Localizable.xcstrings", expected: .xcstrings),
+        DetectionCase(path: "de.lproj/Localizable.stringsdict", expected: .stringsdict),
+        DetectionCase(path: "de.lproj/InfoPlist.STRINGSDICT", expected: .stringsdict),
         DetectionCase(path: "app.de.xlf", expected: .xliff),
         DetectionCase(path: "APP.XLIFF", expected: .xliff),
         DetectionCase(path: "res/values-de/strings.xml", expected: .androidXML),
@@ -40,7 +42,7 @@ struct CatalogFormatDetectionTests {
 
     @Test("catalog formats: raw values are the --format names")
     func rawValues() {
-        #expect(CatalogFormat.allCases.map(\.rawValue) == ["po", "mo", "strings", "xcstrings", "android", "xliff"])
+        #expect(CatalogFormat.allCases.map(\.rawValue) == ["po", "mo", "strings", "xcstrings", "android", "xliff", "stringsdict"])
         #expect(CatalogFormat.allCases.map { RowFormat(rawValue: $0.rawValue)?.catalogFormat } == CatalogFormat.allCases)
     }
 

@@ -40,7 +40,7 @@ struct StringCatalogReaderTests {
         #expect(rows.first { $0.id == "opening_items[few]" }?.fields?["key"] == "opening_items")
     }
 
-    @Test("xcstrings: a device's plural variations, and substitutions kept as written")
+    @Test("xcstrings: a device's plural variations; a substitution without variations stays as written")
     func nestedVariations() throws {
         let json = """
             {"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {
@@ -52,6 +52,42 @@ struct StringCatalogReaderTests {
         checkCatalogRowInvariants(rows)
         #expect(rows.expectedForm == [ExpectedCatalogRow("k[iphone][one]", "%#@files@ left", locale: "en", line: 3,
                                                          ["device": "iphone", "plural": "one"])])
+    }
+
+    @Test("xcstrings: substitutions become a row per variant, %arg the argument; untranslated units use the source's")
+    func substitutions() throws {
+        let json = """
+            {"sourceLanguage": "en", "strings": {"%lld followers": {"localizations": {
+              "en": {"stringUnit": {"state": "translated", "value": "%#@followers@"},
+                "substitutions": {"followers": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                  "one": {"stringUnit": {"state": "translated", "value": "%arg follower"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%arg followers"}}}}}}},
+              "de": {"stringUnit": {"state": "translated", "value": "%1$#@followers@ in %#@groups@"},
+                "substitutions": {
+                  "followers": {"formatSpecifier": "lld", "variations": {"plural": {
+                    "one": {"stringUnit": {"state": "translated", "value": "%arg Follower"}},
+                    "other": {"stringUnit": {"state": "translated", "value": "%arg Follower:innen"}}}}},
+                  "groups": {"formatSpecifier": "@", "variations": {"plural": {
+                    "other": {"stringUnit": {"state": "translated", "value": "%arg Gruppen"}}}}}}},
+              "ja": {"stringUnit": {"state": "new"}},
+              "ru": {"variations": {"plural": {
+                "few": {"stringUnit": {"state": "translated", "value": "%lld читателя, %#@unknown@"}}}}}}}}}
+            """
+        let rows = try readCatalogRows(Array(json.utf8), format: .xcstrings, path: "Localizable.xcstrings")
+        checkCatalogRowInvariants(rows)
+        let key = "%lld followers"
+        #expect(rows.expectedForm == [
+            ExpectedCatalogRow("\(key)[one]", "%lld follower", locale: "en", line: 4, ["plural": "one"]),
+            ExpectedCatalogRow("\(key)[other]", "%lld followers", locale: "en", line: 5, ["plural": "other"]),
+            ExpectedCatalogRow("\(key)[one][other]", "%lld Follower in %@ Gruppen", locale: "de", line: 9, ["plural": "one,other"]),
+            ExpectedCatalogRow("\(key)[other][other]", "%lld Follower:innen in %@ Gruppen", locale: "de", line: 10,
+                               ["plural": "other,other"]),
+            // State "new": the English text, its variants and lines.
+            ExpectedCatalogRow("\(key)[one]", "%lld follower", locale: "ja", line: 4, ["plural": "one", "untranslated": "true"]),
+            ExpectedCatalogRow("\(key)[other]", "%lld followers", locale: "ja", line: 5, ["plural": "other", "untranslated": "true"]),
+            // No substitution of that name: as written.
+            ExpectedCatalogRow("\(key)[few]", "%lld читателя, %#@unknown@", locale: "ru", line: 15, ["plural": "few"]),
+        ])
     }
 
     static let malformedCases = [
@@ -74,6 +110,17 @@ struct StringCatalogReaderTests {
             {"sourceLanguage": "en", "strings": {"a": {"localizations": {"de": {"variations": {
               "gender": {}}}}}}}
             """, line: 2, "unknown variation \"gender\""),
+        MalformedCatalogCase("a substitution that uses itself", """
+            {"sourceLanguage": "en", "strings": {"a": {"localizations": {"en": {
+              "stringUnit": {"value": "%#@x@"},
+              "substitutions": {"x": {"variations": {"plural": {"other": {"stringUnit": {"value": "%#@x@"}}}}}}}}}}}
+            """, line: 2, "\"a\": the plural variable \"x\" uses itself"),
+        MalformedCatalogCase("a substitution's unknown plural category", """
+            {"sourceLanguage": "en", "strings": {"a": {"localizations": {"en": {
+              "stringUnit": {"value": "%#@x@"},
+              "substitutions": {"x": {"variations": {"plural": {
+                "several": {"stringUnit": {"value": "y"}}}}}}}}}}}
+            """, line: 4, "unknown plural category \"several\" of the substitution \"x\""),
     ]
 
     @Test("xcstrings: malformed catalogs give one error with the line", arguments: malformedCases)
