@@ -38,6 +38,9 @@ final class PairwiseTextPreparer {
     private var clusterStarts: UnsafeMutablePointer<Bool>
     /// The text being prepared, as UTF-16 (every character the lane takes is one unit).
     private var decodedUnits: UnsafeMutablePointer<UInt16>
+    /// The break opportunities of the paragraph being analysed, and where their content ends.
+    private var foundBreaks: UnsafeMutablePointer<BreakOpportunity>
+    private var foundContentEnds: UnsafeMutablePointer<Int>
     private var capacity = 0
 
     init(advances: PairwiseASCIIAdvances) {
@@ -68,11 +71,15 @@ final class PairwiseTextPreparer {
         }
         clusterStarts = .allocate(capacity: 1)
         decodedUnits = .allocate(capacity: 1)
+        foundBreaks = .allocate(capacity: 1)
+        foundContentEnds = .allocate(capacity: 1)
     }
 
     deinit {
         clusterStarts.deallocate()
         decodedUnits.deallocate()
+        foundBreaks.deallocate()
+        foundContentEnds.deallocate()
         wholeWordPairs.deallocate()
         asciiFlags.deallocate()
     }
@@ -87,7 +94,6 @@ final class PairwiseTextPreparer {
         guard let length = decode(bytes, into: decodedUnits, paragraphs: &text.paragraphs) else { return false }
         text.units.append(contentsOf: UnsafeBufferPointer(start: decodedUnits, count: length))
         text.reserveOffsets(forUnits: length)
-        text.reserveBreaks(length)
         text.fonts.append(advances.primaryFont)
         // The slot after a final "\n" belongs to no paragraph: cleared, so that no row's numbers
         // depend on the row before.
@@ -97,8 +103,17 @@ final class PairwiseTextPreparer {
         var breakBase = 0
         for index in text.paragraphs.indices {
             let span = text.paragraphs[index]
-            guard let analysed = analyse(&text, base: span.start, length: span.count, breakBase: breakBase) else {
+            guard let analysed = analyse(&text, base: span.start, length: span.count) else {
                 return false
+            }
+            // Copied from the lane's buffers: room for a break per unit is reserved there, where
+            // pages never written cost no memory.
+            text.reserveBreaks(breakBase + analysed.breaks)
+            text.storage.breaks.withUnsafeMutableBufferPointer {
+                ($0.baseAddress! + breakBase).update(from: foundBreaks, count: analysed.breaks)
+            }
+            text.storage.breakContentEnds.withUnsafeMutableBufferPointer {
+                ($0.baseAddress! + breakBase).update(from: foundContentEnds, count: analysed.breaks)
             }
             text.paragraphs[index].breaks = breakBase..<(breakBase + analysed.breaks)
             text.paragraphs[index].contentEnd = analysed.contentEnd
@@ -199,23 +214,18 @@ final class PairwiseTextPreparer {
 
     /// In one pass over the decoded paragraph of `length` characters at `base`, a run of spaces or
     /// a word at a time: `prefix` and `lineEndAdjustments` (pair by pair, words with a ligature or
-    /// a character beyond ASCII whole from the width cache), the break opportunities (stored from
-    /// `breakBase`), all relative to the paragraph's start: how many breaks it has, where its
+    /// a character beyond ASCII whole from the width cache), the break opportunities (into
+    /// `foundBreaks`), all relative to the paragraph's start: how many breaks it has, where its
     /// content ends before trailing spaces, and whether a word holds a ligature. Nil when a pair's
     /// break or advance is beyond the lane.
-    private func analyse(_ text: inout PreparedText, base: Int, length: Int, breakBase: Int)
+    private func analyse(_ text: inout PreparedText, base: Int, length: Int)
         -> (breaks: Int, contentEnd: Int, hasLigature: Bool)? {
         let units = decodedUnits, storage = text.storage
         return storage.prefix.withUnsafeMutableBufferPointer { prefix in
             storage.lineEndAdjustments.withUnsafeMutableBufferPointer { losses in
-                storage.breaks.withUnsafeMutableBufferPointer { breakList in
-                    storage.breakContentEnds.withUnsafeMutableBufferPointer { contentEnds in
-                        analyse(units: units + base, prefix: prefix.baseAddress! + base,
-                                losses: losses.baseAddress! + base, breakList: breakList.baseAddress! + breakBase,
-                                breakContentEnds: contentEnds.baseAddress! + breakBase,
-                                clusterStarts: clusterStarts + base, length: length)
-                    }
-                }
+                analyse(units: units + base, prefix: prefix.baseAddress! + base, losses: losses.baseAddress! + base,
+                        breakList: foundBreaks, breakContentEnds: foundContentEnds,
+                        clusterStarts: clusterStarts + base, length: length)
             }
         }
     }
@@ -335,6 +345,10 @@ final class PairwiseTextPreparer {
         clusterStarts = .allocate(capacity: size)
         decodedUnits.deallocate()
         decodedUnits = .allocate(capacity: size)
+        foundBreaks.deallocate()
+        foundBreaks = .allocate(capacity: size)
+        foundContentEnds.deallocate()
+        foundContentEnds = .allocate(capacity: size)
         capacity = size
     }
 }
