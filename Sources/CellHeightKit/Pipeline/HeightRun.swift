@@ -198,12 +198,25 @@ public final class HeightRun {
             return try finish(checker)
         }
         var rowsBySource: [(rows: [Row], source: String)] = []
-        try forEachBatch(of: sources) { batch, source in
+        try forEachBatch(of: sources, measuring: false) { batch, source in
             guard case .rows(let rows) = batch else { preconditionFailure("rows were asked for") }
             rowsBySource.append((rows, source))
         }
         if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
-        let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source).cells }
+        // Measured a slice at a time, so that the progress line follows measuring too (its time left
+        // from the measuring rate, not the reading's).
+        let progress = ProgressReporter(quiet: request.quiet)
+        let rowCount = rowsBySource.reduce(0) { $0 + $1.rows.count }
+        var cells: [MeasuredCell] = []
+        cells.reserveCapacity(rowCount)
+        for (rows, source) in rowsBySource {
+            for start in stride(from: rows.startIndex, to: rows.endIndex, by: Self.measuringSliceRows) {
+                let slice = Array(rows[start..<min(start + Self.measuringSliceRows, rows.endIndex)])
+                cells += try measureBatch(slice, source: source).cells
+                progress.updateMeasuring(rows: cells.count, of: rowCount)
+            }
+        }
+        progress.finish()
         let text = render(cells, settings: settings, format: output, options: options)
         if let outputFile = request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
@@ -268,9 +281,14 @@ public final class HeightRun {
         }
     }
 
+    /// Rows measured between two updates of the progress line when every row is read first.
+    static let measuringSliceRows = 4096
+
     /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name;
-    /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`).
-    private func forEachBatch(of sources: [String?], keepingLines: Bool = false,
+    /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`). `measuring`:
+    /// whether `body` measures each batch (the progress line then counts rows measured), or only
+    /// keeps it for later (rows read).
+    private func forEachBatch(of sources: [String?], keepingLines: Bool = false, measuring: Bool = true,
                               _ body: (RowBatch, String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
@@ -295,7 +313,11 @@ public final class HeightRun {
                     rowsRead += lines.count
                     try body(.lines(lines), reader.name)
                 }
-                progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+                if measuring {
+                    progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+                } else {
+                    progress.updateReading(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+                }
             }
             rowsBefore += rowsRead
             if reader.replacementCount > 0 {
