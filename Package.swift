@@ -44,7 +44,10 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
-        .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightKit"]),
+        // The tests themselves are not optimized in release (`make test` builds them there, on the
+        // optimized library): optimizing them would cost more to build than it saves to run.
+        .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightKit"],
+                    swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]),
     ]
 )
 
