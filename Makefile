@@ -14,9 +14,11 @@ TEST_PACKAGES := unicode-data fonts-noto-core fonts-noto-cjk fonts-terminus-otb 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight
-# The release binary links the Swift runtime and Foundation statically: about 5 ms less to start
-# (no relocations of a dozen shared libraries), which is a quarter of a small run.
-RELEASE := -c release --static-swift-stdlib
+# One release build serves the binary and the tests: the executable links the Swift runtime and
+# Foundation statically (Package.swift; about 5 ms less to start, no relocations of a dozen shared
+# libraries, a quarter of a small run), and the library is compiled for testing, so that the tests
+# (`@testable import`) build on it. `make test` builds once and `make build` after it is a no-op.
+RELEASE := -c release -Xswiftc -enable-testing
 ORACLE_CHECK := ../shared/tools/check_oracle.py
 
 VERSION := $(shell sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/CellHeightKit/Support/Version.swift)
@@ -55,22 +57,22 @@ build: deps
 run: build
 	$(BIN) --width 240 fixtures/sample.txt
 
-## test: the README's examples and the installation (against the release binary), then every
-## Swift test (the CLI tests run the debug binary, built with the tests)
+## test: one release build with the tests; the README's examples, the installation and the CI kit
+## against its binary, then every Swift test (the CLI tests run that same binary)
 test: test-deps
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --build-tests
 	python3 scripts/check-readme-examples.py
 	bash scripts/check-install.sh
 	bash scripts/check-ci-kit.sh
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(SWIFT) test $(RELEASE) --skip-build --disable-xctest
 
 ## man, completions: generated from the command's definitions into .build/share
-# (swift-argument-parser's generate-manual tool, the one its plugin runs, over the release binary)
+# (swift-argument-parser's generate-manual tool, the one its plugin runs, over the release binary;
+# built in the same configuration, on the ArgumentParser already built for it)
 man: build
-	$(SWIFT) build --product generate-manual
+	$(SWIFT) build $(RELEASE) --product generate-manual
 	mkdir -p $(SHARE)/man
-	"$$($(SWIFT) build --show-bin-path)/generate-manual" $(BIN) --output-directory $(SHARE)/man \
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/generate-manual" $(BIN) --output-directory $(SHARE)/man \
 		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
 
 completions: build

@@ -28,6 +28,10 @@ done
 grep -q '^\.Nm cellheight' "$prefix/share/man/man1/cellheight.1" || fail "the man page does not name the command"
 grep -q -- '--junit-file' "$prefix/share/man/man1/cellheight.1" || fail "the man page lacks the options"
 grep -q -- '--template' "$prefix/share/bash-completion/completions/cellheight" || fail "bash completion lacks options"
+# The synopsis names the optional subcommand (measuring is the default); summarize is documented.
+grep -A3 '^\.Sh SYNOPSIS' "$prefix/share/man/man1/cellheight.1" | grep -q '^\.Ar subcommand' \
+    || fail "the man page's synopsis lacks the subcommand"
+grep -q '^\.It Em summarize' "$prefix/share/man/man1/cellheight.1" || fail "the man page lacks summarize"
 # An installed template measures its rows from outside the repository.
 (cd "$root" && "$prefix/bin/cellheight" --template "$prefix/share/cellheight/templates/basic-label.json" \
     --output json "$OLDPWD/fixtures/templates/basic-label.rows.jsonl" | grep -q '"rowCount"') \

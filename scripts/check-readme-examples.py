@@ -4,7 +4,7 @@
 An example is a line starting with "$ " inside a ```sh block (continued by lines ending in "\\");
 the lines after it, up to the next "$ " or the end of the block, are its expected standard output.
 An example expected to fail ends with a line `[exit N]`, its exit status (otherwise it must be 0).
-Run from the repository root, after `make build` (or `swift build -c release --static-swift-stdlib`).
+Run from the repository root, after `make build` (or `swift build -c release -Xswiftc -enable-testing`).
 """
 import re
 import subprocess

@@ -1,295 +1,48 @@
 import ArgumentParser
 import CellHeightKit
-import Foundation
 
-extension RowFormat: ExpressibleByArgument {}
-extension OutputFormat: ExpressibleByArgument {}
-extension WhiteSpace: ExpressibleByArgument {}
-extension TextRounding: ExpressibleByArgument {}
-extension DiagnosticsFormat: ExpressibleByArgument {}
-
-
+/// `cellheight`: measuring is the default subcommand, so `cellheight [options] [files]` measures
+/// (`cellheight measure ...` too), and `cellheight summarize [files]` merges NDJSON results.
+///
+/// The root has no help flag of its own: `cellheight --help` falls through to the default
+/// subcommand and shows the measuring options; `cellheight help` shows this overview, and
+/// `cellheight help summarize` (or `cellheight summarize --help`) a subcommand's help.
 struct CellHeightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellheight",
         abstract: "Compute how tall text will be once wrapped, exactly as Chromium lays it out.",
-        discussion: """
-        Each row is laid out like a <div> with white-space: pre-wrap; overflow-wrap: break-word; \
-        tab-size: 8 in the given font (with Chromium's font fallback), and its line count and \
-        height are printed, with the total.
-
-        With cell options the height is a table cell's: text height -> --round -> + vertical \
-        --padding -> max(--min-height) -> + --separator. With --template, each row's fields fill \
-        the labels of a cell described in a JSON file (see the README's "Cell geometry").
-
-        EXAMPLES
-          cellheight fixtures/sample.txt
-          printf 'Delete all files?\\nファイルを開く\\n' | cellheight --width 120
-          cellheight --font "Liberation Serif" --size 14 --width 320,375,414 --output json rows.json
-          cellheight --explain --width 200 fixtures/sample.txt
-          cellheight summarize part1.ndjson part2.ndjson   (merge results of several runs)
-          cellheight --size 14 --padding '11 16' --min-height 44 --separator 1 rows.txt
-          cellheight --format csv --template title-subtitle-body.json --stats rows.csv
-          cellheight --width 320,375 --number-of-lines 3 --output html --embed-font --output-file report.html rows.txt
-          cellheight --rules fixtures/checks/rules.yaml fixtures/checks/ui.ndjson   (exit 1: rows over budget)
-          cellheight --max-lines 2 --width 280 --diagnostics github --junit-file report.xml rows.json
-          cellheight --max-height 44 --diagnostics junit --junit-file report.xml rows.json
-          cellheight --baseline old.json --fail-on-growth --output json rows.json
-
-        EXIT CODES
-        \(CellHeightError.ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
+        usage: """
+        cellheight [measure] [<options>] [<files> ...]
+        cellheight summarize [<files> ...] [--json]
+        cellheight help [<subcommand>]
         """,
-        version: CellHeightVersion.description
+        discussion: "Measuring is the default: 'cellheight --help' lists its options.",
+        version: CellHeightVersion.description,
+        subcommands: [MeasureCommand.self, SummarizeCommand.self],
+        defaultSubcommand: MeasureCommand.self,
+        helpNames: []
     )
+}
 
-    static let defaultFont = "sans-serif"
-    static let defaultSize = 16.0
-    static let defaultWidths = [320.0]
+
+/// The shape the completion scripts are generated from: the default subcommand's files and
+/// options at the top level, beside the subcommands. Generated from `CellHeightCommand` itself,
+/// the scripts would offer only the subcommand names until one is typed (swift-argument-parser
+/// issue 488), so `cellheight --fo<TAB>` and `cellheight rows<TAB>` would complete nothing. It
+/// generates scripts only: no command line is parsed with it.
+struct CompletionScriptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cellheight",
+        version: CellHeightVersion.description,
+        subcommands: [MeasureCommand.self, SummarizeCommand.self]
+    )
 
     @Argument(help: "Input files; none or '-' reads standard input.", completion: .file())
     var files: [String] = []
 
-    @Option(help: "Font: a file path (TTF/OTF, 'path#N' for a face in a collection) or a family name (default: sans-serif).", completion: .file(extensions: ["ttf", "otf", "ttc", "otc"]))
-    var font: String?
-
-    @Option(parsing: .unconditional, help: "Font size in CSS px, may be fractional (default: 16).")
-    var size: Double?
-
-    @Option(parsing: .unconditional, help: "Width(s) in px, comma-separated, e.g. 320,375,414 or 320px; with --padding or a template, the cell's (default: 320, or the template's).")
-    var width: String?
-
-    @Option(parsing: .unconditional, help: "Line height: 'normal', a length like '20px', or a multiple of the size like '1.4' (default: normal).")
-    var lineHeight: String?
-
-    @Option(help: "White space handling: pre-wrap keeps spaces and newlines; normal collapses them.")
-    var whiteSpace: WhiteSpace = .preWrap
-
-    @Option(help: "Fallback fonts to try, in order, instead of Chromium's (comma-separated paths or families).")
-    var fallback: String?
-
-    @Option(help: "Input format (auto goes by the file's extension: .csv, .txt (lines), .ndjson/.jsonl, .json, and catalogs: .po, .pot, .mo, .strings, .xcstrings, .stringsdict, .xlf, .xliff, strings.xml; else JSON by its first character; csv needs a header row).")
-    var format: RowFormat = .auto
-
-    @Option(help: "Output format (none: no report, only the violations and the summary on standard error).")
-    var output: OutputFormat = .table
-
-    @Option(help: "Write the result to this file (atomically) instead of standard output ('-': standard output).", completion: .file())
-    var outputFile: String?
-
-    @Flag(help: "Show each line's text, width and fonts.")
-    var explain = false
-
-    @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
-
-    @Option(parsing: .unconditional, help: "Padding inside the cell in px, CSS shorthand: '10', '10 15' (vertical horizontal), '8 5 8 5' (top right bottom left). The text is as wide as the cell minus left and right padding.")
-    var padding: String?
-
-    @Option(parsing: .unconditional, help: "The cell's minimum height in px, padding included.")
-    var minHeight: Double?
-
-    @Option(parsing: .unconditional, help: "Px added below each cell (a separator).")
-    var separator: Double?
-
-    @Option(parsing: .unconditional, help: "Show at most N lines, like UILabel.numberOfLines (0: no limit); a longer text is truncated.")
-    var numberOfLines: Int?
-
-    @Option(parsing: .unconditional, help: "Budget: a row whose text needs more than N lines is a violation (exit 1), reported on standard error.")
-    var maxLines: Int?
-
-    @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
-    var rounding: TextRounding?
-
-    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README).", completion: .file(extensions: ["json"]))
-    var template: String?
-
-    @Flag(help: "Add height statistics per width: count, min, max, mean, median, p95, total, estimated row height (table and json).")
-    var stats = false
-
-    @Flag(help: "Add each row's y offset: the sum of the heights of the rows before it.")
-    var offsets = false
-
-    @Option(parsing: .unconditional, help: "Measure on N threads (default: every core); the output is the same for any N.")
-    var jobs: Int?
-
-    @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
-    var quiet = false
-
-    @Flag(name: .customLong("general-path-only"),
-          help: ArgumentHelp("Measure ndjson rows through the general reader and writer, without the byte-level fast path (the output is the same; for checking that).", visibility: .hidden))
-    var generalPathOnly = false
-
-    @Option(parsing: .unconditional, help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
-    var maxHeight: Double?
-
-    @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.", completion: .file(extensions: ["json", "yaml", "yml"]))
-    var rules: String?
-
-    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE).")
-    var diagnostics: DiagnosticsFormat = .text
-
-    @Option(name: .customLong("junit-file"), help: "Write a JUnit XML report there (atomically): with any --diagnostics, required with junit.", completion: .file(extensions: ["xml"]))
-    var junitFile: String?
-
-    @Option(help: "An earlier --output json (or ndjson) result: report rows whose line count or height changed, and rows new or gone.", completion: .file(extensions: ["json", "ndjson", "jsonl"]))
-    var baseline: String?
-
-    @Flag(help: "With --baseline, a row that grew is a violation (exit 1).")
-    var failOnGrowth = false
-
-    @Flag(help: "Embed the fonts in the report as base64 (html and svg) instead of referencing their files by URL.")
-    var embedFont = false
-
-    mutating func validate() throws {
-        if let jobs, jobs < 1 || jobs > 1024 {
-            throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
-        }
-        if let size {
-            guard size.isFinite, size > 0, size <= CellTemplate.maximumFontSize else {
-                throw ValidationError("--size must be a number of px above 0 and at most \(formatPixels(CellTemplate.maximumFontSize)), got \(size)")
-            }
-        }
-        _ = try parsedWidths()
-        if let lineHeight, LineHeight(parsing: lineHeight) == nil {
-            throw ValidationError("--line-height must be \(LineHeight.expectation), got '\(messageText(lineHeight))'")
-        }
-        // A multiple of 4 or more is most likely a length in px written without its unit.
-        if let lineHeight, case .multiple(let factor)? = LineHeight(parsing: lineHeight), factor >= 4 {
-            let pixels = formatPixels(factor * (size ?? Self.defaultSize))
-            writeErrorMessage("note: --line-height \(messageText(lineHeight)) is \(formatPixels(factor)) times the font size "
-                              + "(\(pixels) px); for \(formatPixels(factor)) px write --line-height \(formatPixels(factor))px")
-        }
-        // `--output-file -` is standard output, as `-` is standard input among the files.
-        if outputFile == "-" { outputFile = nil }
-        if let padding, Padding(parsing: padding) == nil {
-            throw ValidationError("--padding must be 1 to 4 lengths in px, none negative (CSS shorthand: '10', '10 15', '8 5 8 5'), got '\(messageText(padding))'")
-        }
-        for (name, value) in [("--min-height", minHeight), ("--separator", separator)] {
-            if let value, !(value.isFinite && value >= 0 && value <= CellTemplate.maximumWidth) {
-                throw ValidationError("\(name) must be a number of px, 0 or more (at most \(formatPixels(CellTemplate.maximumWidth))), got \(formatPixels(value))")
-            }
-        }
-        if let numberOfLines, numberOfLines < 0 {
-            throw ValidationError("--number-of-lines must be 0 (no limit) or more, got \(numberOfLines)")
-        }
-        if let maxLines, maxLines < 1 {
-            throw ValidationError("--max-lines must be 1 or more, got \(maxLines)")
-        }
-        if diagnostics == .junit, junitFile == nil {
-            throw ValidationError("--diagnostics junit needs --junit-file FILE: where to write the JUnit report")
-        }
-        if failOnGrowth, baseline == nil {
-            throw ValidationError("--fail-on-growth needs --baseline")
-        }
-        // No output may land on a file the run reads (the files named here; fonts found by family
-        // name, a template's or rules file's fonts are checked again when the output is written).
-        let fontPaths = ([font] + (fallback?.split(separator: ",").map { String($0) } ?? []))
-            .compactMap { $0.flatMap(FontLocator.filePath(of:)) }
-        let readPaths = files + [rules, baseline, template].compactMap { $0 } + fontPaths
-        for (name, path) in [("--junit-file", junitFile), ("--output-file", outputFile)] {
-            if let path, readPaths.contains(where: { isSameFile($0, path) }) {
-                throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
-            }
-        }
-        if let junitFile, let outputFile, isSameFile(junitFile, outputFile) {
-            throw ValidationError("--junit-file and --output-file name the same file, \(messageText(outputFile)): one report would be lost")
-        }
-        if rules != nil, template != nil {
-            throw ValidationError("--rules cannot be used with --template: the template describes the cell")
-        }
-        if let template, isStandardInput(template) {
-            throw ValidationError("--template needs a file: standard input holds the rows")
-        }
-        if template != nil {
-            let cellOptions: [(String, Bool)] = [
-                ("--font", font != nil), ("--size", size != nil), ("--line-height", lineHeight != nil),
-                ("--padding", padding != nil), ("--min-height", minHeight != nil), ("--separator", separator != nil),
-                ("--number-of-lines", numberOfLines != nil), ("--round", rounding != nil),
-            ]
-            if let (name, _) = cellOptions.first(where: { $0.1 }) {
-                throw ValidationError("\(name) cannot be used with --template: the template describes the cell")
-            }
-        }
-        if stats, output == .ndjson || output == .csv || output == .svg || output == .none {
-            throw ValidationError("--stats needs --output table, json or html (\(output.rawValue) has no place for statistics)")
-        }
-        if let maxHeight, !(maxHeight.isFinite && maxHeight > 0 && maxHeight <= CellTemplate.maximumWidth) {
-            throw ValidationError("--max-height must be a number of px above 0 (at most \(formatPixels(CellTemplate.maximumWidth))), got \(maxHeight)")
-        }
-        if embedFont, !output.drawsLines {
-            throw ValidationError("--embed-font needs --output html or svg")
-        }
-    }
-
-    /// The widths given with `--width`, or nil when it was not given.
-    func parsedWidths() throws -> [Double]? {
-        guard let width else { return nil }
-        let parts = width.split(separator: ",", omittingEmptySubsequences: false)
-        // Each width a number of px, with or without "px" (as CSS writes it).
-        let widths = parts.compactMap { part -> Double? in
-            let text = part.trimmingCharacters(in: .whitespaces).lowercased()
-            return parseCSSNumber(text.hasSuffix("px") ? String(text.dropLast(2)) : text)
-        }
-        guard !parts.isEmpty, widths.count == parts.count,
-              widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= CellTemplate.maximumWidth }) else {
-            throw ValidationError("--width must be one or more positive numbers of px (at most \(formatPixels(CellTemplate.maximumWidth))), comma-separated, got '\(messageText(width))'")
-        }
-        return widths
-    }
-
-
-    /// Whether any single-text cell option was given (then reports show the text height too).
-    var hasCellOptions: Bool {
-        padding != nil || minHeight != nil || separator != nil || numberOfLines != nil || rounding != nil
-    }
-
-    func run() throws {
-        do {
-            let cell = try cellTemplate()
-            var request = HeightRunRequest(inputs: files.map { $0 }, cell: cell,
-                                           widths: try parsedWidths() ?? cell.widths ?? Self.defaultWidths)
-            request.format = format
-            request.lossy = lossy
-            request.templateFile = template
-            request.hasCellOptions = hasCellOptions
-            request.widthsGiven = width != nil
-            request.paddingText = padding
-            request.fallbackSpecs = fallback.map { $0.split(separator: ",").map { String($0) } }
-            request.whiteSpace = whiteSpace
-            request.budget = Budget(maxLines: maxLines, maxHeight: maxHeight)
-            request.rulesFile = rules
-            request.baselineFile = baseline
-            request.failsOnGrowth = failOnGrowth
-            request.diagnostics = diagnostics
-            request.junitFile = junitFile
-            request.output = output
-            request.outputFile = outputFile
-            request.explain = explain
-            request.statistics = stats
-            request.offsets = offsets
-            request.embedsFonts = embedFont
-            request.quiet = quiet
-            if let jobs { request.jobs = jobs }
-            request.generalPathOnly = generalPathOnly
-            // Input errors and violations are on standard error already.
-            let outcome = try HeightRun(request).run()
-            if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
-        } catch let error as CellHeightError {
-            writeErrorMessage(error.description)
-            throw ExitCode(error.exitCode.rawValue)
-        }
-    }
-
-
-    /// The template file's cell, or the one-label cell the options describe.
-    private func cellTemplate() throws -> CellTemplate {
-        if let template {
-            return try parseCellTemplate(try readInputData(from: template), file: template)
-        }
-        return CellTemplate.singleLabel(
-            font: font ?? Self.defaultFont, fontSize: size ?? Self.defaultSize,
-            lineHeight: lineHeight.flatMap(LineHeight.init(parsing:)) ?? .normal,
-            padding: padding.flatMap(Padding.init(parsing:)) ?? .zero, minHeight: minHeight ?? 0,
-            separator: separator ?? 0, lineLimit: LineLimit(maxLines: numberOfLines ?? 0), rounding: rounding ?? .none)
-    }
+    @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var layoutOptions: LayoutOptions
+    @OptionGroup var cellOptions: CellOptions
+    @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var gateOptions: GateOptions
 }

@@ -5,13 +5,15 @@ import Foundation
 /// `cellheight summarize`: merges NDJSON results of several runs into one total and statistics.
 struct SummarizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cellheight summarize",
+        commandName: "summarize",
         abstract: "Merge NDJSON results (cellheight --output ndjson) into totals and statistics per width.",
         discussion: """
         EXAMPLE
-          parallel --pipe -N 10000 --keep-order cellheight --output ndjson < rows.txt > parts.ndjson
+          parallel --pipe -N 10000 --keep-order cellheight -o ndjson \\
+              < rows.txt > parts.ndjson
           cellheight summarize parts.ndjson
-        """
+        """,
+        helpNames: [.short, .long]
     )
 
     @Argument(help: "NDJSON result files; none or '-' reads standard input.")

@@ -240,14 +240,27 @@ public final class HeightRun {
             return try finish(checker, inputCount: sources.count)
         }
         var rowsBySource: [(rows: [Row], source: String)] = []
-        try forEachBatch(of: sources, inputError: checker.recordInputError) { batch, source in
+        try forEachBatch(of: sources, measuring: false, inputError: checker.recordInputError) { batch, source in
             guard case .rows(let rows) = batch else { preconditionFailure("rows were asked for") }
             rowsBySource.append((rows, source))
         }
         // No input read at all: no report (the JUnit report of the errors is still written).
         if rowsBySource.isEmpty && checker.inputErrors.count == sources.count { return try finish(checker, inputCount: sources.count) }
         if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
-        let cells = try rowsBySource.flatMap { try measureBatch($0.rows, source: $0.source).cells }
+        // Measured a slice at a time, so that the progress line follows measuring too (its time left
+        // from the measuring rate, not the reading's).
+        let progress = ProgressReporter(quiet: request.quiet)
+        let rowCount = rowsBySource.reduce(0) { $0 + $1.rows.count }
+        var cells: [MeasuredCell] = []
+        cells.reserveCapacity(rowCount)
+        for (rows, source) in rowsBySource {
+            for start in stride(from: rows.startIndex, to: rows.endIndex, by: Self.measuringSliceRows) {
+                let slice = Array(rows[start..<min(start + Self.measuringSliceRows, rows.endIndex)])
+                cells += try measureBatch(slice, source: source).cells
+                progress.updateMeasuring(rows: cells.count, of: rowCount)
+            }
+        }
+        progress.finish()
         let text = render(cells, settings: settings, format: output, options: options)
         if let outputFile = request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
@@ -314,13 +327,18 @@ public final class HeightRun {
         }
     }
 
+    /// Rows measured between two updates of the progress line when every row is read first.
+    static let measuringSliceRows = 4096
+
     /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name;
-    /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`).
+    /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`). `measuring`:
+    /// whether `body` measures each batch (the progress line then counts rows measured), or only
+    /// keeps it for later (rows read).
     ///
     /// An input that cannot be opened or read, or is malformed (`CellHeightError.isInputError`,
     /// from its reader, or an `InputFailure` from `body`), goes to `inputError`, and the next input
     /// is read; `body`'s other errors end the run.
-    private func forEachBatch(of sources: [String?], keepingLines: Bool = false,
+    private func forEachBatch(of sources: [String?], keepingLines: Bool = false, measuring: Bool = true,
                               inputError: (CellHeightError) -> Void,
                               _ body: (RowBatch, String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
@@ -360,7 +378,12 @@ public final class HeightRun {
                         try body(.lines(lines), reader.name)
                         rowsRead += lines.count
                     }
-                    progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+                    if measuring {
+                        progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
+                    } else {
+                        progress.updateReading(rows: rowsBefore + rowsRead, bytesRead: bytesRead,
+                                               totalBytes: reader.totalBytes)
+                    }
                 }
             } catch let failure as InputFailure {
                 inputError(failure.error)

@@ -6,7 +6,7 @@ import Testing
 struct OutputSafetyTests {
     static let font = TestFonts.dejaVuSans
 
-    /// A file that takes the debug build several seconds to measure.
+    /// A file that takes the debug build several seconds to measure (more than `head -1` waits for).
     static func writeLongInput(in directory: String) throws -> String {
         let path = directory + "/long.txt"
         try Data(String(repeating: "Delete all files in the folder?\n", count: 400_000).utf8)
@@ -19,7 +19,14 @@ struct OutputSafetyTests {
     func interrupted(_ signal: Int32) throws {
         let directory = try CellHeightProcess.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let input = try Self.writeLongInput(in: directory)
+        // Rows on a FIFO held open: the run waits for more until the signal ends it, however fast
+        // the build measures (a long file would be done within the second in a release build).
+        let input = directory + "/long.txt"
+        #expect(mkfifo(input, 0o600) == 0)
+        let fifo = open(input, O_RDWR)
+        defer { close(fifo) }
+        let rows = Array(String(repeating: "Delete all files in the folder?\n", count: 1_000).utf8)  // < 64 KiB: no block
+        #expect(rows.withUnsafeBytes { write(fifo, $0.baseAddress, $0.count) } == rows.count)
         let arguments = ["--font", Self.font, "--output", "json", "--output-file", directory + "/out.json", input]
         let pid = try Self.spawnWithDefaultSignals(try CellHeightProcess.executable().path, arguments)
         Thread.sleep(forTimeInterval: 1.0)

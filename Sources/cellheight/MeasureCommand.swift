@@ -1,0 +1,341 @@
+import ArgumentParser
+import CellHeightKit
+import Foundation
+
+extension RowFormat: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension WhiteSpace: ExpressibleByArgument {}
+extension TextRounding: ExpressibleByArgument {}
+extension DiagnosticsFormat: ExpressibleByArgument {}
+
+
+/// `cellheight [measure] [options] [files]`: measures every row (the default subcommand).
+struct MeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Compute how tall text will be once wrapped, exactly as Chromium lays it out (the default).",
+        usage: "cellheight [measure] [<options>] [<files> ...]",
+        discussion: """
+        Each row is laid out like a <div> with white-space: pre-wrap; overflow-wrap: break-word; \
+        tab-size: 8 in the given font (with Chromium's font fallback), and its line count and \
+        height are printed, with the total.
+
+        With cell options the height is a table cell's: text height -> --round -> + vertical \
+        --padding -> max(--min-height) -> + --separator. With --template, each row's fields fill \
+        the labels of a cell described in a JSON file (see the README's "Cell geometry").
+
+        EXAMPLES
+          cellheight fixtures/sample.txt
+          printf 'Delete all files?\\nファイルを開く\\n' | cellheight -w 120
+          cellheight -f "Liberation Serif" -s 14 -w 320,375,414 -o json rows.json
+          cellheight --explain -w 200 fixtures/sample.txt
+          cellheight -s 14 --padding '11 16' --min-height 44 --separator 1 rows.txt
+          cellheight --format csv --template title-subtitle-body.json --stats rows.csv
+          cellheight -w 320,375 --number-of-lines 3 -o html --embed-font \\
+              --output-file report.html rows.txt
+          cellheight --rules fixtures/checks/rules.yaml fixtures/checks/ui.ndjson
+          cellheight --max-lines 2 -w 280 --diagnostics github \\
+              --junit-file report.xml rows.json
+          cellheight --max-height 44 --diagnostics junit --junit-file report.xml \\
+              rows.json
+          cellheight --baseline old.json --fail-on-growth -o json rows.json
+          cellheight summarize part1.ndjson part2.ndjson
+
+        EXIT CODES
+        \(exitCodeLines)
+
+        SUBCOMMANDS
+          measure (default)  Measure rows (this help); 'measure' may be left out.
+          summarize          Merge NDJSON results (see 'cellheight help summarize').
+        """,
+        helpNames: [.short, .long]
+    )
+
+    /// Each exit code and its meaning, wrapped under the meaning's first column to fit 80 columns
+    /// (ArgumentParser would wrap a longer line to the margin).
+    private static var exitCodeLines: String {
+        CellHeightError.ExitCode.allCases.map { code in
+            var lines = ["  " + String(code.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)]
+            for word in code.meaning.split(separator: " ") {
+                if lines[lines.count - 1].count + word.count + 1 > 80 { lines.append("      ") }
+                lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : " ") + word
+            }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    static let defaultFont = "sans-serif"
+    static let defaultSize = 16.0
+    static let defaultWidths = [320.0]
+
+    @Argument(help: "Input files; none or '-' reads standard input.", completion: .file())
+    var files: [String] = []
+
+    @OptionGroup(title: "Input") var inputOptions: InputOptions
+    @OptionGroup(title: "Font and layout") var layoutOptions: LayoutOptions
+    @OptionGroup(title: "Cell") var cellOptions: CellOptions
+    @OptionGroup(title: "Output") var outputOptions: OutputOptions
+    @OptionGroup(title: "CI gate") var gateOptions: GateOptions
+
+    mutating func validate() throws {
+        if let jobs = outputOptions.jobs, jobs < 1 || jobs > 1024 {
+            throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
+        }
+        if let size = layoutOptions.size {
+            guard size.isFinite, size > 0, size <= CellTemplate.maximumFontSize else {
+                throw ValidationError("--size must be a number of px above 0 and at most \(formatPixels(CellTemplate.maximumFontSize)), got \(size)")
+            }
+        }
+        _ = try parsedWidths()
+        if let lineHeight = layoutOptions.lineHeight, LineHeight(parsing: lineHeight) == nil {
+            throw ValidationError("--line-height must be \(LineHeight.expectation), got '\(messageText(lineHeight))'")
+        }
+        // A multiple of 4 or more is most likely a length in px written without its unit.
+        if let lineHeight = layoutOptions.lineHeight, case .multiple(let factor)? = LineHeight(parsing: lineHeight), factor >= 4 {
+            let pixels = formatPixels(factor * (layoutOptions.size ?? Self.defaultSize))
+            writeErrorMessage("note: --line-height \(messageText(lineHeight)) is \(formatPixels(factor)) times the font size "
+                              + "(\(pixels) px); for \(formatPixels(factor)) px write --line-height \(formatPixels(factor))px")
+        }
+        // `--output-file -` is standard output, as `-` is standard input among the files.
+        if outputOptions.outputFile == "-" { outputOptions.outputFile = nil }
+        if let padding = cellOptions.padding, Padding(parsing: padding) == nil {
+            throw ValidationError("--padding must be 1 to 4 lengths in px, none negative (CSS shorthand: '10', '10 15', '8 5 8 5'), got '\(messageText(padding))'")
+        }
+        for (name, value) in [("--min-height", cellOptions.minHeight), ("--separator", cellOptions.separator)] {
+            if let value, !(value.isFinite && value >= 0 && value <= CellTemplate.maximumWidth) {
+                throw ValidationError("\(name) must be a number of px, 0 or more (at most \(formatPixels(CellTemplate.maximumWidth))), got \(formatPixels(value))")
+            }
+        }
+        if let numberOfLines = cellOptions.numberOfLines, numberOfLines < 0 {
+            throw ValidationError("--number-of-lines must be 0 (no limit) or more, got \(numberOfLines)")
+        }
+        if let maxLines = gateOptions.maxLines, maxLines < 1 {
+            throw ValidationError("--max-lines must be 1 or more, got \(maxLines)")
+        }
+        if gateOptions.diagnostics == .junit, gateOptions.junitFile == nil {
+            throw ValidationError("--diagnostics junit needs --junit-file FILE: where to write the JUnit report")
+        }
+        if gateOptions.failOnGrowth, gateOptions.baseline == nil {
+            throw ValidationError("--fail-on-growth needs --baseline")
+        }
+        // No output may land on a file the run reads (the files named here; fonts found by family
+        // name, a template's or rules file's fonts are checked again when the output is written).
+        let fontPaths = ([layoutOptions.font] + (layoutOptions.fallback?.split(separator: ",").map { String($0) } ?? []))
+            .compactMap { $0.flatMap(FontLocator.filePath(of:)) }
+        let readPaths = files + [gateOptions.rules, gateOptions.baseline, cellOptions.template].compactMap { $0 } + fontPaths
+        for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile)] {
+            if let path, readPaths.contains(where: { isSameFile($0, path) }) {
+                throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
+            }
+        }
+        if let junitFile = gateOptions.junitFile, let outputFile = outputOptions.outputFile, isSameFile(junitFile, outputFile) {
+            throw ValidationError("--junit-file and --output-file name the same file, \(messageText(outputFile)): one report would be lost")
+        }
+        if gateOptions.rules != nil, cellOptions.template != nil {
+            throw ValidationError("--rules cannot be used with --template: the template describes the cell")
+        }
+        if let template = cellOptions.template, isStandardInput(template) {
+            throw ValidationError("--template needs a file: standard input holds the rows")
+        }
+        if cellOptions.template != nil {
+            let textOptions: [(String, Bool)] = [
+                ("--font", layoutOptions.font != nil), ("--size", layoutOptions.size != nil), ("--line-height", layoutOptions.lineHeight != nil),
+                ("--padding", cellOptions.padding != nil), ("--min-height", cellOptions.minHeight != nil), ("--separator", cellOptions.separator != nil),
+                ("--number-of-lines", cellOptions.numberOfLines != nil), ("--round", cellOptions.rounding != nil),
+            ]
+            if let (name, _) = textOptions.first(where: { $0.1 }) {
+                throw ValidationError("\(name) cannot be used with --template: the template describes the cell")
+            }
+        }
+        if outputOptions.stats, outputOptions.output == .ndjson || outputOptions.output == .csv || outputOptions.output == .svg || outputOptions.output == .none {
+            throw ValidationError("--stats needs --output table, json or html (\(outputOptions.output.rawValue) has no place for statistics)")
+        }
+        if let maxHeight = gateOptions.maxHeight, !(maxHeight.isFinite && maxHeight > 0 && maxHeight <= CellTemplate.maximumWidth) {
+            throw ValidationError("--max-height must be a number of px above 0 (at most \(formatPixels(CellTemplate.maximumWidth))), got \(maxHeight)")
+        }
+        if outputOptions.embedFont, !outputOptions.output.drawsLines {
+            throw ValidationError("--embed-font needs --output html or svg")
+        }
+    }
+
+    /// The widths given with `--width`, or nil when it was not given.
+    func parsedWidths() throws -> [Double]? {
+        guard let width = layoutOptions.width else { return nil }
+        let parts = width.split(separator: ",", omittingEmptySubsequences: false)
+        // Each width a number of px, with or without "px" (as CSS writes it).
+        let widths = parts.compactMap { part -> Double? in
+            let text = part.trimmingCharacters(in: .whitespaces).lowercased()
+            return parseCSSNumber(text.hasSuffix("px") ? String(text.dropLast(2)) : text)
+        }
+        guard !parts.isEmpty, widths.count == parts.count,
+              widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= CellTemplate.maximumWidth }) else {
+            throw ValidationError("--width must be one or more positive numbers of px (at most \(formatPixels(CellTemplate.maximumWidth))), comma-separated, got '\(messageText(width))'")
+        }
+        return widths
+    }
+
+
+    /// Whether any single-text cell option was given (then reports show the text height too).
+    var hasCellOptions: Bool {
+        cellOptions.padding != nil || cellOptions.minHeight != nil || cellOptions.separator != nil
+            || cellOptions.numberOfLines != nil || cellOptions.rounding != nil
+    }
+
+    func run() throws {
+        do {
+            let cell = try cellTemplate()
+            var request = HeightRunRequest(inputs: files.map { $0 }, cell: cell,
+                                           widths: try parsedWidths() ?? cell.widths ?? Self.defaultWidths)
+            request.format = inputOptions.format
+            request.lossy = inputOptions.lossy
+            request.templateFile = cellOptions.template
+            request.hasCellOptions = hasCellOptions
+            request.widthsGiven = layoutOptions.width != nil
+            request.paddingText = cellOptions.padding
+            request.fallbackSpecs = layoutOptions.fallback.map { $0.split(separator: ",").map { String($0) } }
+            request.whiteSpace = layoutOptions.whiteSpace
+            request.budget = Budget(maxLines: gateOptions.maxLines, maxHeight: gateOptions.maxHeight)
+            request.rulesFile = gateOptions.rules
+            request.baselineFile = gateOptions.baseline
+            request.failsOnGrowth = gateOptions.failOnGrowth
+            request.diagnostics = gateOptions.diagnostics
+            request.junitFile = gateOptions.junitFile
+            request.output = outputOptions.output
+            request.outputFile = outputOptions.outputFile
+            request.explain = outputOptions.explain
+            request.statistics = outputOptions.stats
+            request.offsets = outputOptions.offsets
+            request.embedsFonts = outputOptions.embedFont
+            request.quiet = outputOptions.quiet
+            if let jobs = outputOptions.jobs { request.jobs = jobs }
+            request.generalPathOnly = inputOptions.generalPathOnly
+            // Input errors and violations are on standard error already.
+            let outcome = try HeightRun(request).run()
+            if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
+        } catch let error as CellHeightError {
+            writeErrorMessage(error.description)
+            throw ExitCode(error.exitCode.rawValue)
+        }
+    }
+
+
+    /// The template file's cell, or the one-label cell the options describe.
+    private func cellTemplate() throws -> CellTemplate {
+        if let template = cellOptions.template {
+            return try parseCellTemplate(try readInputData(from: template), file: template)
+        }
+        return CellTemplate.singleLabel(
+            font: layoutOptions.font ?? Self.defaultFont, fontSize: layoutOptions.size ?? Self.defaultSize,
+            lineHeight: layoutOptions.lineHeight.flatMap(LineHeight.init(parsing:)) ?? .normal,
+            padding: cellOptions.padding.flatMap(Padding.init(parsing:)) ?? .zero, minHeight: cellOptions.minHeight ?? 0,
+            separator: cellOptions.separator ?? 0, lineLimit: LineLimit(maxLines: cellOptions.numberOfLines ?? 0), rounding: cellOptions.rounding ?? .none)
+    }
+}
+
+// The options, in the groups `--help` shows them in.
+
+/// Input: how the rows are read.
+struct InputOptions: ParsableArguments {
+    @Option(help: "Input format (auto goes by the file's extension: .csv, .txt (lines), .ndjson/.jsonl, .json, and catalogs: .po, .pot, .mo, .strings, .xcstrings, .stringsdict, .xlf, .xliff, strings.xml; else JSON by its first character; csv needs a header row).")
+    var format: RowFormat = .auto
+
+    @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
+    var lossy = false
+
+    @Flag(name: .customLong("general-path-only"),
+          help: ArgumentHelp("Measure ndjson rows through the general reader and writer, without the byte-level fast path (the output is the same; for checking that).", visibility: .hidden))
+    var generalPathOnly = false
+}
+
+/// Font and layout: how each text is laid out.
+struct LayoutOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: "Font: a file path (TTF/OTF, 'path#N' for a face in a collection) or a family name (default: sans-serif).", completion: .file(extensions: ["ttf", "otf", "ttc", "otc"]))
+    var font: String?
+
+    @Option(name: [.short, .long], parsing: .unconditional, help: "Font size in CSS px, may be fractional (default: 16).")
+    var size: Double?
+
+    @Option(name: [.short, .long], parsing: .unconditional, help: "Width(s) in px, comma-separated, e.g. 320,375,414 or 320px; with --padding or a template, the cell's (default: 320, or the template's).")
+    var width: String?
+
+    @Option(parsing: .unconditional, help: "Line height: 'normal', a length like '20px', or a multiple of the size like '1.4' (default: normal).")
+    var lineHeight: String?
+
+    @Option(help: "White space handling: pre-wrap keeps spaces and newlines; normal collapses them.")
+    var whiteSpace: WhiteSpace = .preWrap
+
+    @Option(help: "Fallback fonts to try, in order, instead of Chromium's (comma-separated paths or families).")
+    var fallback: String?
+}
+
+/// Cell: the table cell around the text, or a template's labels.
+struct CellOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Padding inside the cell in px, CSS shorthand: '10', '10 15' (vertical horizontal), '8 5 8 5' (top right bottom left). The text is as wide as the cell minus left and right padding.")
+    var padding: String?
+
+    @Option(parsing: .unconditional, help: "The cell's minimum height in px, padding included.")
+    var minHeight: Double?
+
+    @Option(parsing: .unconditional, help: "Px added below each cell (a separator).")
+    var separator: Double?
+
+    @Option(parsing: .unconditional, help: "Show at most N lines, like UILabel.numberOfLines (0: no limit); a longer text is truncated.")
+    var numberOfLines: Int?
+
+    @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
+    var rounding: TextRounding?
+
+    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README).", completion: .file(extensions: ["json"]))
+    var template: String?
+}
+
+/// Output: the report and how the run goes.
+struct OutputOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: "Output format (none: no report, only the violations and the summary on standard error).")
+    var output: OutputFormat = .table
+
+    @Option(help: "Write the result to this file (atomically) instead of standard output ('-': standard output).", completion: .file())
+    var outputFile: String?
+
+    @Flag(help: "Show each line's text, width and fonts.")
+    var explain = false
+
+    @Flag(help: "Add height statistics per width: count, min, max, mean, median, p95, total, estimated row height (table and json).")
+    var stats = false
+
+    @Flag(help: "Add each row's y offset: the sum of the heights of the rows before it.")
+    var offsets = false
+
+    @Flag(help: "Embed the fonts in the report as base64 (html and svg) instead of referencing their files by URL.")
+    var embedFont = false
+
+    @Option(parsing: .unconditional, help: "Measure on N threads (default: every core); the output is the same for any N.")
+    var jobs: Int?
+
+    @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
+    var quiet = false
+}
+
+/// CI gate: budgets, rules and baselines, reported on standard error.
+struct GateOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Budget: a row whose text needs more than N lines is a violation (exit 1), reported on standard error.")
+    var maxLines: Int?
+
+    @Option(parsing: .unconditional, help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
+    var maxHeight: Double?
+
+    @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.", completion: .file(extensions: ["json", "yaml", "yml"]))
+    var rules: String?
+
+    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE).")
+    var diagnostics: DiagnosticsFormat = .text
+
+    @Option(name: .customLong("junit-file"), help: "Write a JUnit XML report there (atomically): with any --diagnostics, required with junit.", completion: .file(extensions: ["xml"]))
+    var junitFile: String?
+
+    @Option(help: "An earlier --output json (or ndjson) result: report rows whose line count or height changed, and rows new or gone.", completion: .file(extensions: ["json", "ndjson", "jsonl"]))
+    var baseline: String?
+
+    @Flag(help: "With --baseline, a row that grew is a violation (exit 1).")
+    var failOnGrowth = false
+}
