@@ -4,7 +4,10 @@ import Foundation
 ///
 /// Chromium on Linux tries the element's font, then its default font (`Times New Roman` as
 /// fontconfig resolves it, Liberation Serif on Debian), then fontconfig's choice for the
-/// character. A user-given chain (`--fallback`) replaces everything after the primary font.
+/// character. Text in emoji presentation (see `EmojiSegments`) tries one more font before the
+/// per-character lookup: the one fontconfig gives U+1F46A FAMILY (Noto Sans Symbols2 when no
+/// colour emoji font is installed). A user-given chain (`--fallback`) replaces everything after
+/// the primary font.
 public final class FontFallbackChain: @unchecked Sendable {
     public let primary: FontFace
     /// Whether fontconfig is asked per character after the fixed fallbacks.
@@ -17,6 +20,12 @@ public final class FontFallbackChain: @unchecked Sendable {
 
     /// The family Chromium falls back to before asking fontconfig per character.
     public static let chromiumDefaultFamily = "Times New Roman"
+
+    /// The character Chromium on Linux asks fontconfig about for text in emoji presentation,
+    /// whatever the text (FontCache::PlatformFallbackFontForCharacter, "overriding the fallback
+    /// character here with the FAMILY emoji in the hope to find a suitable emoji font",
+    /// crbug.com/591346), before its usual per-character lookup.
+    static let emojiFallbackHint: UInt32 = 0x1F46A
 
     public init(primary: FontFace, fixedFallbacks: [FontFace], usesSystemFallback: Bool) {
         self.primary = primary
@@ -54,12 +63,15 @@ public final class FontFallbackChain: @unchecked Sendable {
     /// The next font to try for text holding `codePoints` (in order) that `tried` could not draw
     /// entirely: the primary font, the fixed fallbacks, then (if enabled) fontconfig's font for
     /// each of the code points in turn, as Chromium's FontFallbackIterator walks its hint
-    /// characters ("(ِ" asks for "(" first, then for the kasra, whose font draws both).
-    func nextCandidate(for codePoints: [UInt32], after tried: [FontFace]) -> FontFace? {
+    /// characters ("(ِ" asks for "(" first, then for the kasra, whose font draws both). Text in
+    /// emoji presentation first gets the font of Chromium's emoji stage (`emojiFallbackHint`),
+    /// once, between the fixed fallbacks and the per-character lookup.
+    func nextCandidate(for codePoints: [UInt32], after tried: [FontFace], emojiPresentation: Bool = false) -> FontFace? {
         func isUntried(_ face: FontFace) -> Bool { !tried.contains { $0 === face } }
         if isUntried(primary) { return primary }
         if let fixed = fixedFallbacks.first(where: isUntried) { return fixed }
         guard usesSystemFallback else { return nil }
+        if emojiPresentation, let face = systemFace(for: Self.emojiFallbackHint), isUntried(face) { return face }
         for codePoint in codePoints {
             if let face = systemFace(for: codePoint), isUntried(face) { return face }
         }

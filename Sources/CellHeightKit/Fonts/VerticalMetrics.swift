@@ -11,11 +11,18 @@ public struct VerticalMetrics: Equatable, Sendable {
     public var lineGap: Double
 
     /// The three metrics at `fontSize` px, each rounded half up to a whole px as Chromium does
-    /// (SimpleFontData rounds ascent, descent and line gap separately).
+    /// (SimpleFontData rounds ascent, descent and line gap separately). Skia's FreeType scaler
+    /// sets the size in 26.6 fixed point, cut towards zero, and scales the metrics to that size:
+    /// Noto Sans Symbols2 at 16.667 px (16.65625) has a descent of 10.49 px, 10 once rounded,
+    /// and a `normal` line of 28 px in Chromium (at 16.667 px it would be 10.5002, 11, 29 px).
     public func rounded(atSize fontSize: Double) -> RoundedVerticalMetrics {
-        func px(_ units: Double) -> Double { (units * fontSize / unitsPerEm + 0.5).rounded(.down) }
+        let size = Self.freeTypeSize(fontSize)
+        func px(_ units: Double) -> Double { (units * size / unitsPerEm + 0.5).rounded(.down) }
         return RoundedVerticalMetrics(ascent: px(ascender), descent: px(descender), lineGap: px(lineGap))
     }
+
+    /// `fontSize` as FreeType gets it from Skia: in 1/64 px, cut towards zero (16.667 -> 16.65625).
+    static func freeTypeSize(_ fontSize: Double) -> Double { (fontSize * 64).rounded(.towardZero) / 64 }
 }
 
 /// Vertical metrics in whole px at one size.

@@ -56,8 +56,14 @@ final class Shaper {
         if usesSegmentCache, shapeBySegments(text, into: &shaped) { return shaped }
         var shapingText = text
         for i in shapingText.indices where shapingText[i] == 0x09 { shapingText[i] = 0x20 }
+        // Chromium shapes each script run piece by piece where emoji presentation starts or ends,
+        // and gives the emoji pieces their own fallback fonts (see `EmojiSegments`).
+        let emojiRanges = EmojiSegments.emojiRanges(in: text)
         for run in scriptRuns(of: text) {
-            shapeRun(shapingText, run: run, into: &shaped)
+            for piece in EmojiSegments.split(run.range, by: emojiRanges) {
+                shapeRun(shapingText, run: ScriptRun(range: piece.range, script: run.script),
+                         emojiPresentation: piece.isEmoji, into: &shaped)
+            }
         }
         return shaped
     }
@@ -72,11 +78,12 @@ final class Shaper {
         var unsafeToBreakBefore = false
     }
 
-    private func shapeRun(_ text: [UInt16], run: ScriptRun, into shaped: inout ShapedParagraph) {
+    private func shapeRun(_ text: [UInt16], run: ScriptRun, emojiPresentation: Bool, into shaped: inout ShapedParagraph) {
         // Ranges still to place, each with the fonts already tried for it.
         var pending: [(range: Range<Int>, tried: [FontFace])] = [(run.range, [])]
         while let (range, tried) = pending.popLast() {
-            let untried = chain.nextCandidate(for: hintCodePoints(text, range), after: tried)
+            let untried = chain.nextCandidate(for: hintCodePoints(text, range), after: tried,
+                                              emojiPresentation: emojiPresentation)
             guard let face = untried else {
                 // No font has these clusters: keep the primary font's .notdef boxes, as browsers draw them.
                 store(shapeClusters(text, range: range, script: run.script, face: chain.primary),

@@ -10,8 +10,6 @@ struct PublicGenAgreementTests {
     /// Cases laid out differently from Chromium, each with its cause (issue 16), listed so that
     /// any change, better or worse, shows up here.
     static let knownMismatches: [String: String] = [
-        // Emoji presentation drawn from Noto Sans Symbols2 with its taller line (cause 4).
-        "pg-emoji-002": "emoji fallback height", "pg-emoji-005": "emoji fallback height",
         // A bullet and a hyphen-minus at a narrow width in Liberation Mono Italic.
         "pg-man-en-026": "one line more",
     ]
