@@ -51,10 +51,10 @@ enum EmojiSegments {
     }
 
     /// The UTF-16 ranges of `text` in emoji presentation, in order; nil when there are none.
-    /// Text without a character from U+00A9 on is never in emoji presentation (a keycap
-    /// sequence needs U+FE0F), and is answered without decoding.
+    /// Text with no unit that can be or make an emoji (see `mayStartEmoji`) is answered without
+    /// decoding: most text, including all ASCII, Latin, Cyrillic and CJK.
     static func emojiRanges(in text: [UInt16]) -> [Range<Int>]? {
-        guard text.contains(where: { $0 >= 0xA9 }) else { return nil }
+        guard text.contains(where: mayStartEmoji) else { return nil }
         var offsets: [Int] = []
         var categories: [Category] = []
         var i = 0
@@ -79,6 +79,22 @@ enum EmojiSegments {
             p += length
         }
         return ranges.isEmpty ? nil : ranges
+    }
+
+    /// Whether a UTF-16 unit is an emoji of the Basic Multilingual Plane (Emoji=Yes: ©, ®, ‼,
+    /// ⁉, ™, ℹ, arrows, Miscellaneous Technical, Ⓜ, geometric shapes, Miscellaneous Symbols,
+    /// Dingbats, ⤴, ⤵, the U+2B00 block, 〰, 〽, ㊗, ㊙), a variation selector (a keycap "1️⃣"
+    /// needs U+FE0F) or a high surrogate (the emoji beyond the BMP). Other text has no emoji.
+    @inline(__always)
+    static func mayStartEmoji(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x2194...0x21AA, 0x2300...0x23FF, 0x24C2,
+             0x25A0...0x27BF, 0x2934, 0x2935, 0x2B00...0x2BFF, 0x3030, 0x303D, 0x3297, 0x3299,
+             0xFE0E, 0xFE0F, 0xD800...0xDBFF:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Splits `range` at the edges of `emojiRanges`: each piece with whether it is emoji.

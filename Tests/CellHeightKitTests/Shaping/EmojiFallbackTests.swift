@@ -54,6 +54,17 @@ struct EmojiFallbackTests {
         #expect(try TestFonts.layout("a", font: Self.symbols2, size: size, width: 2000).height == withEmoji)
     }
 
+    /// The quick filter that lets most text skip the scanner sees every emoji of the Basic
+    /// Multilingual Plane beyond ASCII (Unicode's Emoji property, as Swift's tables give it).
+    @Test("emoji: the quick filter sees every emoji of the BMP")
+    func quickFilter() {
+        for value in UInt32(0x80)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isEmoji else { continue }
+            #expect(EmojiSegments.mayStartEmoji(UInt16(value)), "U+\(String(value, radix: 16))")
+        }
+        #expect(!EmojiSegments.mayStartEmoji(0x201C) && !EmojiSegments.mayStartEmoji(0x4E00))
+    }
+
     /// The scanner's segments (emoji_presentation_scanner.rl): sequences stay whole, U+FE0E makes
     /// text, adjacent emoji tokens merge.
     @Test("emoji: segments of a paragraph",
