@@ -9,6 +9,11 @@ oracle's page model, and writes cases in the oracle's format, which
 `python3 ../shared/tools/check_oracle.py BINARY CASES.jsonl` can score.
 
 Usage: chromium_cases.py OUT.jsonl [--count N] [--seed S]
+       chromium_cases.py OUT.jsonl --issue16 [--count N] [--seed S]
+                                   (cases of the kinds issue 16 lists, in the format of the oracle's
+                                   public-gen.jsonl: emoji, script fonts, bold/italic/mono files, fonts
+                                   named by family and generic family, fractional sizes and widths,
+                                   `white-space: normal`, narrow boxes with large sizes)
        chromium_cases.py OUT.jsonl --remeasure CASES.jsonl   (measure existing cases again, e.g. the
                                                              shared oracle's, to check this Chromium agrees)
 """
@@ -142,13 +147,141 @@ def make_cases(count, rng, edges=0.0):
     return cases
 
 
+NOTO = "/usr/share/fonts/truetype/noto/"
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+LIBERATION = "/usr/share/fonts/truetype/liberation2/"
+# Files the issue-16 cases use: faces of other weights, styles and widths, and script fonts with
+# the languages whose texts they get.
+STYLE_FONTS = [DEJAVU + f for f in ("DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSansCondensed.ttf",
+                                    "DejaVuSansMono.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSerif-Bold.ttf")] + \
+              [LIBERATION + f for f in ("LiberationSans-Bold.ttf", "LiberationSans-Italic.ttf", "LiberationSerif-Bold.ttf",
+                                        "LiberationMono-Regular.ttf", "LiberationMono-Italic.ttf")] + \
+              [NOTO + f for f in ("NotoSerif-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf",
+                                  "NotoSansDisplay-Regular.ttf")]
+SCRIPT_FONTS = {"ta": "NotoSansTamil-Regular.ttf", "bn": "NotoSansBengali-Regular.ttf", "km": "NotoSansKhmer-Regular.ttf",
+                "hy": "NotoSansArmenian-Regular.ttf", "ka": "NotoSansGeorgian-Regular.ttf", "am": "NotoSansEthiopic-Regular.ttf",
+                "si": "NotoSansSinhala-Regular.ttf", "my": "NotoSansMyanmar-Regular.ttf", "fa": "NotoNaskhArabic-Regular.ttf"}
+FAMILIES = ["DejaVu Sans Condensed", "DejaVu Serif Condensed", "DejaVu Sans Light", "Liberation Sans", "Liberation Mono",
+            "Noto Sans", "Noto Serif", "Noto Sans CJK JP", "Noto Sans CJK KR", "DejaVu Sans Mono",
+            "Arial", "Helvetica", "Times New Roman", "Courier New"]
+GENERIC = ["sans-serif", "serif", "monospace"]
+# Emoji and symbols, with and without variation selectors (no colour emoji font is installed).
+EMOJI = ["\u2615", "\u270c\ufe0f", "\u270c", "\u26a0\ufe0f", "\u26a0", "\u2605", "\u2714", "\u2713", "\u2764\ufe0f",
+         "\u2764", "\u2600", "\u2600\ufe0f", "\u263a", "\u23f0", "\u2614", "\u26a1", "\u267b\ufe0f", "\u2615\ufe0e",
+         "\U0001f600", "\U0001f44d", "\U0001f44d\U0001f3fd", "\U0001f4e6", "\U0001f389", "\U0001f525", "\U0001f914",
+         "\U0001f680", "\U0001f469\u200d\U0001f4bb", "\U0001f1e9\U0001f1ea", "1\ufe0f\u20e3", "\u00a9\ufe0f", "\u2b50"]
+
+
+def fc_match(family):
+    out = subprocess.run(["fc-match", "-f", "%{file}", family], capture_output=True, text=True).stdout
+    return out.strip()
+
+
+def issue16_cases(count, rng):
+    """Cases of the kinds issue 16 lists; tags name the kind (`kind:...`) and the language."""
+    pools = {}
+
+    def text_in(lang):
+        if lang not in pools:
+            pools[lang] = [t for t in catalog_strings(lang) if 8 <= len(t) <= 300]
+        return rng.choice(pools[lang])
+
+    def size_and_width(text_width_hint=None):
+        size = round(rng.uniform(9, 40), rng.choice([0, 2, 3])) if rng.random() < 0.5 else rng.randint(10, 32)
+        width = round(rng.uniform(60, 600), rng.choice([0, 1, 2])) if rng.random() < 0.45 else rng.randint(60, 600)
+        return size, width
+
+    def line_height(size):
+        kind = rng.choice(["normal", "normal", "px", "pxfrac", "mult"])
+        if kind == "normal":
+            return "normal"
+        if kind == "px":
+            return f"{rng.randint(int(size * 1.1) + 1, int(size * 2) + 1)}px"
+        if kind == "pxfrac":
+            return f"{round(rng.uniform(size * 1.1, size * 2), 2)}px"
+        return rng.choice(["1", "1.15", "1.2", "1.33", "1.45", "1.5", "2"])
+
+    def emoji_text():
+        words = text_in(rng.choice(["en_GB", "de", "fr", "es"])).split(" ")
+        for _ in range(rng.randint(2, 5)):
+            position = rng.randint(0, len(words))
+            words.insert(position, "".join(rng.choice(EMOJI) for _ in range(rng.randint(1, 3))))
+        return " ".join(words)
+
+    def ws_text():
+        words = text_in(rng.choice(["en_GB", "de", "ru", "es", "ja"])).split(" ")
+        glue = ["  ", "   ", "\t", "\n", " \n ", "\u00a0 "]
+        return rng.choice(["", "  ", "\n"]) + "".join(w + (rng.choice(glue) if rng.random() < 0.4 else " ")
+                                                      for w in words).rstrip(" ") + rng.choice(["", " ", "\n"])
+
+    kinds = (["emoji"] * 25 + ["script"] * 20 + ["style"] * 15 + ["family"] * 15 + ["generic"] * 10 +
+             ["ws-normal"] * 10 + ["narrow"] * 5)
+    cases = []
+    for n in range(count):
+        kind = rng.choice(kinds)
+        size, width = size_and_width()
+        case = {"id": f"i16-{kind}-{n:03d}", "size": size, "width": width, "lineHeight": line_height(size),
+                "tags": [f"kind:{kind}"]}
+        if kind == "emoji":
+            case["text"] = emoji_text()
+            case["lineHeight"] = "normal" if rng.random() < 0.7 else case["lineHeight"]
+            pick = rng.random()
+            if pick < 0.6:
+                case["font"] = rng.choice(STYLE_FONTS + FONTS[:5])
+            else:
+                case["fontFamily"] = rng.choice(FAMILIES[:7] + GENERIC)
+        elif kind == "script":
+            lang = rng.choice(sorted(SCRIPT_FONTS))
+            case["text"] = text_in(lang)
+            case["tags"].append(f"lang:{lang}")
+            case["font"] = NOTO + SCRIPT_FONTS[lang] if rng.random() < 0.6 else rng.choice(FONTS[:5] + STYLE_FONTS)
+        elif kind == "style":
+            lang = rng.choice(["en_GB", "de", "ru", "el", "vi", "pl", "cs", "tr", "uk"])
+            case["text"] = text_in(lang)
+            case["tags"].append(f"lang:{lang}")
+            case["font"] = rng.choice(STYLE_FONTS)
+        elif kind in ("family", "generic"):
+            lang = rng.choice(["en_GB", "de", "ru", "ja", "ko", "zh_CN", "ar", "he", "hi", "th"])
+            case["text"] = text_in(lang)
+            case["tags"].append(f"lang:{lang}")
+            case["fontFamily"] = rng.choice(FAMILIES if kind == "family" else GENERIC)
+        elif kind == "ws-normal":
+            case["text"] = ws_text()
+            case["whiteSpace"] = "normal"
+            case["font"] = rng.choice(FONTS[:5] + STYLE_FONTS) if rng.random() < 0.6 else None
+            if case["font"] is None:
+                del case["font"]
+                case["fontFamily"] = rng.choice(FAMILIES[:7] + GENERIC)
+        else:  # narrow: a box narrower than a letter or two
+            lang = rng.choice(["en_GB", "de", "ja", "ru"])
+            case["text"] = text_in(lang)[:60]
+            case["tags"].append(f"lang:{lang}")
+            case["size"] = round(rng.uniform(34, 48), rng.choice([0, 2]))
+            case["width"] = rng.randint(18, 60)
+            case["font"] = rng.choice(FONTS[:5] + STYLE_FONTS)
+            case["whiteSpace"] = rng.choice(["normal", "pre-wrap"])
+            if case["whiteSpace"] == "pre-wrap":
+                del case["whiteSpace"]
+        if "fontFamily" in case:
+            case["font"] = fc_match(case["fontFamily"])
+        cases.append(case)
+    return cases
+
+
 def measure(cases):
-    fonts = sorted({c["font"] for c in cases})
+    fonts = sorted({c["font"] for c in cases if "fontFamily" not in c})
     family = {f: f"F{i}" for i, f in enumerate(fonts)}
     faces = "\n".join(f'@font-face {{ font-family: "{family[f]}"; src: url("file://{f}"); }}' for f in fonts)
+
+    def css_family(c):
+        if "fontFamily" not in c:
+            return f"'{family[c['font']]}'"
+        return c["fontFamily"] if c["fontFamily"] in ("sans-serif", "serif", "monospace") else f"'{c['fontFamily']}'"
+
     divs = "\n".join(
-        f'<div class="c" id="{c["id"]}" style="font-family: \'{family[c["font"]]}\'; font-size: {c["size"]}px; '
-        f'width: {c["width"]}px; line-height: {c["lineHeight"]};"></div>' for c in cases)
+        f'<div class="c" id="{c["id"]}" style="font-family: {css_family(c)}; font-size: {c["size"]}px; '
+        f'width: {c["width"]}px; line-height: {c["lineHeight"]};'
+        f'{" white-space: " + c["whiteSpace"] + ";" if "whiteSpace" in c else ""}"></div>' for c in cases)
     # Texts go in through the DOM (no HTML parsing of the text itself), as the oracle does.
     setter = "<script>const T = " + json.dumps({c["id"]: c["text"] for c in cases}) + \
              ";for (const [id, t] of Object.entries(T)) document.getElementById(id).appendChild(document.createTextNode(t));</script>"
@@ -173,10 +306,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--remeasure", help="cases to measure again instead of new ones")
     parser.add_argument("--edges", type=float, default=0.0, help="share of cases turned into edge cases (0..1)")
+    parser.add_argument("--issue16", action="store_true", help="cases of the kinds issue 16 lists")
     args = parser.parse_args()
     if args.remeasure:
         with open(args.remeasure, encoding="utf-8") as f:
             cases = [json.loads(line) for line in f if line.strip()]
+    elif args.issue16:
+        cases = issue16_cases(args.count, random.Random(args.seed))
     else:
         cases = make_cases(args.count, random.Random(args.seed), args.edges)
     results = {}

@@ -98,9 +98,11 @@ public final class FontFace: @unchecked Sendable {
         FT_Get_Char_Index(ftFace, FT_ULong(codePoint)) != 0
     }
 
-    /// Sets the HarfBuzz scale for `fontSize` px. Idempotent and cheap.
+    /// Sets the HarfBuzz scale for `fontSize` px, at the size Chromium's advances follow
+    /// (`VerticalMetrics.freeTypeSize`: Skia gives FreeType the size in 1/64 px, cut towards
+    /// zero; whole and 1/64 sizes are unchanged). Idempotent and cheap.
     func setSize(_ fontSize: Double) {
-        let scale = Int32((fontSize * FontFace.harfBuzzUnitsPerPixel).rounded())
+        let scale = Int32((VerticalMetrics.freeTypeSize(fontSize) * FontFace.harfBuzzUnitsPerPixel).rounded())
         var x: Int32 = 0, y: Int32 = 0
         hb_font_get_scale(hbFont, &x, &y)
         if x != scale { hb_font_set_scale(hbFont, scale, scale) }

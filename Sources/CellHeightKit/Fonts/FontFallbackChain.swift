@@ -3,8 +3,11 @@ import Foundation
 /// The fonts a text is measured with, in the order they are tried for each character.
 ///
 /// Chromium on Linux tries the element's font, then its default font (`Times New Roman` as
-/// fontconfig resolves it, Liberation Serif on Debian), then fontconfig's choice for the
-/// character. A user-given chain (`--fallback`) replaces everything after the primary font.
+/// fontconfig resolves it, Liberation Serif on Debian), then fontconfig's choice for a character
+/// of the text (see `FallbackIterator`). Text in emoji
+/// presentation (see `EmojiSegments`) tries one more font before fontconfig's choice: the one
+/// fontconfig gives U+1F46A FAMILY (Noto Sans Symbols2 when no colour emoji font is installed).
+/// A user-given chain (`--fallback`) replaces everything after the primary font.
 public final class FontFallbackChain: @unchecked Sendable {
     public let primary: FontFace
     /// Whether fontconfig is asked per character after the fixed fallbacks.
@@ -17,6 +20,12 @@ public final class FontFallbackChain: @unchecked Sendable {
 
     /// The family Chromium falls back to before asking fontconfig per character.
     public static let chromiumDefaultFamily = "Times New Roman"
+
+    /// The character Chromium on Linux asks fontconfig about for text in emoji presentation,
+    /// whatever the text (FontCache::PlatformFallbackFontForCharacter, "overriding the fallback
+    /// character here with the FAMILY emoji in the hope to find a suitable emoji font",
+    /// crbug.com/591346), before its usual per-character lookup.
+    static let emojiFallbackHint: UInt32 = 0x1F46A
 
     public init(primary: FontFace, fixedFallbacks: [FontFace], usesSystemFallback: Bool) {
         self.primary = primary
@@ -51,23 +60,87 @@ public final class FontFallbackChain: @unchecked Sendable {
         return fixed
     }
 
-    /// The next font to try for text holding `codePoints` (in order) that `tried` could not draw
-    /// entirely: the primary font, the fixed fallbacks, then (if enabled) fontconfig's font for
-    /// each of the code points in turn, as Chromium's FontFallbackIterator walks its hint
-    /// characters ("(ِ" asks for "(" first, then for the kasra, whose font draws both).
-    func nextCandidate(for codePoints: [UInt32], after tried: [FontFace]) -> FontFace? {
-        func isUntried(_ face: FontFace) -> Bool { !tried.contains { $0 === face } }
-        if isUntried(primary) { return primary }
-        if let fixed = fixedFallbacks.first(where: isUntried) { return fixed }
-        guard usesSystemFallback else { return nil }
-        for codePoint in codePoints {
-            if let face = systemFace(for: codePoint), isUntried(face) { return face }
-        }
-        return nil
+    /// The fonts to try, in turn, for one run of text (a script run, or its part in emoji
+    /// presentation), as Chromium's FontFallbackIterator gives them to HarfBuzzShaper.
+    func fonts(emojiPresentation: Bool = false) -> FallbackIterator {
+        FallbackIterator(chain: self, emojiPresentation: emojiPresentation)
     }
 
-    private func systemFace(for codePoint: UInt32) -> FontFace? {
+    /// Chromium's FontFallbackIterator. Each font is tried on all the text still without a font
+    /// (HarfBuzzShaper's reshape queue), and the next one is chosen for that text's hint:
+    /// 1. the primary font, then the fixed fallbacks (Chromium's default font);
+    /// 2. for text in emoji presentation, once, the font of `emojiFallbackHint`;
+    /// 3. fontconfig's font for the hint: the first character with a definite script (not Common
+    ///    or Inherited) of the text still without a font ("விக்" asks for வ, which brings Noto
+    ///    Sans Grantha). Fontconfig is asked once per character: when the hint was asked before,
+    ///    or its font was tried already, fallback gives up. Text with no character of a definite
+    ///    script ("(ِ") asks for each of its characters in turn (Chromium's own fontconfig lookup
+    ///    answers the first one with the font cellheight finds for a later one);
+    /// then nothing: the text keeps the primary font's .notdef boxes. A font is never given twice.
+    /// Chromium tries one more font before giving up, its last resort (fontconfig's default font,
+    /// Noto Sans), which can only draw what fontconfig finds no font for: control characters such
+    /// as CR, which Chromium's line layout never shapes (a CR is zero-width and never taller in
+    /// Chromium, while Noto Sans has a glyph for it). So it is left out.
+    struct FallbackIterator {
+        let chain: FontFallbackChain
+        let emojiPresentation: Bool
+        private var stage = Stage.fontGroup(0)
+        private var returned: [FontFace] = []
+        private var askedHints: Set<UInt32> = []
+
+        private enum Stage { case fontGroup(Int), emoji, system, done }
+
+        init(chain: FontFallbackChain, emojiPresentation: Bool) {
+            self.chain = chain
+            self.emojiPresentation = emojiPresentation
+        }
+
+        /// The next font for text whose first characters are `hints` (in order, up to and
+        /// including the first one of a definite script, `definiteHint`), nil when none is left.
+        mutating func next(hints: [UInt32], definiteHint: UInt32?) -> FontFace? {
+            while true {
+                switch stage {
+                case .fontGroup(let index):
+                    let group = [chain.primary] + chain.fixedFallbacks
+                    if index < group.count {
+                        stage = .fontGroup(index + 1)
+                        if unique(group[index]) { return group[index] }
+                        continue
+                    }
+                    stage = !chain.usesSystemFallback ? .done : emojiPresentation ? .emoji : .system
+                case .emoji:
+                    stage = .system
+                    if let face = chain.systemFace(for: FontFallbackChain.emojiFallbackHint), unique(face) { return face }
+                case .system:
+                    let candidates = definiteHint.map { [$0] } ?? hints
+                    guard let hint = candidates.first(where: { !askedHints.contains($0) }) else {
+                        stage = .done
+                        continue
+                    }
+                    askedHints.insert(hint)
+                    if let face = chain.systemFace(for: hint), unique(face) { return face }
+                case .done:
+                    return nil
+                }
+            }
+        }
+
+        /// Whether `face` was not given before (it is then recorded as given).
+        private mutating func unique(_ face: FontFace) -> Bool {
+            guard !returned.contains(where: { $0 === face }) else { return false }
+            returned.append(face)
+            return true
+        }
+    }
+
+    func systemFace(for codePoint: UInt32) -> FontFace? {
         guard let reference = FontLocator.shared.fallbackFont(for: codePoint) else { return nil }
+        return face(for: reference)
+    }
+
+    /// The face of `reference`: the primary font or a fixed fallback when it is one of them, else
+    /// a face loaded once for this chain.
+    private func face(for reference: FontReference) -> FontFace? {
         let fixedFallbacks = self.fixedFallbacks  // before taking the lock, which it takes too
         lock.lock()
         defer { lock.unlock() }

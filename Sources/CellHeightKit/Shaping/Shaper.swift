@@ -56,8 +56,14 @@ final class Shaper {
         if usesSegmentCache, shapeBySegments(text, into: &shaped) { return shaped }
         var shapingText = text
         for i in shapingText.indices where shapingText[i] == 0x09 { shapingText[i] = 0x20 }
+        // Chromium shapes each script run piece by piece where emoji presentation starts or ends,
+        // and gives the emoji pieces their own fallback fonts (see `EmojiSegments`).
+        let emojiRanges = EmojiSegments.emojiRanges(in: text)
         for run in scriptRuns(of: text) {
-            shapeRun(shapingText, run: run, into: &shaped)
+            for piece in EmojiSegments.split(run.range, by: emojiRanges) {
+                shapeRun(shapingText, run: ScriptRun(range: piece.range, script: run.script),
+                         emojiPresentation: piece.isEmoji, into: &shaped)
+            }
         }
         return shaped
     }
@@ -72,40 +78,49 @@ final class Shaper {
         var unsafeToBreakBefore = false
     }
 
-    private func shapeRun(_ text: [UInt16], run: ScriptRun, into shaped: inout ShapedParagraph) {
-        // Ranges still to place, each with the fonts already tried for it.
-        var pending: [(range: Range<Int>, tried: [FontFace])] = [(run.range, [])]
-        while let (range, tried) = pending.popLast() {
-            let untried = chain.nextCandidate(for: hintCodePoints(text, range), after: tried)
-            guard let face = untried else {
+    /// Shapes `run` as Chromium's HarfBuzzShaper::ShapeSegment does: each font of the fallback
+    /// iterator is tried on all the clusters still without a font, in logical order, and the
+    /// next font is chosen for the first of them (see `FontFallbackChain.FallbackIterator`).
+    private func shapeRun(_ text: [UInt16], run: ScriptRun, emojiPresentation: Bool, into shaped: inout ShapedParagraph) {
+        var fonts = chain.fonts(emojiPresentation: emojiPresentation)
+        var pending: [Range<Int>] = [run.range]
+        while !pending.isEmpty {
+            let (hints, definiteHint) = fallbackHints(text, pending)
+            guard let face = fonts.next(hints: hints, definiteHint: definiteHint) else {
                 // No font has these clusters: keep the primary font's .notdef boxes, as browsers draw them.
-                store(shapeClusters(text, range: range, script: run.script, face: chain.primary),
-                      face: chain.primary, into: &shaped)
-                continue
+                for range in pending {
+                    store(shapeClusters(text, range: range, script: run.script, face: chain.primary),
+                          face: chain.primary, into: &shaped)
+                }
+                return
             }
-            if skipsFontsWithoutGlyphs && face.drawsNothing(of: text, range) {
-                pending.append((range, tried + [face]))
-                continue
-            }
-            var resolved: [Cluster] = []
-            var missingStart: Int?
-            for cluster in shapeClusters(text, range: range, script: run.script, face: face) {
-                if cluster.missing {
-                    if missingStart == nil { missingStart = cluster.range.lowerBound }
+            var stillMissing: [Range<Int>] = []
+            for range in pending {
+                if skipsFontsWithoutGlyphs && face.drawsNothing(of: text, range) {
+                    stillMissing.append(range)
                     continue
                 }
-                if let start = missingStart {
-                    pending.append((start..<cluster.range.lowerBound, tried + [face]))
-                    missingStart = nil
+                var resolved: [Cluster] = []
+                var missingStart: Int?
+                for cluster in shapeClusters(text, range: range, script: run.script, face: face) {
+                    if cluster.missing {
+                        if missingStart == nil { missingStart = cluster.range.lowerBound }
+                        continue
+                    }
+                    if let start = missingStart {
+                        stillMissing.append(start..<cluster.range.lowerBound)
+                        missingStart = nil
+                    }
+                    resolved.append(cluster)
                 }
-                resolved.append(cluster)
+                if let start = missingStart { stillMissing.append(start..<range.upperBound) }
+                store(resolved, face: face, into: &shaped)
+                recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
+                if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
+                    for (offset, loss) in kerningLostAtBreaks(resolved) { shaped.lineEndAdjustments[offset] += loss }
+                }
             }
-            if let start = missingStart { pending.append((start..<range.upperBound, tried + [face])) }
-            store(resolved, face: face, into: &shaped)
-            recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
-            if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
-                for (offset, loss) in kerningLostAtBreaks(resolved) { shaped.lineEndAdjustments[offset] += loss }
-            }
+            pending = stillMissing
         }
     }
 
@@ -153,17 +168,23 @@ final class Shaper {
         return (0..<Int(count)).reduce(0.0) { $0 + Double(positions[$1].x_advance) } / FontFace.harfBuzzUnitsPerPixel
     }
 
-    /// The distinct code points of a range still to place, in order (at most 16: enough to find
-    /// the fonts of any cluster), the fallback chain's hints.
-    private func hintCodePoints(_ text: [UInt16], _ range: Range<Int>) -> [UInt32] {
+    /// The fallback hints of the text still without a font (HarfBuzzShaper's
+    /// CollectFallbackHintChars): its distinct code points in order, up to and including the
+    /// first of a definite script, which is returned apart (at most 16 code points).
+    private func fallbackHints(_ text: [UInt16], _ pending: [Range<Int>]) -> (hints: [UInt32], definite: UInt32?) {
+        let unicode = hb_unicode_funcs_get_default()
         var hints: [UInt32] = []
-        var i = range.lowerBound
-        while i < range.upperBound && hints.count < 16 {
-            let (codePoint, length) = decodeUTF16(text, at: i)
-            if !hints.contains(codePoint) { hints.append(codePoint) }
-            i += length
+        for range in pending {
+            var i = range.lowerBound
+            while i < range.upperBound && hints.count < 16 {
+                let (codePoint, length) = decodeUTF16(text, at: i)
+                if !hints.contains(codePoint) { hints.append(codePoint) }
+                let script = hb_unicode_script(unicode, codePoint)
+                if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED { return (hints, codePoint) }
+                i += length
+            }
         }
-        return hints
+        return (hints, nil)
     }
 
     private func store(_ clusters: [Cluster], face: FontFace, into shaped: inout ShapedParagraph) {

@@ -210,3 +210,19 @@ struct FontFaceErrorTests {
         #expect(message.contains(TestFonts.dejaVuSans))
     }
 }
+
+/// Issue 16: Chromium's advances at a fractional size are those of the size Skia gives FreeType,
+/// cut to 1/64 px. Widths of 200 "a" in Liberation Mono (1229/2048 em) measured in Chromium 156
+/// (`getBoundingClientRect`, which rounds up to 1/64 px): at the exact size they would be
+/// 2000.37 px at 16.667 and 4708.37 at 39.23.
+@Suite("font size of advances")
+struct AdvanceSizeTests {
+    @Test("advances: the size is cut to 1/64 px",
+          arguments: [(16.667, 1999.078125), (16.68, 2000.953125), (12.3, 1475.875), (39.23, 4707.03125), (16, 1920.3125)])
+    func advances(size: Double, chromiumWidth: Double) throws {
+        let text = String(repeating: "a", count: 200)
+        let chain = try TestFonts.chromiumChain("/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf")
+        let width = Shaper(chain: chain, fontSize: size).shape(text.utf16Units).advances.reduce(0, +)
+        #expect(width <= chromiumWidth && chromiumWidth - width < 1.0 / 64)
+    }
+}

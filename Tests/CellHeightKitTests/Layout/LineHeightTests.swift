@@ -54,7 +54,8 @@ struct LineHeightTests {
         var testDescription: String { name }
     }
 
-    // Each line box is floor(L × 64) / 64 px (oracle README, "Heights").
+    // Each line box is floor(L × 64) / 64 px for a multiple L (oracle README, "Heights"), and
+    // round(N × 64) / 64 px for N px.
     static let fixedCases: [FixedCase] = [
         // 1.15 × 13 = 14.95; × 64 = 956.8 → 956; 956 / 64 = 14.9375.
         FixedCase(name: "fixed: 1.15 × 13 floors to 14.9375", lineHeight: .multiple(1.15), fontSize: 13, expected: 14.9375),
@@ -65,6 +66,12 @@ struct LineHeightTests {
         FixedCase(name: "fixed: 20px is 20 at any size", lineHeight: .pixels(20), fontSize: 32, expected: 20),
         // 20.3 × 64 = 1299.2 → 1299; 1299 / 64 = 20.296875.
         FixedCase(name: "fixed: 20.3px floors to 20.296875", lineHeight: .pixels(20.3), fontSize: 16, expected: 20.296875),
+        // Issue 16: a length in px is rounded to the nearest 1/64 px, not floored (measured in
+        // Chromium 156: 20.7px gives 20.703125, 47.79px 47.796875; 20.99px 20.984375).
+        FixedCase(name: "fixed: 20.7px rounds to 20.703125", lineHeight: .pixels(20.7), fontSize: 16, expected: 20.703125),
+        FixedCase(name: "fixed: 47.79px rounds to 47.796875", lineHeight: .pixels(47.79), fontSize: 47.98,
+                  expected: 47.796875),
+        FixedCase(name: "fixed: 20.99px rounds to 20.984375", lineHeight: .pixels(20.99), fontSize: 16, expected: 20.984375),
         FixedCase(name: "fixed: normal has no fixed height", lineHeight: .normal, fontSize: 16, expected: nil),
         // Issue 16: a multiple applies to the size rounded to 1/64 px, as Chromium stores it:
         // 14.3 → 915.2/64 → 915/64 = 14.296875; × 1.33 = 19.0148…; floor64 → 19 (Chromium: 19).
@@ -76,7 +83,7 @@ struct LineHeightTests {
                   expected: 47.078125),
     ]
 
-    @Test("line height: fixed heights are floored to 1/64 px", arguments: fixedCases)
+    @Test("line height: fixed heights in 1/64 px as Chromium keeps them", arguments: fixedCases)
     func fixedPixels(_ testCase: FixedCase) {
         #expect(testCase.lineHeight.fixedPixels(fontSize: testCase.fontSize) == testCase.expected)
     }

@@ -66,19 +66,22 @@ struct FontFallbackTests {
         let chain = try TestFonts.chromiumChain(TestFonts.dejaVuSerif)
         #expect(chain.fixedFallbacks.map(\.path) == [TestFonts.liberationSerif])
         #expect(chain.usesSystemFallback)
+        var fonts = chain.fonts()
         var tried: [FontFace] = []
-        while let next = chain.nextCandidate(for: [0x05D0], after: tried) { tried.append(next) }
+        while let next = fonts.next(hints: [0x05D0], definiteHint: 0x05D0) { tried.append(next) }
         #expect(tried.map(\.path) == [TestFonts.dejaVuSerif, TestFonts.liberationSerif, TestFonts.dejaVuSans])
     }
 
     /// With Liberation Serif as the case's font, the default font is not added a second time.
-    /// Chromium walks its hint characters: for "(" with a kasra, fontconfig's font for "(" (Noto
-    /// Sans) lacks the kasra, so the next hint, the kasra, brings DejaVu Sans, which has both.
+    /// With no character of a definite script, every hint character is asked in turn: for "("
+    /// with a kasra, fontconfig's font for "(" (Noto Sans) lacks the kasra, so the next hint, the
+    /// kasra, brings DejaVu Sans, which has both (as in Chromium, case r-fallback-hint-kasra).
     @Test("fallback: every character of a cluster is a hint for fontconfig, in order")
     func hintsInOrder() throws {
         let chain = try TestFonts.chromiumChain(TestFonts.dejaVuSerif)
+        var fonts = chain.fonts()
         var tried: [FontFace] = []
-        while let next = chain.nextCandidate(for: [0x28, 0x0650], after: tried) { tried.append(next) }
+        while let next = fonts.next(hints: [0x28, 0x0650], definiteHint: nil) { tried.append(next) }
         #expect(tried.map(\.path) == [TestFonts.dejaVuSerif, TestFonts.liberationSerif, TestFonts.notoSans, TestFonts.dejaVuSans])
     }
 

@@ -1,0 +1,160 @@
+/// Where a paragraph is in emoji presentation, as Chromium's SymbolsIterator finds it (the
+/// emoji-segmenter scanner, `third_party/emoji-segmenter/src/emoji_presentation_scanner.rl`,
+/// with the categories of Blink's `utf16_ragel_iterator.h`).
+///
+/// Chromium shapes each such segment on its own, and a segment in emoji presentation (☕ U+2615,
+/// ✌ U+270C, an emoji modifier base, ⚠️ U+26A0 U+FE0F, 👍🏽, 👩‍💻, 🇩🇪) gets its fallback
+/// fonts with emoji priority (see `FontFallbackChain.nextCandidate`). Text presentation: the
+/// other emoji (⚠ U+26A0, ★, ✔), any emoji followed by U+FE0E, and all other text.
+enum EmojiSegments {
+    /// The scanner's character classes, in the order Blink tests them.
+    private enum Category: Equatable {
+        case keycapBase, combiningKeycap, combiningCircleBackslash, zeroWidthJoiner, vs15, vs16
+        case tagBase, tagSequence, tagTerm, modifierBase, modifier, regionalIndicator
+        case emojiPresentation, textPresentation, other
+
+        init(_ codePoint: UInt32) {
+            if codePoint <= 0x7F {
+                // Digits, `#` and `*`: only a keycap sequence makes them emoji.
+                let isKeycapBase = (0x30...0x39).contains(codePoint) || codePoint == 0x23 || codePoint == 0x2A
+                self = isKeycapBase ? .keycapBase : .other
+                return
+            }
+            switch codePoint {
+            case 0x20E3: self = .combiningKeycap
+            case 0x20E0: self = .combiningCircleBackslash
+            case 0x200D: self = .zeroWidthJoiner
+            case 0xFE0E: self = .vs15
+            case 0xFE0F: self = .vs16
+            case 0x1F3F4: self = .tagBase
+            case 0xE0030...0xE0039, 0xE0061...0xE007A: self = .tagSequence
+            case 0xE007F: self = .tagTerm
+            default:
+                guard let scalar = Unicode.Scalar(codePoint) else { self = .other; return }
+                let properties = scalar.properties
+                if properties.isEmojiModifierBase { self = .modifierBase }
+                else if (0x1F3FB...0x1F3FF).contains(codePoint) { self = .modifier }
+                else if (0x1F1E6...0x1F1FF).contains(codePoint) { self = .regionalIndicator }
+                else if properties.isEmojiPresentation { self = .emojiPresentation }
+                else if properties.isEmoji { self = .textPresentation }
+                else { self = .other }
+            }
+        }
+
+        /// The scanner's `any_emoji`.
+        var isAnyEmoji: Bool {
+            switch self {
+            case .textPresentation, .emojiPresentation, .keycapBase, .modifierBase, .tagBase: return true
+            default: return false
+            }
+        }
+    }
+
+    /// The UTF-16 ranges of `text` in emoji presentation, in order; nil when there are none.
+    /// Text with no unit that can be or make an emoji (see `mayStartEmoji`) is answered without
+    /// decoding: most text, including all ASCII, Latin, Cyrillic and CJK.
+    static func emojiRanges(in text: [UInt16]) -> [Range<Int>]? {
+        guard text.contains(where: mayStartEmoji) else { return nil }
+        var offsets: [Int] = []
+        var categories: [Category] = []
+        var i = 0
+        while i < text.count {
+            let (codePoint, length) = decodeUTF16(text, at: i)
+            offsets.append(i)
+            categories.append(Category(codePoint))
+            i += length
+        }
+        offsets.append(text.count)
+        var ranges: [Range<Int>] = []
+        var p = 0
+        while p < categories.count {
+            let (length, isEmoji) = token(categories, at: p)
+            if isEmoji {
+                if let last = ranges.last, last.upperBound == offsets[p] {
+                    ranges[ranges.count - 1] = last.lowerBound..<offsets[p + length]
+                } else {
+                    ranges.append(offsets[p]..<offsets[p + length])
+                }
+            }
+            p += length
+        }
+        return ranges.isEmpty ? nil : ranges
+    }
+
+    /// Whether a UTF-16 unit is an emoji of the Basic Multilingual Plane (Emoji=Yes: ©, ®, ‼,
+    /// ⁉, ™, ℹ, arrows, Miscellaneous Technical, Ⓜ, geometric shapes, Miscellaneous Symbols,
+    /// Dingbats, ⤴, ⤵, the U+2B00 block, 〰, 〽, ㊗, ㊙), a variation selector (a keycap "1️⃣"
+    /// needs U+FE0F) or a high surrogate (the emoji beyond the BMP). Other text has no emoji.
+    @inline(__always)
+    static func mayStartEmoji(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x2194...0x21AA, 0x2300...0x23FF, 0x24C2,
+             0x25A0...0x27BF, 0x2934, 0x2935, 0x2B00...0x2BFF, 0x3030, 0x303D, 0x3297, 0x3299,
+             0xFE0E, 0xFE0F, 0xD800...0xDBFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Splits `range` at the edges of `emojiRanges`: each piece with whether it is emoji.
+    static func split(_ range: Range<Int>, by emojiRanges: [Range<Int>]?) -> [(range: Range<Int>, isEmoji: Bool)] {
+        guard let emojiRanges else { return [(range, false)] }
+        var pieces: [(range: Range<Int>, isEmoji: Bool)] = []
+        var start = range.lowerBound
+        for emoji in emojiRanges where emoji.upperBound > range.lowerBound && emoji.lowerBound < range.upperBound {
+            let lower = max(emoji.lowerBound, range.lowerBound), upper = min(emoji.upperBound, range.upperBound)
+            if lower > start { pieces.append((start..<lower, false)) }
+            pieces.append((lower..<upper, true))
+            start = upper
+        }
+        if start < range.upperBound { pieces.append((start..<range.upperBound, false)) }
+        return pieces
+    }
+
+    /// The scanner's next token at code point `p`: its length in code points and whether it is
+    /// emoji. The longest match wins; at equal length `text_presentation_emoji` comes first,
+    /// then `emoji_run`, then `text_run` (one code point).
+    private static func token(_ c: [Category], at p: Int) -> (Int, Bool) {
+        func at(_ k: Int) -> Category { k < c.count ? c[k] : .other }
+        if at(p).isAnyEmoji && at(p + 1) == .vs15 { return (2, false) }
+        let emoji = emojiRunLength(at: p, at)
+        return emoji > 0 ? (emoji, true) : (1, false)
+    }
+
+    /// The length of the longest `emoji_run` at `p` (0 if none).
+    private static func emojiRunLength(at p: Int, _ at: (Int) -> Category) -> Int {
+        let first = at(p)
+        var best = 0
+        switch first {
+        case .emojiPresentation, .tagBase, .modifierBase: best = 1
+        default: break
+        }
+        if first.isAnyEmoji && (at(p + 1) == .vs16 || at(p + 1) == .combiningCircleBackslash) { best = max(best, 2) }
+        if first == .modifierBase && at(p + 1) == .modifier { best = max(best, 2) }
+        if first == .regionalIndicator && at(p + 1) == .regionalIndicator { best = max(best, 2) }
+        if first == .keycapBase && at(p + 1) == .vs16 && at(p + 2) == .combiningKeycap { best = max(best, 3) }
+        if first == .tagBase {
+            var q = p + 1
+            while at(q) == .tagSequence { q += 1 }
+            if q > p + 1 && at(q) == .tagTerm { best = max(best, q + 1 - p) }
+        }
+        // emoji_zwj_sequence: element (ZWJ element)+, an element being any_emoji VS16, a
+        // modifier sequence or any_emoji.
+        func elementLength(_ k: Int) -> Int {
+            guard at(k).isAnyEmoji else { return 0 }
+            if at(k + 1) == .vs16 || (at(k) == .modifierBase && at(k + 1) == .modifier) { return 2 }
+            return 1
+        }
+        var q = p + elementLength(p)
+        var joined = 0
+        while q > p && at(q) == .zeroWidthJoiner {
+            let next = elementLength(q + 1)
+            guard next > 0 else { break }
+            q += 1 + next
+            joined += 1
+        }
+        if joined > 0 { best = max(best, q - p) }
+        return best
+    }
+}
