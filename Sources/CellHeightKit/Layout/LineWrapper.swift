@@ -34,6 +34,7 @@ struct LineWrapper {
     /// Wraps paragraph `p` of `text` within `limit` (see `limit(available:)`), calling `onLine`
     /// with each line in order; with `measuresLines` false the lines' widths are not worked out
     /// (0), for callers that need only their count and ranges.
+    @inline(__always)
     func wrap(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int, measuresLines: Bool = true,
               onLine: (WrappedLine) -> Void) {
         let paragraph = Paragraph(text, p, tabStop: tabStop, spaceAdvance: spaceAdvance)

@@ -8,10 +8,11 @@ import Synchronization
 /// shaping reaches no further than a pair or a word (`PairwiseASCIIAdvances`).
 ///
 /// Advances come from `PairwiseASCIIAdvances` (words holding a ligature or a character beyond
-/// ASCII whole from the width cache) and break opportunities from `PlainBreakRules`: the same
-/// numbers `prepare` finds by shaping and ICU, which tests check. The prepared text is wrapped by
-/// the one `LineWrapper`, like any other. Text with anything else, or a pair of characters whose
-/// break `PlainBreakRules` leaves undecided, is left to shaping.
+/// ASCII whole from the width cache) and break opportunities from the line breaker's lanes
+/// before ICU (`ChromiumLineBreakerLanes`): the same numbers `prepare` finds by shaping and ICU,
+/// which tests check. The prepared text is wrapped by the one `LineWrapper`, like any other.
+/// Text with anything else, or a pair of characters whose break the lanes leave undecided, is
+/// left to shaping.
 ///
 /// Scratch buffers are kept from row to row: not thread-safe, one per layout engine.
 final class PairwiseTextPreparer {
@@ -23,8 +24,8 @@ final class PairwiseTextPreparer {
     private let wholeWordPairs: UnsafeMutablePointer<Bool>
     /// Per ASCII character: `CharacterFlags` that let a word be analysed in one quick scan.
     private let asciiFlags: UnsafeMutablePointer<UInt8>
-    /// Blink's decisions between printable ASCII characters (see `PlainBreakRules.asciiDecisions`).
-    private let asciiBreaks = PlainBreakRules.asciiDecisions
+    /// Blink's decisions between printable ASCII characters (see `ChromiumLineBreaker.asciiDecisions`).
+    private let asciiBreaks = ChromiumLineBreaker.asciiDecisions
 
     /// What a word's characters hold, OR-ed over the word: breaks need looking at only when it
     /// holds more than letters and digits, and pairs for ligatures only when it holds a character
@@ -122,7 +123,7 @@ final class PairwiseTextPreparer {
             // the cut is decided as shaping decides it.
             text.storage.cuttable.withUnsafeMutableBufferPointer { cuttable in
                 cuttable[span.start] = false
-                for i in 1...span.count { cuttable[span.start + i] = true }
+                (cuttable.baseAddress! + span.start + 1).update(repeating: true, count: span.count)
             }
             if analysed.hasLigature {
                 let clusterStarts = self.clusterStarts + span.start
@@ -297,13 +298,13 @@ final class PairwiseTextPreparer {
                 for k in (wordStart &+ 1)..<wordEnd {
                     let unit = units[k]
                     if unit | last < 0x80 {
-                        let decision = asciiBreaks[PlainBreakRules.asciiIndex(last, unit)]
+                        let decision = asciiBreaks[ChromiumLineBreaker.asciiIndex(last, unit)]
                         if decision == 1 || (decision == 2 && ChromiumLineBreaker.blinkBreak(lastLast, last, unit).breaks) {
                             breakList[breaks] = BreakOpportunity(offset: k, kind: .other)
                             breakContentEnds[breaks] = k
                             breaks &+= 1
                         }
-                    } else if !PlainBreakRules.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
+                    } else if !ChromiumLineBreaker.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
                                                            unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
                         return nil
                     }
