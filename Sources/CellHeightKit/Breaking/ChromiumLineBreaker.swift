@@ -38,6 +38,14 @@ public final class ChromiumLineBreaker {
             for i in 1..<units.count {
                 let last = units[i - 1], current = units[i]
                 let lastLast: UInt16 = i >= 2 ? units[i - 2] : 0
+                // Two printable ASCII characters: Blink's table, tabulated (see `asciiDecisions`).
+                if last &- 0x20 < 95 && current &- 0x20 < 95 {
+                    let decision = Self.asciiDecisions[Self.asciiIndex(last, current)]
+                    if decision == 1 || (decision == 2 && Self.blinkBreak(lastLast, last, current).breaks) {
+                        result.append(BreakOpportunity(offset: i, kind: Self.isBreakableSpace(last) ? .afterSpaces : .other))
+                    }
+                    continue
+                }
                 switch Self.blinkBreak(lastLast, last, current) {
                 case .breaks(let kind):
                     result.append(BreakOpportunity(offset: i, kind: kind))

@@ -1,8 +1,9 @@
 import ICUBridge
 
-/// Line breaking of plain text (printable ASCII and the letters and quotation marks beyond it
-/// that `BeyondASCIIClass` names) without a break iterator: what `ChromiumLineBreaker` decides
-/// for it, looked up instead of computed. The pairwise lane (`PairwiseTextPreparer`) uses it.
+/// The breaker's lanes before ICU: what `ChromiumLineBreaker` decides for plain text (printable
+/// ASCII and the letters and quotation marks beyond it that `BeyondASCIIClass` names), looked up
+/// instead of computed. `opportunities(in:)` takes the ASCII table for every pair of printable
+/// ASCII; the pairwise lane (`PairwiseTextPreparer`) takes both.
 ///
 /// Between two printable ASCII characters Blink decides with its own rules (`blinkBreak`), which
 /// `asciiDecisions` tabulates. A pair with a character beyond ASCII goes to ICU in Blink; for the
@@ -10,19 +11,19 @@ import ICUBridge
 /// nothing earlier in the algorithm overrides once spaces (Blink's own) are out of the way:
 /// - LB19: no break before or after a quotation mark (QU), with any neighbour but a space;
 /// - LB28 and LB23: no break between letters (AL) and digits (NU) in any order.
-/// Every other pair with a character beyond ASCII is left undecided: such text takes the general
-/// path. The Unicode 15.1 rules that `Unicode151LineBreaks` adds only act next to East Asian
+/// Every other pair with a character beyond ASCII is left undecided: such text is shaped and ICU
+/// decides. The Unicode 15.1 rules that `Unicode151LineBreaks` adds only act next to East Asian
 /// characters, hyphens or Hebrew letters, which never meet these pairs.
-enum PlainBreakRules {
-    /// What the fast path needs to know about a character beyond ASCII to break lines around it.
+extension ChromiumLineBreaker {
+    /// What the pairwise lane needs to know about a character beyond ASCII to break lines around it.
     enum BeyondASCIIClass: UInt8 {
         /// Line_Break AL and a letter or symbol (e.g. "é", "ß", "©").
         case letter = 1
         /// Line_Break QU (e.g. "’", "“").
         case quote = 2
 
-        /// The class of `codePoint` by ICU's properties; nil for any character the fast path does
-        /// not break around (East Asian widths, marks, controls, spaces, other line break classes).
+        /// The class of `codePoint` by ICU's properties; nil for any character the lane does not
+        /// break around (East Asian widths, marks, controls, spaces, other line break classes).
         init?(_ codePoint: UInt32) {
             guard codePoint >= 0x80 else { return nil }
             let width = Int(icub_east_asian_width(codePoint))
@@ -41,15 +42,15 @@ enum PlainBreakRules {
 
     /// Per pair of printable ASCII characters (95 × 95, from U+0020; `asciiIndex`): 1 when Blink
     /// breaks between them, 0 when not, 2 when that depends on the character before (a digit
-    /// after "-"): then ask `ChromiumLineBreaker.blinkBreak`. Built from `blinkBreak` itself, with
+    /// after "-"): then ask `blinkBreak`. Built from `blinkBreak` itself, with
     /// characters of every kind before the pair; a test checks it against every character.
     static let asciiDecisions: UnsafeMutablePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 95 * 95)
         let contexts: [UInt16] = [0, 0x20, 0x21, 0x2D, 0x30, 0x41, 0x61, 0xE9, 0x2019]
         for last in UInt16(0x20)...0x7E {
             for current in UInt16(0x20)...0x7E {
-                let first = ChromiumLineBreaker.blinkBreak(contexts[0], last, current).breaks
-                let agree = contexts.allSatisfy { ChromiumLineBreaker.blinkBreak($0, last, current).breaks == first }
+                let first = blinkBreak(contexts[0], last, current).breaks
+                let agree = contexts.allSatisfy { blinkBreak($0, last, current).breaks == first }
                 table[asciiIndex(last, current)] = agree ? (first ? 1 : 0) : 2
             }
         }
@@ -60,7 +61,7 @@ enum PlainBreakRules {
     static func asciiIndex(_ last: UInt16, _ current: UInt16) -> Int { (Int(last) &- 0x20) &* 95 &+ (Int(current) &- 0x20) }
 
     /// Whether the pair (`last`, `current`), neither a space and at least one beyond ASCII, is
-    /// known not to break: true for the pairs above, false when the general path must decide.
+    /// known not to break: true for the pairs above, false when ICU must decide.
     /// `lastClass` and `currentClass` are the raw classes of characters beyond ASCII (0 for ASCII).
     @inline(__always)
     static func neverBreaks(_ last: UInt16, _ lastClass: UInt8, _ current: UInt16, _ currentClass: UInt8) -> Bool {

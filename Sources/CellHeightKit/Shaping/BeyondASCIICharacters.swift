@@ -1,12 +1,13 @@
 import CHarfBuzz
 
-/// The characters beyond ASCII that the fast path takes in one font (letters such as "é", "ß",
+/// The characters beyond ASCII that the pairwise lane takes in one font (letters such as "é", "ß",
 /// "©" and quotation marks such as "’"): a word holding one is shaped whole through the width
-/// cache, as a word with a ligature is, and lines break around it by `PlainBreakRules`.
+/// cache, as a word with a ligature is, and lines break around it by the line breaker's lanes
+/// (`ChromiumLineBreakerLanes`).
 ///
 /// A character is taken when all of these hold, so that the general path would shape its
 /// paragraph as one Latin run in the primary font and shaping words alone gives the same glyphs:
-/// - `PlainBreakRules.BeyondASCIIClass` has a class for it (from ICU's properties), it is below
+/// - `ChromiumLineBreaker.BeyondASCIIClass` has a class for it (from ICU's properties), it is below
 ///   U+2070 (Latin-1, the Latin extensions, general punctuation) and in the Latin or Common script;
 /// - the primary font draws it, with a glyph that is not a mark;
 /// - every lookup of the font (Chromium's features, Latin script) that fires at its glyph reads
@@ -34,7 +35,7 @@ final class BeyondASCIICharacters {
         defer { hb_set_destroy(taken) }
         var glyphs: [(codePoint: UInt32, glyph: hb_codepoint_t, value: UInt8)] = []
         for codePoint in 0x80..<UInt32(Self.limit) {
-            guard let breakClass = PlainBreakRules.BeyondASCIIClass(codePoint) else { continue }
+            guard let breakClass = ChromiumLineBreaker.BeyondASCIIClass(codePoint) else { continue }
             let script = hb_unicode_script(unicode, codePoint)
             guard script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON else { continue }
             var glyph: hb_codepoint_t = 0

@@ -1,15 +1,15 @@
 import Testing
 @testable import CellHeightKit
 
-/// The fast path's break rules (`PlainBreakRules`) must say what `ChromiumLineBreaker` (Blink's
-/// rules, then ICU) says, for every pair they decide.
-@Suite("plain break rules agree with Chromium's line breaker")
-struct PlainBreakRulesTests {
+/// The breaker's lanes before ICU (the ASCII table, the pairs beyond ASCII that never break) must
+/// say what `ChromiumLineBreaker` (Blink's rules, then ICU) says, for every pair they decide.
+@Suite("the line breaker's lanes agree with Blink's rules and ICU")
+struct ChromiumLineBreakerLaneTests {
     static let printable = (UInt16(0x21)...0x7E).map { $0 }
 
     /// Every character beyond ASCII, below the fast path's limit, that has a class.
     static let classified: [(unit: UInt16, value: UInt8)] = (UInt16(0x80)..<BeyondASCIICharacters.limit).compactMap { unit in
-        PlainBreakRules.BeyondASCIIClass(UInt32(unit)).map { (unit, $0.rawValue) }
+        ChromiumLineBreaker.BeyondASCIIClass(UInt32(unit)).map { (unit, $0.rawValue) }
     }
 
     @Test("the ASCII table is blinkBreak with any character before the pair")
@@ -18,7 +18,7 @@ struct PlainBreakRulesTests {
         let before: [UInt16] = [0] + (UInt16(0x20)...0x7E).map { $0 } + [0xA0, 0xE9, 0x2019, 0x4E00]
         for last in UInt16(0x20)...0x7E {
             for current in UInt16(0x21)...0x7E where last != 0x20 {
-                let entry = PlainBreakRules.asciiDecisions[PlainBreakRules.asciiIndex(last, current)]
+                let entry = ChromiumLineBreaker.asciiDecisions[ChromiumLineBreaker.asciiIndex(last, current)]
                 for lastLast in before {
                     var breaks = false
                     if case .breaks = ChromiumLineBreaker.blinkBreak(lastLast, last, current) { breaks = true }
@@ -32,7 +32,7 @@ struct PlainBreakRulesTests {
     @Test("classes: Latin-1 letters, symbols and quotation marks, and nothing that breaks on its own")
     func classes() {
         let value = Dictionary(uniqueKeysWithValues: Self.classified.map { ($0.unit, $0.value) })
-        let letter = PlainBreakRules.BeyondASCIIClass.letter.rawValue, quote = PlainBreakRules.BeyondASCIIClass.quote.rawValue
+        let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue, quote = ChromiumLineBreaker.BeyondASCIIClass.quote.rawValue
         for unit: UInt16 in [0xE9, 0xDF, 0xC6, 0x141, 0xA9, 0xAE, 0x1E9E] { #expect(value[unit] == letter, "U+\(unit)") }
         for unit: UInt16 in [0x2018, 0x2019, 0x201C, 0x201D, 0xAB, 0xBB] { #expect(value[unit] == quote, "U+\(unit)") }
         // No-break space, soft hyphen, dashes, marks, superscripts (AI), inverted marks (OP), the
@@ -54,11 +54,11 @@ struct PlainBreakRulesTests {
         }
         for (wide, value) in Self.classified {
             for ascii in Self.printable {
-                if PlainBreakRules.neverBreaks(ascii, 0, wide, value) {
+                if ChromiumLineBreaker.neverBreaks(ascii, 0, wide, value) {
                     check([ascii, wide], at: 1)
                     check([0x61, ascii, wide, 0x62], at: 2)
                 }
-                if PlainBreakRules.neverBreaks(wide, value, ascii, 0) {
+                if ChromiumLineBreaker.neverBreaks(wide, value, ascii, 0) {
                     check([wide, ascii], at: 1)
                     check([0x61, wide, ascii, 0x62], at: 2)
                 }
@@ -68,8 +68,8 @@ struct PlainBreakRulesTests {
         let samples = Self.classified.filter { [0xE9, 0xA9, 0x1E9E, 0x2019, 0x201C, 0xAB].contains($0.unit) }
         for (first, firstValue) in samples {
             for (second, secondValue) in Self.classified {
-                if PlainBreakRules.neverBreaks(first, firstValue, second, secondValue) { check([0x61, first, second, 0x62], at: 2) }
-                if PlainBreakRules.neverBreaks(second, secondValue, first, firstValue) { check([0x61, second, first, 0x62], at: 2) }
+                if ChromiumLineBreaker.neverBreaks(first, firstValue, second, secondValue) { check([0x61, first, second, 0x62], at: 2) }
+                if ChromiumLineBreaker.neverBreaks(second, secondValue, first, firstValue) { check([0x61, second, first, 0x62], at: 2) }
             }
         }
         #expect(checked > 100_000)

@@ -3,10 +3,10 @@ import Testing
 @testable import CellHeightKit
 
 /// The pairwise lane (advances summed over pairs, words with ligatures or characters beyond
-/// ASCII from the width cache, `PlainBreakRules`) must prepare exactly the numbers that shaping
-/// whole paragraphs with HarfBuzz and asking ICU about breaks beyond ASCII gives, and so the same
-/// line counts and heights through the one wrap loop.
-@Suite("plain text layout: the fast path equals the general path", .serialized)
+/// ASCII from the width cache, the line breaker's lanes) must prepare exactly the numbers that
+/// shaping whole paragraphs with HarfBuzz and asking ICU about breaks beyond ASCII gives, and so
+/// the same line counts and heights through the one wrap loop.
+@Suite("pairwise lane: the same prepared numbers as shaping", .serialized)
 struct PlainTextLayoutTests {
     /// Fonts of several designs and kerning styles; each must pass the pairwise check (a font that
     /// did not would only be slower, but these are the fonts users reach for).
@@ -20,7 +20,7 @@ struct PlainTextLayoutTests {
     /// Every character beyond ASCII that has a break class, in words, next to punctuation and
     /// quotes, at word edges and in words too long for a line.
     static let beyondASCIITexts: [String] = {
-        let characters = PlainBreakRulesTests.classified.map { String(decoding: [$0.unit], as: UTF16.self) }
+        let characters = ChromiumLineBreakerLaneTests.classified.map { String(decoding: [$0.unit], as: UTF16.self) }
         return stride(from: 0, to: characters.count, by: 8).flatMap { start -> [String] in
             let group = characters[start..<min(start + 8, characters.count)]
             let word = group.joined()
