@@ -26,6 +26,10 @@ struct JSONParser {
     private var line: Int
     /// Byte index where the current line starts, for computing columns.
     private var lineStart: Int
+    /// The line the parsed bytes start on, and how many columns precede them on it (for a part of
+    /// a larger input cut mid-line, see `parseArrayPart`).
+    private let firstLine: Int
+    private let firstLineColumns: Int
 
     /// An array or object whose closing bracket has not been reached yet.
     private struct OpenContainer {
@@ -38,14 +42,17 @@ struct JSONParser {
         var pendingLine = 0
     }
 
-    /// Parses `bytes[range]` (valid UTF-8), whose first byte is on line `firstLine`.
-    init(bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1) {
+    /// Parses `bytes[range]` (valid UTF-8), whose first byte is on line `firstLine`, in column
+    /// `firstColumn`.
+    init(bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1, firstColumn: Int = 1) {
         let range = range ?? bytes.indices
         self.bytes = bytes
         self.end = range.upperBound
         self.index = range.lowerBound
         self.line = firstLine
         self.lineStart = range.lowerBound
+        self.firstLine = firstLine
+        self.firstLineColumns = firstColumn - 1
     }
 
     /// Parses exactly one JSON value, surrounded by optional whitespace.
@@ -53,18 +60,78 @@ struct JSONParser {
         skipWhitespace()
         let documentLine = line
         var elementLines: [Int] = []
+        let completed = try parseValue(depth: 0, elementLines: &elementLines)
+        skipWhitespace()
+        if index < end { throw error("unexpected \(foundDescription()) after the value") }
+        return JSONDocument(value: completed, line: documentLine, elementLines: elementLines)
+    }
+
+    /// Where a top-level array read in parts stands between two parts (see `parseArrayPart`).
+    enum ArrayPartState {
+        case beforeArray, afterOpen, afterComma, afterValue, closed
+    }
+
+    /// Parses one part of an input that is a top-level array read in parts, each cut between
+    /// two of the array's own tokens (never inside an element), from `state`: the elements the
+    /// part holds and the line each starts on. `isLast`: the part ends the input (the array must
+    /// be closed by then). Errors are those `parseDocument` gives on the whole input.
+    mutating func parseArrayPart(state: inout ArrayPartState, isLast: Bool) throws -> (values: [JSONValue], lines: [Int]) {
+        var values: [JSONValue] = []
+        var lines: [Int] = []
+        var unused: [Int] = []
+        while true {
+            skipWhitespace()
+            guard index < end else {
+                guard isLast else { return (values, lines) }
+                switch state {
+                case .closed: return (values, lines)
+                case .afterValue: throw error("expected ',' or ']', found end of input")
+                case .beforeArray, .afterOpen, .afterComma: throw error("expected a value, found end of input")
+                }
+            }
+            switch state {
+            case .beforeArray:
+                // The reader reads in parts only an input whose first character is "[".
+                index += 1
+                state = .afterOpen
+            case .afterOpen, .afterComma:
+                if state == .afterOpen, consume("]") {
+                    state = .closed
+                    continue
+                }
+                lines.append(line)
+                // The array itself is the first level of nesting.
+                values.append(try parseValue(depth: 1, elementLines: &unused))
+                state = .afterValue
+            case .afterValue:
+                if consume(",") {
+                    state = .afterComma
+                } else if consume("]") {
+                    state = .closed
+                } else {
+                    throw error("expected ',' or ']', found \(foundDescription())")
+                }
+            case .closed:
+                throw error("unexpected \(foundDescription()) after the value")
+            }
+        }
+    }
+
+    /// Parses one value at the current position, nested `depth` levels deep; with `depth` 0,
+    /// records the line each element of a top-level array starts on in `elementLines`.
+    private mutating func parseValue(depth: Int, elementLines: inout [Int]) throws -> JSONValue {
         var stack: [OpenContainer] = []
         var completed: JSONValue
 
         valueLoop: while true {
             // A value is expected here.
             skipWhitespace()
-            if stack.count == 1, !stack[0].isObject { elementLines.append(line) }
+            if depth == 0, stack.count == 1, !stack[0].isObject { elementLines.append(line) }
             if let top = stack.indices.last, stack[top].isObject { stack[top].pendingLine = line }
             guard let byte = peek() else { throw error("expected a value, found end of input") }
             switch byte {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                guard stack.count < Self.maximumDepth else {
+                guard depth + stack.count < Self.maximumDepth else {
                     throw error("nesting deeper than \(Self.maximumDepth)")
                 }
                 let isObject = byte == UInt8(ascii: "{")
@@ -110,10 +177,7 @@ struct JSONParser {
             }
             break valueLoop
         }
-
-        skipWhitespace()
-        if index < end { throw error("unexpected \(foundDescription()) after the value") }
-        return JSONDocument(value: completed, line: documentLine, elementLines: elementLines)
+        return completed
     }
 
     // MARK: - Scalars
@@ -291,6 +355,7 @@ struct JSONParser {
         let position = position ?? index
         // Every byte that is not a UTF-8 continuation byte starts a scalar.
         let column = bytes[lineStart..<position].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            + (line == firstLine ? firstLineColumns : 0)
         return JSONSyntaxError(line: line, column: column, reason: reason)
     }
 

@@ -16,6 +16,25 @@ func readJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) th
     }
 }
 
+/// The rows of one part of a `json` input read in parts (see `JSONParser.parseArrayPart`):
+/// `bytes`, which start on line `firstLine` in column `firstColumn`, hold the elements from
+/// `firstIndex` on; `state` carries where the array stands from part to part.
+func readJSONArrayPart(_ bytes: [UInt8], state: inout JSONParser.ArrayPartState, isLast: Bool, firstIndex: Int,
+                       firstLine: Int, firstColumn: Int, source: String, requireText: Bool = true) throws -> [Row] {
+    var parser = JSONParser(bytes: bytes, firstLine: firstLine, firstColumn: firstColumn)
+    let part: (values: [JSONValue], lines: [Int])
+    do {
+        part = try parser.parseArrayPart(state: &state, isLast: isLast)
+    } catch let error as JSONSyntaxError {
+        throw CellHeightError.invalidJSON(source: source, line: error.line, column: error.column, reason: error.reason)
+    }
+    return try zip(part.values, part.lines).enumerated().map { offset, element in
+        let index = firstIndex + offset
+        return try makeRow(from: element.0, index: index, line: element.1, subject: "element \(index)", source: source,
+                           requireText: requireText)
+    }
+}
+
 /// Rows for the `ndjson` format: one string or object per non-blank line (`requireText` as for `json`).
 func readNDJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) throws -> [Row] {
     var rows: [Row] = []

@@ -8,8 +8,10 @@ import Foundation
 ///
 /// The input is read in chunks cut after their last "\n", each decoded and parsed like a whole
 /// input; rows, line numbers and byte offsets (in rows and in errors) count from the start of the
-/// input. Inputs whose rows can span lines (`json`, `paragraphs`, `csv`) and UTF-16 input are read
-/// whole and come as one batch. So are translation catalogs (`po`, `mo`, `strings`, `xcstrings`,
+/// input. A JSON array (`json`, or `auto` starting with "[") is cut between its elements instead
+/// (`JSONArrayCuts`), so that it too is read in bounded memory, and white space between its
+/// elements is dropped as it is read. Inputs whose rows can span lines (`paragraphs`, `csv`)
+/// and UTF-16 input are read whole and come as one batch. So are translation catalogs (`po`, `mo`, `strings`, `xcstrings`,
 /// `android`, `xliff`, `stringsdict`, or `auto` for a file whose name says it is one, see
 /// `CatalogFormat(detectingPath:firstBytes:)`): their bytes go to `readCatalogRows` undecoded
 /// (each format knows its encoding; `lossy` does not apply).
@@ -22,6 +24,8 @@ public final class StreamingRowReader {
     public private(set) var replacementCount = 0
     /// Bytes of the input handed out as rows so far.
     public var bytesRead: Int { bytesBefore }
+    /// Bytes read but not yet handed out as rows (how much of the input the reader holds).
+    var bufferedByteCount: Int { pending.count }
     /// Whether a batch may still come: false once the input's end was read and every byte handed out.
     public var mayHaveMore: Bool { !atEnd || !pending.isEmpty }
     /// The input's size in bytes when it is a regular file; nil for pipes and terminals.
@@ -77,7 +81,13 @@ public final class StreamingRowReader {
     /// its bytes and line ranges (see `LineBatch`), everything else as parsed rows; nil after the
     /// last batch.
     public func nextBatch(keepingLines: Bool) throws -> RowBatch? {
-        guard let bytes = try nextSpan() else { return nil }
+        guard let bytes = try nextSpan() else {
+            // A JSON array whose last part was cut before the input ended: its end is checked
+            // (an array never closed is an error).
+            if jsonCuts != nil && !jsonFinished { _ = try jsonArrayRows([]) }
+            return nil
+        }
+        if jsonCuts != nil { return .rows(try jsonArrayRows(bytes)) }
         if let catalogFormat {
             var rows = try readCatalogRows(bytes, format: catalogFormat, path: name)
             for i in rows.indices { rows[i].index += rowsBefore }
@@ -158,12 +168,25 @@ public final class StreamingRowReader {
                 let chunk = try readChunk(fileDescriptor: descriptor, name: name, capacity: chunkSize)
                 atEnd = chunk.count < chunkSize
                 pending.append(contentsOf: chunk)
-                if isFirstChunk {
+                // How to cut the input is decided by its first character that is not white space
+                // (a chunk of white space alone does not say).
+                if isFirstChunk && (atEnd || pending.contains { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) {
                     isFirstChunk = false
                     catalogFormat = format.catalogFormat
                         ?? (format == .auto && !isStandardInput(path) ? CatalogFormat(detectingPath: name, firstBytes: pending) : nil)
                     isCuttable = catalogFormat == nil && canCut(firstBytes: pending)
+                    if catalogFormat == nil && isJSONArray(firstBytes: pending) { jsonCuts = JSONArrayCuts() }
                 }
+            }
+            if jsonCuts != nil, !atEnd {
+                // A part ends at the last place between two of the array's tokens.
+                if let cut = jsonCuts!.lastCut(in: pending), cut > 0 {
+                    let span = Array(pending[..<cut])
+                    pending.removeSubrange(..<cut)
+                    jsonCuts!.didRemove(cut)
+                    return span
+                }
+                continue
             }
             if isCuttable, !atEnd, let lastNewline = pending.lastIndex(of: 0x0A) {
                 let span = Array(pending[...lastNewline])
@@ -179,6 +202,57 @@ public final class StreamingRowReader {
     }
 
     private var isCuttable = false
+    /// Where a JSON array read in parts may be cut, and where its parts stand; nil for other input.
+    private var jsonCuts: JSONArrayCuts?
+    private var jsonState = JSONParser.ArrayPartState.beforeArray
+    /// The column the next part of a JSON array starts in, on line `linesBefore + 1`.
+    private var jsonColumn = 1
+    /// Whether the last part of a JSON array was read.
+    private var jsonFinished = false
+
+    /// The rows of the next part of a JSON array read in parts (see `JSONArrayCuts`).
+    private func jsonArrayRows(_ bytes: [UInt8]) throws -> [Row] {
+        let decoded: DecodedText
+        do {
+            decoded = try decodeText(Data(bytes), source: name, lossy: lossy)
+        } catch CellHeightError.invalidUTF8(let source, let offset) {
+            throw CellHeightError.invalidUTF8(source: source, byteOffset: offset + bytesBefore)
+        }
+        replacementCount += decoded.replacementCount
+        resolvedFormat = .json
+        let rows: [Row]
+        jsonFinished = !mayHaveMore
+        do {
+            rows = try readJSONArrayPart(Array(decoded.text.utf8), state: &jsonState, isLast: !mayHaveMore,
+                                         firstIndex: rowsBefore, firstLine: linesBefore + 1, firstColumn: jsonColumn,
+                                         source: name, requireText: requireText)
+        } catch CellHeightError.invalidJSON(let source, let line, let column, let reason) where format == .auto {
+            // A JSON array only because the content starts with "[": say how to read it as text.
+            throw CellHeightError.invalidJSON(source: source, line: line, column: column,
+                                              reason: reason + " (read as a JSON array because it starts with '['; "
+                                                  + "for one row per line use --format lines)")
+        }
+        // Where the next part starts: lines and columns (Unicode scalars) of this one.
+        let newlines = bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lastLine = bytes.lastIndex(of: 0x0A).map { bytes[($0 + 1)...] } ?? bytes[...]
+        // (A byte order mark at the input's start is no column.)
+        let bom = bytesBefore == 0 && newlines == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 1 : 0
+        let scalars = lastLine.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } - bom
+        jsonColumn = newlines > 0 ? 1 + scalars : jsonColumn + scalars
+        linesBefore += newlines
+        bytesBefore += bytes.count
+        rowsBefore += rows.count
+        return rows
+    }
+
+    /// Whether the input is a JSON array to read in parts: `json`, or `auto` whose first
+    /// character is "[", in UTF-8.
+    private func isJSONArray(firstBytes bytes: [UInt8]) -> Bool {
+        guard format == .json || format == .auto else { return false }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return false }
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return bytes[bom...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "[")
+    }
 
     /// Whether the input can be cut at line ends: one row per line (`lines`, `ndjson`, or `auto`
     /// that is not a JSON array) and not UTF-16.

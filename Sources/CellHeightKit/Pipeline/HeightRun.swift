@@ -93,7 +93,8 @@ private struct MeasuringFailure: Error {
 ///
 /// An input that cannot be read or is malformed does not end the run: it is reported (see
 /// `CheckReporter.recordInputError`) and the others are measured; the rows read from it before
-/// the error (input read in pieces: `lines` and `ndjson`, 1 MiB at a time) stay in the output.
+/// the error (input read in pieces: `lines`, `ndjson` and JSON arrays, 1 MiB at a time) stay in
+/// the output.
 /// When no input could be read, no report is written (the JUnit report of the errors is).
 ///
 /// The command line parses its options into a `HeightRunRequest` and calls `run()`; a Swift
