@@ -96,13 +96,7 @@ public final class StreamingRowReader {
             return .rows(rows)
         }
         if keepingLines, let batch = lineBatch(bytes) { return .lines(batch) }
-        let decoded: DecodedText
-        do {
-            decoded = try decodeText(Data(bytes), source: name, lossy: lossy)
-        } catch CellHeightError.invalidUTF8(let source, let offset) {
-            throw CellHeightError.invalidUTF8(source: source, byteOffset: offset + bytesBefore)
-        }
-        replacementCount += decoded.replacementCount
+        let decoded = try decode(bytes)
         if resolvedFormat == nil {
             resolvedFormat = format.textFormat.map { RowFormat(rawValue: $0.resolved(for: decoded.text).rawValue)! } ?? format
         }
@@ -115,11 +109,8 @@ public final class StreamingRowReader {
             rows = try parseRows(in: decoded.text, format: resolvedFormat!, source: name, requireText: requireText)
         } catch CellHeightError.invalidJSON(let source, let line, let column, let reason)
                     where format == .auto && resolvedFormat == .json {
-            // A JSON array only because the content starts with "[": say how to read it as text.
             // (NDJSON detected by "{" or '"' is read a line at a time by `LineBatch` too, without.)
-            throw CellHeightError.invalidJSON(source: source, line: line + linesBefore, column: column,
-                                              reason: reason + " (read as a JSON array because it starts with '['; "
-                                                  + "for one row per line use --format lines)")
+            throw Self.readAsLinesHint(source: source, line: line + linesBefore, column: column, reason: reason)
         } catch let error as CellHeightError {
             throw error.shiftingLines(by: linesBefore)
         }
@@ -210,8 +201,8 @@ public final class StreamingRowReader {
     /// Whether the last part of a JSON array was read.
     private var jsonFinished = false
 
-    /// The rows of the next part of a JSON array read in parts (see `JSONArrayCuts`).
-    private func jsonArrayRows(_ bytes: [UInt8]) throws -> [Row] {
+    /// `bytes` decoded (see `decodeText`), an offset in an error counted from the input's start.
+    private func decode(_ bytes: [UInt8]) throws -> DecodedText {
         let decoded: DecodedText
         do {
             decoded = try decodeText(Data(bytes), source: name, lossy: lossy)
@@ -219,6 +210,19 @@ public final class StreamingRowReader {
             throw CellHeightError.invalidUTF8(source: source, byteOffset: offset + bytesBefore)
         }
         replacementCount += decoded.replacementCount
+        return decoded
+    }
+
+    /// A JSON error in input read as a JSON array only because it starts with "[" (format
+    /// `auto`), saying how to read it as text.
+    private static func readAsLinesHint(source: String, line: Int, column: Int, reason: String) -> CellHeightError {
+        .invalidJSON(source: source, line: line, column: column,
+                     reason: reason + " (read as a JSON array because it starts with '['; for one row per line use --format lines)")
+    }
+
+    /// The rows of the next part of a JSON array read in parts (see `JSONArrayCuts`).
+    private func jsonArrayRows(_ bytes: [UInt8]) throws -> [Row] {
+        let decoded = try decode(bytes)
         resolvedFormat = .json
         let rows: [Row]
         jsonFinished = !mayHaveMore
@@ -227,10 +231,7 @@ public final class StreamingRowReader {
                                          firstIndex: rowsBefore, firstLine: linesBefore + 1, firstColumn: jsonColumn,
                                          source: name, requireText: requireText)
         } catch CellHeightError.invalidJSON(let source, let line, let column, let reason) where format == .auto {
-            // A JSON array only because the content starts with "[": say how to read it as text.
-            throw CellHeightError.invalidJSON(source: source, line: line, column: column,
-                                              reason: reason + " (read as a JSON array because it starts with '['; "
-                                                  + "for one row per line use --format lines)")
+            throw Self.readAsLinesHint(source: source, line: line, column: column, reason: reason)
         }
         // Where the next part starts: lines and columns (Unicode scalars) of this one.
         let newlines = bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
