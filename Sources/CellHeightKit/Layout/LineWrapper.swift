@@ -64,9 +64,13 @@ struct LineWrapper {
         }
 
         while true {
-            // A hyphen that starts a line keeps the letter after it (see `BreakKind.afterHyphen`).
-            if breakIndex < breakEnd, breaks[breakIndex].kind == .afterHyphen,
-               breaks[breakIndex].offset == lineStart + 1, scanned == lineStart {
+            // A hyphen that starts a line keeps what follows it: Blink's break iterator starts again
+            // at a line's start, so the character before the hyphen no longer counts. ICU's
+            // hyphen before a letter (see `BreakKind.afterHyphen`), and Blink's "-" before a
+            // digit, which it breaks only after a letter or digit ("ab-12" in a narrow box is
+            // ["ab", "-1", "2"] in Chromium).
+            if breakIndex < breakEnd, breaks[breakIndex].offset == lineStart + 1, scanned == lineStart,
+               breaks[breakIndex].kind == .afterHyphen || paragraph.isHyphenBeforeDigit(at: lineStart) {
                 breakIndex += 1
                 continue
             }
@@ -153,6 +157,12 @@ struct LineWrapper {
             hasSoftHyphens = p.hasSoftHyphens
             self.tabStop = tabStop
             self.spaceAdvance = spaceAdvance
+        }
+
+        /// Whether an ASCII "-" at `i` is followed by an ASCII digit.
+        @inline(__always)
+        func isHyphenBeforeDigit(at i: Int) -> Bool {
+            i + 1 < count && units[i] == 0x2D && units[i + 1] &- 0x30 < 10
         }
 
         /// How much wider the line `s..<e` is than the sum of its advances, because of what happens

@@ -77,6 +77,32 @@ struct LineWrappingTests {
         #expect(engine.layout(prepared, width: testCase.width).lines.map(\.text) == testCase.lines)
     }
 
+    /// A "-" at the start of a line, in DejaVu Sans at `size` px, with the lines Chromium 156 gave
+    /// (measured with `scripts/chromium_cases.py --remeasure`): a line that starts at "-" keeps
+    /// the digit after it; elsewhere "-" before a digit breaks after a letter or digit.
+    static let hyphenBeforeDigitCases: [(text: String, size: Double, width: Double, lines: [String])] = [
+        ("ab-12", 40, 50, ["ab", "-1", "2"]),
+        ("G-2000", 45, 42, ["G", "-", "2", "0", "0", "0"]),
+        ("G-2000", 45, 60, ["G-", "20", "00"]),
+        ("x-1-2-3", 40, 45, ["x-", "1-", "2-", "3"]),
+        ("AB-2024 x", 30, 40, ["A", "B-", "20", "24 ", "x"]),
+        ("foo-9bar", 30, 35, ["fo", "o-", "9", "b", "ar"]),
+        ("a-b-1", 40, 30, ["a", "-", "b", "-", "1"]),
+        ("MMMM-1234", 30, 70, ["MM", "MM-", "123", "4"]),
+    ]
+
+    @Test("line wrapping: a line that starts at a hyphen keeps the digit after it, as in Chromium",
+          arguments: [false, true])
+    func hyphenBeforeDigitAtLineStart(pairwiseLane: Bool) throws {
+        for testCase in Self.hyphenBeforeDigitCases {
+            let engine = try TextLayoutEngine(chain: .chromiumDefault(primary: try FontFace(path: TestFonts.dejaVuSans)),
+                                              fontSize: testCase.size, lineHeight: .normal)
+            engine.usesPairwiseLane = pairwiseLane
+            let layout = engine.layout(engine.prepare(testCase.text), width: testCase.width)
+            #expect(layout.lines.map(\.text) == testCase.lines, "\(testCase.text) at \(testCase.width) px")
+        }
+    }
+
     @Test("line wrapping: white-space normal collapses a run of spaces after a wide cluster")
     func wideClusterWhiteSpaceNormal() throws {
         // Chromium: "a  b" with white-space: normal in the box above is 2 lines.
