@@ -2,7 +2,9 @@
 /// width (suffixed `@320` when there are several) `lines` — or, for a template, one column per
 /// label, `<field>.lines` — then `textHeight` for a text in a cell, `height`, and `offset` with
 /// `--offsets`; then a one-line `text` preview. A truncated text shows `shown/needed` lines, e.g.
-/// `2/5`. After the rows a `total` line, then with statistics one `stats` line per width.
+/// `2/5`. After the rows a `total` line, then with statistics one `stats` line per width, then the
+/// face each font resolved to (a family name, a generic family: see "Font names" in the README),
+/// e.g. `font  Liberation Sans 16px  /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf`.
 /// With explain, each row's lines follow it: `    1  "text of line"  123.5px  [DejaVu Sans]`.
 func renderTableReport(_ report: Report) -> String {
     let columns = tableColumns(report)
@@ -31,7 +33,22 @@ func renderTableReport(_ report: Report) -> String {
     for (width, statistics) in zip(report.settings.widths, report.statistics) {
         output += "stats" + widthSuffix(report, width) + "  " + statisticsText(statistics) + "\n"
     }
-    return output
+    return output + fontLines(report)
+}
+
+/// One `font` line per font the rows were measured in, as resolved: its family, size and file
+/// (with `#N` for a face of a collection); for a template, one per label, named by its field.
+private func fontLines(_ report: Report) -> String {
+    func text(_ font: FontSettings) -> String {
+        let face = font.fontFaceIndex > 0 ? "#\(font.fontFaceIndex)" : ""
+        return "\(font.fontFamily) \(formatPixels(font.fontSize))px  \(font.fontPath)\(face)"
+    }
+    switch report.settings.subject {
+    case .text(let font, _):
+        return "font  " + text(font) + "\n"
+    case .template(let template, _, _, let fonts):
+        return zip(template.labels, fonts).map { "font \($0.field)  " + text($1) + "\n" }.joined()
+    }
 }
 
 private struct TableColumn {

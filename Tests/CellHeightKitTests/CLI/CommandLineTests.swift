@@ -183,6 +183,20 @@ struct CommandLineTests {
     }
 
     /// `--lossy` replaces the bad byte and warns on one line, and still succeeds.
+    /// The table's last line names the face a font name resolved to, as Chromium resolves it
+    /// (see "Font names" in the README): a generic family, a metric-compatible alias, a path.
+    @Test("command line: the table's footer shows the face each font name resolved to", arguments: [
+        ("sans-serif", "font  Liberation Sans 16px  /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"),
+        ("Helvetica", "font  Liberation Sans 16px  /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"),
+        ("monospace", "font  DejaVu Sans Mono 16px  /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"),
+        ("DejaVu Sans Condensed", "font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf"),
+    ])
+    func tableFooterFont(name: String, footer: String) throws {
+        let result = try CellHeightProcess.run(["--font", name], stdin: Array("Hello world\n".utf8))
+        #expect(result.status == 0, "stderr: \(result.stderrText)")
+        #expect(result.stdoutText.hasSuffix("\n" + footer + "\n"), "\(result.stdoutText)")
+    }
+
     @Test("command line: --lossy warns once and measures")
     func lossy() throws {
         let result = try CellHeightProcess.run(["--font", Self.font, "--lossy"], stdin: [0x61, 0x62, 0xC3, 0x28, 0x0A])

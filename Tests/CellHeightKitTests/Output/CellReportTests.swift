@@ -46,6 +46,7 @@ struct CellReportTests {
                 1    2/3          37      54      45  This will permanently remove every file…
             total                         99
             stats  count 2  min 45  max 54  mean 49.5  median 49.5  p95 54  total 99  estimatedRowHeight 49.5
+            font  DejaVu Sans 14px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
@@ -93,6 +94,7 @@ struct CellReportTests {
                 1  dialog "open", title      2  41.625  18.625  ファイルを開く⏎فتح الملف
             total                                60.25
             stats  count 2  min 18.625  max 41.625  mean 30.125  median 30.125  p95 41.625  total 60.25  estimatedRowHeight 30.125
+            font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
@@ -101,7 +103,8 @@ struct CellReportTests {
     func noRows() {
         let table = render([MeasuredCell](), settings: ReportFixtures.settings(widths: [320]), format: .table,
                            options: Self.everything)
-        #expect(table.hasSuffix("stats  count 0  min -  max -  mean -  median -  p95 -  total 0  estimatedRowHeight -\n"))
+        #expect(table.hasSuffix("stats  count 0  min -  max -  mean -  median -  p95 -  total 0  estimatedRowHeight -\n"
+                                + "font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\n"))
         let json = render([MeasuredCell](), settings: ReportFixtures.settings(widths: [320]), format: .json,
                           options: Self.everything)
         #expect(json.contains(#""stats":{"count":0,"min":null,"max":null,"mean":null,"median":null,"p95":null,"total":0,"estimatedRowHeight":null}"#))
@@ -166,6 +169,8 @@ struct CellReportTests {
             total                                              108                                          108
             stats@320  count 2  min 33  max 75  mean 54  median 54  p95 75  total 108  estimatedRowHeight 54
             stats@400  count 2  min 33  max 75  mean 54  median 54  p95 75  total 108  estimatedRowHeight 54
+            font title  DejaVu Sans 14px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+            font body  DejaVu Sans 14px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
@@ -235,6 +240,8 @@ struct CellReportTests {
                 1  b             1           0      33  Bluetooth
               title
             total                                  108
+            font title  DejaVu Sans 14px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+            font body  DejaVu Sans 14px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }

@@ -12,6 +12,7 @@ struct TableReportTests {
                 0                            1  18.625  Datei öffnen…
                 1  dialog "open", title      2  41.625  ファイルを開く⏎فتح الملف
             total                                60.25
+            font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
@@ -29,6 +30,7 @@ struct TableReportTests {
                 0          1      18.625            1        18.625  Datei öffnen…
                 1          2      41.625            2            42  ファイルを開く⏎فتح الملف
             total                  60.25                     60.625
+            font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
@@ -43,6 +45,7 @@ struct TableReportTests {
                 1  "ファイルを開く⏎"  112px  [Noto Sans CJK JP]
                 2  "فتح الملف"  60.5px  [DejaVu Sans]
             total                               41.625
+            font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
@@ -67,6 +70,7 @@ struct TableReportTests {
               @100
                 1  "Da\u{AD}tei"  38.5px  [DejaVu Sans]
             total                37.25                 18.625
+            font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
@@ -80,6 +84,7 @@ struct TableReportTests {
                 #  lines  height  text
                 0      0       0
             total              0
+            font  DejaVu Sans 16px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
             """)
     }
