@@ -40,6 +40,38 @@ struct StreamingCommandLineTests {
         #expect(lines.last?.hasPrefix("\(rowCount - 1),") == true)
     }
 
+    /// A JSON array of several MiB is read in parts (between its elements) and its rows streamed:
+    /// every output is the one the same rows give as NDJSON, whose rows are read a line at a time.
+    @Test("a JSON array spanning several chunks gives the rows the same text gives as NDJSON",
+          arguments: ["ndjson", "json", "csv", "table"])
+    func jsonArrayAcrossChunks(output: String) throws {
+        let texts = String(decoding: try Self.input(rows: 12_000), as: UTF8.self).split(separator: "\n").map(String.init)
+        // Pretty-printed, with objects, ids and strings holding commas and brackets.
+        let elements = texts.enumerated().map { n, text -> String in
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\t", with: "\\t")
+            return n % 3 == 0 ? "  \"\(escaped)\"" : "  {\"id\": \"r\(n), [x]\", \"text\": \"\(escaped)\"}"
+        }
+        let json = Array(("[\n" + elements.joined(separator: ",\n") + "\n]\n").utf8)
+        let ndjson = Array((elements.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n") + "\n").utf8)
+        #expect(json.count > 1 << 20, "the array should span several 1 MiB chunks")
+        let arguments = ["--font", Self.font, "--width", "180,320", "--output", output]
+        let fromJSON = try CellHeightProcess.run(arguments + ["--format", "json"], stdin: json)
+        let fromNDJSON = try CellHeightProcess.run(arguments + ["--format", "ndjson"], stdin: ndjson)
+        #expect(fromJSON.status == 0, "\(fromJSON.stderrText)")
+        #expect(fromNDJSON.status == 0)
+        // Rows differ only in the lines they start on (one per element in both) and the format
+        // named in the settings.
+        #expect(fromJSON.stdout.count > 10_000)
+        #expect(normalized(fromJSON.stdoutText) == normalized(fromNDJSON.stdoutText))
+    }
+
+    /// Output with source lines and the input format left out (they differ between formats).
+    private func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #""sourceLine":\d+,?"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #""format":"[a-z]+",?"#, with: "", options: .regularExpression)
+    }
+
     @Test("--jobs 0 is a usage error")
     func jobsZero() throws {
         let result = try CellHeightProcess.run(["--jobs", "0"], stdin: Array("x\n".utf8))
