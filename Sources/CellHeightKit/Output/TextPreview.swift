@@ -3,7 +3,11 @@
 /// cut to that many columns with a final "…".
 func previewText(_ text: String, maxColumns: Int? = nil) -> String {
     guard let maxColumns else { return visibleText(text.unicodeScalars[...]) }
-    if let shown = printableASCIIPreview(text, maxColumns: maxColumns) { return shown }
+    return simplePreview(text, maxColumns: maxColumns) ?? graphemePreview(text, maxColumns: maxColumns)
+}
+
+/// `previewText` with a column limit, grapheme by grapheme (any text).
+func graphemePreview(_ text: String, maxColumns: Int) -> String {
     // Bounded work for a long text: only a prefix is made visible and measured. Every character
     // takes a column or more and a prefix's characters but its last are final (a grapheme
     // boundary never depends on what follows the next scalar), so a prefix with more than
@@ -30,19 +34,59 @@ func previewText(_ text: String, maxColumns: Int? = nil) -> String {
     }
 }
 
-/// The preview of a text that starts with more than `maxColumns` printable ASCII characters, or
-/// is nothing else: each such character is a grapheme of one column that shows as itself (none
-/// joins the next). Nil for any other text.
-private func printableASCIIPreview(_ text: String, maxColumns: Int) -> String? {
+/// The preview of a text that starts with more than `maxColumns` simple characters, or is nothing
+/// else: printable ASCII, and the Latin letters and symbols and general punctuation beyond it
+/// ("é", "ß", "’", "—"), each a grapheme of one column that shows as itself (none joins a
+/// neighbour, none is wide or invisible), and control characters, which show as symbols of one
+/// column ("\n" as ⏎). Nil for any other text.
+func simplePreview(_ text: String, maxColumns: Int) -> String? {
     guard maxColumns > 0 else { return nil }
     let utf8 = text.utf8
+    // Printable ASCII, the usual case, byte by byte.
     var printable = 0
     for byte in utf8.prefix(maxColumns + 1) {
         guard byte >= 0x20 && byte <= 0x7E else { break }
         printable += 1
     }
     if printable == maxColumns + 1 { return String(decoding: utf8.prefix(maxColumns - 1), as: UTF8.self) + "…" }
-    return printable == utf8.count ? text : nil
+    if printable == utf8.count { return text }
+    // Beyond ASCII, or with line breaks or tabs, scalar by scalar, shown as `visibleText` shows
+    // them: the character after the cut must be simple too (a combining mark there would join
+    // the last one kept).
+    var shown = String.UnicodeScalarView()
+    var scalars = 0
+    for scalar in text.unicodeScalars {
+        guard let visible = simpleVisible(scalar) else { return nil }
+        scalars += 1
+        if scalars <= maxColumns - 1 { shown.append(visible) }
+        if scalars == maxColumns + 1 { return String(shown) + "…" }
+    }
+    // The whole text fits (a column per scalar).
+    return visibleText(text.unicodeScalars[...])
+}
+
+/// How a simple scalar shows (see `isSimple`), a control character as `visibleText` shows it (a
+/// symbol of one column); nil for any other scalar.
+@inline(__always)
+private func simpleVisible(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    switch scalar.value {
+    case 0x0A: return "⏎"
+    case 0x09: return "→"
+    case 0x00..<0x20: return Unicode.Scalar(0x2400 + scalar.value)
+    case 0x7F: return "\u{2421}"
+    default: return isSimple(scalar) ? scalar : nil
+    }
+}
+
+/// A scalar that is a grapheme of one column shown as itself wherever it stands: printable ASCII,
+/// Latin-1 to IPA (U+00A0 to U+02FF, but the soft hyphen), general punctuation from U+2010 (but
+/// the line and paragraph separators, bidirectional controls and invisible operators).
+@inline(__always)
+private func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x205E: return true
+    default: return false
+    }
 }
 
 /// `scalars` with "\n" as ⏎, tab as →, and other control characters as Control Pictures symbols.

@@ -136,6 +136,33 @@ struct TableReportTests {
                     expected: "a" + String(repeating: "\u{301}", count: 300) + String(repeating: "bcd", count: 13)),
     ]
 
+    /// The preview's lane for simple characters gives what the grapheme-by-grapheme preview gives,
+    /// on the oracle texts (every script), each cut at every length, and texts built around
+    /// the lane's edges (combining marks after the cut, soft hyphens, NBSP, wide characters).
+    @Test("table: the preview of simple characters equals the grapheme-by-grapheme preview")
+    func simplePreviewEqualsGraphemePreview() throws {
+        let texts = try OracleCase.loadPublic().map(\.text) + [
+            "Größe ändern – “quoted” text’s end, ½ × ©, déjà vu — ça va?",
+            "Tschüß" + String(repeating: "é", count: 60), "e\u{301}" + String(repeating: "x", count: 50),
+            String(repeating: "ab", count: 19) + "c\u{301}d", String(repeating: "ab", count: 20) + "\u{301}",
+            String(repeating: "so\u{AD}ft", count: 12), String(repeating: "a\u{A0}b", count: 20),
+            String(repeating: "漢", count: 30), "\u{2028}" + String(repeating: "x", count: 45),
+            "Line one\nLine\ttwo\r\nthree\u{7F}\u{1}" + String(repeating: "é\n", count: 30),
+        ]
+        var simple = 0
+        for text in texts {
+            for length in stride(from: 0, through: text.unicodeScalars.count, by: 1) {
+                let cut = String(text.unicodeScalars.prefix(length))
+                for maxColumns in [1, 10, 40] {
+                    guard let shown = simplePreview(cut, maxColumns: maxColumns) else { continue }
+                    simple += 1
+                    #expect(shown == graphemePreview(cut, maxColumns: maxColumns), "\(cut) at \(maxColumns)")
+                }
+            }
+        }
+        #expect(simple > 10_000, "the lane should take most texts of Latin scripts")
+    }
+
     @Test("table: text preview", arguments: previewCases)
     func tablePreview(_ testCase: PreviewCase) {
         #expect(previewText(testCase.input, maxColumns: 40) == testCase.expected)
