@@ -68,7 +68,7 @@ public struct MeasuredCell: Equatable, Sendable {
         self.budgetCheck = budgetCheck
     }
 
-    /// A row measured as bare text (`RowMeasurer`): each layout is a cell of one label with no
+    /// A row measured as bare text (report tests): each layout is a cell of one label with no
     /// geometry, so the cell's height is the text's height.
     init(bare measured: MeasuredRow) {
         let template = CellTemplate.bareText

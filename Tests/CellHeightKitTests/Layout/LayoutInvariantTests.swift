@@ -71,35 +71,38 @@ struct LayoutInvariantTests {
         }
     }
 
-    /// RowMeasurer prepares once and wraps at every width: the same as separate layouts with a
-    /// fresh engine at each width.
-    @Test("row measurer: several widths equal separate single-width layouts", arguments: sentences)
-    func rowMeasurer(_ testCase: SentenceCase) throws {
+    /// A text prepared once and wrapped at every width gives what separate layouts with a fresh
+    /// engine at each width give.
+    @Test("layout: one prepared text at several widths equals separate single-width layouts", arguments: sentences)
+    func preparedOnce(_ testCase: SentenceCase) throws {
         let widths: [Double] = [60, 100, 137.5, 200, 320, 1000]
         let engine = try Self.engines.engine(testCase.font, faceIndex: testCase.faceIndex, size: 16)
-        let row = Row(index: 3, id: "r", text: testCase.text, sourceLine: 4)
-        let measured = RowMeasurer(engine: engine, widths: widths).measure(row)
-        #expect(measured.row == row)
-        try #require(measured.layouts.count == widths.count)
-        for (width, layout) in zip(widths, measured.layouts) {
+        let prepared = engine.prepare(testCase.text)
+        for width in widths {
+            let layout = engine.layout(prepared, width: width)
             let fresh = try TestFonts.engine(testCase.font, faceIndex: testCase.faceIndex, size: 16)
             #expect(layout == fresh.layout(fresh.prepare(testCase.text), width: width))
             #expect(layout.width == width)
         }
     }
 
-    @Test("row measurer: many rows keep their order")
-    func rowMeasurerRows() throws {
+    @Test("layout: texts prepared one after the other keep their own numbers")
+    func preparedInTurn() throws {
         let engine = try Self.engines.engine(TestFonts.dejaVuSans, size: 16)
-        let rows = [
-            Row(index: 0, text: "", sourceLine: 1),
-            Row(index: 1, text: "abc\n\ndef", sourceLine: 2),
-            Row(index: 2, text: "漢字", sourceLine: 3),
-        ]
-        let measured = RowMeasurer(engine: engine, widths: [320]).measure(rows)
-        #expect(measured.map(\.row) == rows)
+        let prepared = ["", "abc\n\ndef", "漢字"].map { engine.prepare($0) }
         // 0 lines; 3 lines of 19; one CJK line of 24 (see the line height tests).
-        #expect(measured.map { $0.layouts[0].height } == [0, 57, 24])
+        #expect(prepared.map { engine.layout($0, width: 320).height } == [0, 57, 24])
+        // The pairwise lane reuses its arrays for the next text once the last one is let go of:
+        // texts still held keep theirs, whichever way they were prepared.
+        let texts = ["Hello world", "A longer text that wraps at narrow widths, twice or more", "x",
+                     "Größe ändern", "漢字 and Latin", "Hello world"]
+        let held = texts.map { engine.prepare($0) }
+        for (text, kept) in zip(texts, held) {
+            let fresh = try TestFonts.engine(TestFonts.dejaVuSans, size: 16)
+            for width in [40.0, 120, 320] {
+                #expect(engine.layout(kept, width: width) == fresh.layout(fresh.prepare(text), width: width), "\(text)")
+            }
+        }
     }
 
     /// Preparing is width-independent: one prepared text laid out at one width twice is identical.
