@@ -38,11 +38,10 @@ public final class ChromiumLineBreaker {
             for i in 1..<units.count {
                 let last = units[i - 1], current = units[i]
                 let lastLast: UInt16 = i >= 2 ? units[i - 2] : 0
-                // Two printable ASCII characters: Blink's table, tabulated (see `asciiDecisions`).
+                // Two printable ASCII characters: Blink's table, tabulated (see `asciiBreak`).
                 if last &- 0x20 < 95 && current &- 0x20 < 95 {
-                    let decision = Self.asciiDecisions[Self.asciiIndex(last, current)]
-                    if decision == 1 || (decision == 2 && Self.blinkBreak(lastLast, last, current).breaks) {
-                        result.append(BreakOpportunity(offset: i, kind: Self.isBreakableSpace(last) ? .afterSpaces : .other))
+                    if let kind = Self.asciiBreak(lastLast, last, current) {
+                        result.append(BreakOpportunity(offset: i, kind: kind))
                     }
                     continue
                 }
@@ -76,9 +75,12 @@ public final class ChromiumLineBreaker {
         case breaks(BreakKind), noBreak, undecided
 
         /// Whether a line may break here.
-        var breaks: Bool {
-            if case .breaks = self { return true }
-            return false
+        var breaks: Bool { kind != nil }
+
+        /// What breaking here means, when a line may break here.
+        var kind: BreakKind? {
+            if case .breaks(let kind) = self { return kind }
+            return nil
         }
     }
 

@@ -57,6 +57,17 @@ extension ChromiumLineBreaker {
         return table
     }()
 
+    /// Blink's break between two printable ASCII characters `last` and `current` (`lastLast` before
+    /// them), from the table: its kind, or nil when there is none.
+    @inline(__always)
+    static func asciiBreak(_ lastLast: UInt16, _ last: UInt16, _ current: UInt16) -> BreakKind? {
+        switch asciiDecisions[asciiIndex(last, current)] {
+        case 1: return isBreakableSpace(last) ? .afterSpaces : .other
+        case 2: return blinkBreak(lastLast, last, current).kind
+        default: return nil
+        }
+    }
+
     @inline(__always)
     static func asciiIndex(_ last: UInt16, _ current: UInt16) -> Int { (Int(last) &- 0x20) &* 95 &+ (Int(current) &- 0x20) }
 

@@ -110,11 +110,19 @@ public final class FontFace: @unchecked Sendable {
 
     /// Horizontal advance in px of the glyph the font maps `codePoint` to (0 when unmapped).
     public func advance(of codePoint: UInt32, fontSize: Double) -> Double {
+        Double(advanceUnits(of: codePoint, fontSize: fontSize)) / FontFace.harfBuzzUnitsPerPixel
+    }
+
+    /// `advance(of:fontSize:)` in HarfBuzz's units of 1/65536 px.
+    func advanceUnits(of codePoint: UInt32, fontSize: Double) -> Int {
         setSize(fontSize)
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0 else { return 0 }
-        return Double(hb_font_get_glyph_h_advance(hbFont, glyph)) / FontFace.harfBuzzUnitsPerPixel
+        return Int(hb_font_get_glyph_h_advance(hbFont, glyph))
     }
+
+    /// `px` (a sum of HarfBuzz's advances) in HarfBuzz's units of 1/65536 px: exact.
+    static func harfBuzzUnits(_ px: Double) -> Int { Int(px * harfBuzzUnitsPerPixel) }
 
     private static func readVerticalMetrics(_ face: FT_Face) -> VerticalMetrics {
         let unitsPerEm = Double(face.pointee.units_per_EM)

@@ -84,7 +84,7 @@ public final class StreamingRowReader {
         guard let bytes = try nextSpan() else {
             // A JSON array whose last part was cut before the input ended: its end is checked
             // (an array never closed is an error).
-            if jsonCuts != nil && !jsonFinished { _ = try jsonArrayRows([]) }
+            if jsonCuts != nil && jsonState != .closed { _ = try jsonArrayRows([]) }
             return nil
         }
         if jsonCuts != nil { return .rows(try jsonArrayRows(bytes)) }
@@ -198,8 +198,6 @@ public final class StreamingRowReader {
     private var jsonState = JSONParser.ArrayPartState.beforeArray
     /// The column the next part of a JSON array starts in, on line `linesBefore + 1`.
     private var jsonColumn = 1
-    /// Whether the last part of a JSON array was read.
-    private var jsonFinished = false
 
     /// `bytes` decoded (see `decodeText`), an offset in an error counted from the input's start.
     private func decode(_ bytes: [UInt8]) throws -> DecodedText {
@@ -225,7 +223,6 @@ public final class StreamingRowReader {
         let decoded = try decode(bytes)
         resolvedFormat = .json
         let rows: [Row]
-        jsonFinished = !mayHaveMore
         do {
             rows = try readJSONArrayPart(Array(decoded.text.utf8), state: &jsonState, isLast: !mayHaveMore,
                                          firstIndex: rowsBefore, firstLine: linesBefore + 1, firstColumn: jsonColumn,

@@ -105,9 +105,7 @@ struct LineWrapper {
                     // empty line follows at the paragraph's end (Chromium: "W W" in a box narrower
                     // than "W" is ["W ", "W"]).
                     let end = cut >= contentEnd ? next : cut
-                    let width = measuresLines
-                        ? paragraph.width(lineStart, cut, startX: 0) + paragraph.endAdjustment(lineStart, cut) : 0
-                    onLine(WrappedLine(range: lineStart..<end, width: width, endsWithInsertedHyphen: false))
+                    onLine(finishedLine(lineStart, end, contentEnd: cut, hyphen: false))
                     if cut >= contentEnd && isEnd { return }
                     lineStart = end
                     while breakIndex > p.breaks.lowerBound && breaks[breakIndex - 1].offset > end { breakIndex -= 1 }

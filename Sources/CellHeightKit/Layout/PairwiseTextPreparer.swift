@@ -24,8 +24,6 @@ final class PairwiseTextPreparer {
     private let wholeWordPairs: UnsafeMutablePointer<Bool>
     /// Per ASCII character: `CharacterFlags` that let a word be analysed in one quick scan.
     private let asciiFlags: UnsafeMutablePointer<UInt8>
-    /// Blink's decisions between printable ASCII characters (see `ChromiumLineBreaker.asciiDecisions`).
-    private let asciiBreaks = ChromiumLineBreaker.asciiDecisions
 
     /// What a word's characters hold, OR-ed over the word: breaks need looking at only when it
     /// holds more than letters and digits, and pairs for ligatures only when it holds a character
@@ -298,9 +296,8 @@ final class PairwiseTextPreparer {
                 for k in (wordStart &+ 1)..<wordEnd {
                     let unit = units[k]
                     if unit | last < 0x80 {
-                        let decision = asciiBreaks[ChromiumLineBreaker.asciiIndex(last, unit)]
-                        if decision == 1 || (decision == 2 && ChromiumLineBreaker.blinkBreak(lastLast, last, unit).breaks) {
-                            breakList[breaks] = BreakOpportunity(offset: k, kind: .other)
+                        if let kind = ChromiumLineBreaker.asciiBreak(lastLast, last, unit) {
+                            breakList[breaks] = BreakOpportunity(offset: k, kind: kind)
                             breakContentEnds[breaks] = k
                             breaks &+= 1
                         }

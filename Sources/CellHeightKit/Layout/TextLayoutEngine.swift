@@ -32,7 +32,7 @@ public final class TextLayoutEngine {
         // Chromium shows U+2010 HYPHEN at a soft-hyphen break when the font has it, else "-".
         let hyphen = primary.hasGlyph(0x2010) ? primary.advance(of: 0x2010, fontSize: fontSize)
                                                : primary.advance(of: 0x2D, fontSize: fontSize)
-        let units = { (px: Double) in Int(px * FontFace.harfBuzzUnitsPerPixel) }
+        let units = FontFace.harfBuzzUnits
         self.wrapper = LineWrapper(tabStop: 8 * units(space), spaceAdvance: units(space), hyphenWidth: units(hyphen))
         self.primaryMetrics = primary.verticalMetrics.rounded(atSize: fontSize)
     }
@@ -120,15 +120,10 @@ public final class TextLayoutEngine {
         preparedCacheBytes = 0
     }
 
-    /// `text` prepared by shaping each paragraph with fallback fonts, ICU's breaks and graphemes.
+    /// `text` prepared by shaping each paragraph with fallback fonts, ICU's breaks and graphemes,
+    /// in arrays of its own, sized to the text (it may be kept in the cache).
     private func prepareShaped(_ text: String) -> PreparedText {
-        // Arrays of its own, sized to the text: it may be kept in the cache.
         var prepared = PreparedText()
-        prepareShaped(text, into: &prepared)
-        return prepared
-    }
-
-    private func prepareShaped(_ text: String, into prepared: inout PreparedText) {
         let units = whiteSpace.apply(to: utf16Units(of: text))
         prepared.units = units
         prepared.reserveOffsets(forUnits: units.count)
@@ -142,12 +137,12 @@ public final class TextLayoutEngine {
             prepareParagraph(paragraph, start: start, endsWithNewline: newline != nil, into: &prepared)
             start = end + 1
         }
+        return prepared
     }
 
     private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
         let shaped = shaper.shape(units)
         let count = units.count
-        let perPixel = FontFace.harfBuzzUnitsPerPixel
         var hasTabs = false, hasSoftHyphens = false
         let storage = text.storage
         storage.prefix.withUnsafeMutableBufferPointer { prefix in
@@ -159,11 +154,11 @@ public final class TextLayoutEngine {
                     hasSoftHyphens = hasSoftHyphens || unit == 0xAD
                     prefix[start + i] = x
                     // Advances are HarfBuzz's integers over 65536: exact.
-                    if unit != 0x09 { x += Int(shaped.advances[i] * perPixel) }
-                    adjustments[start + i] = Int(shaped.lineEndAdjustments[i] * perPixel)
+                    if unit != 0x09 { x += FontFace.harfBuzzUnits(shaped.advances[i]) }
+                    adjustments[start + i] = FontFace.harfBuzzUnits(shaped.lineEndAdjustments[i])
                 }
                 prefix[start + count] = x
-                adjustments[start + count] = Int(shaped.lineEndAdjustments[count] * perPixel)
+                adjustments[start + count] = FontFace.harfBuzzUnits(shaped.lineEndAdjustments[count])
             }
         }
         // Fonts: the paragraph's indices into the text's list.
@@ -193,21 +188,23 @@ public final class TextLayoutEngine {
             var clusterStart = i
             while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
             let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
-            return Int(font.advance(of: UInt32(units[i]), fontSize: self.fontSize) * perPixel)
+            return font.advanceUnits(of: UInt32(units[i]), fontSize: self.fontSize)
         })
         let breakBase = text.breakCount
         let opportunities = lineBreaker.opportunities(in: units)
         text.reserveBreaks(breakBase + opportunities.count)
+        /// Where the content before `offset` ends, the spaces before it hanging.
+        func contentEnd(before offset: Int) -> Int {
+            var end = offset
+            while end > 0 && isHangingSpace(units[end - 1]) { end -= 1 }
+            return end
+        }
         for (n, opportunity) in opportunities.enumerated() {
             text.breaks[breakBase + n] = opportunity
-            var end = opportunity.offset
-            while end > 0 && isHangingSpace(units[end - 1]) { end -= 1 }
-            text.breakContentEnds[breakBase + n] = end
+            text.breakContentEnds[breakBase + n] = contentEnd(before: opportunity.offset)
         }
-        var contentEnd = count
-        while contentEnd > 0 && isHangingSpace(units[contentEnd - 1]) { contentEnd -= 1 }
         text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<(breakBase + opportunities.count),
-                                                 contentEnd: contentEnd, endsWithNewline: endsWithNewline,
+                                                 contentEnd: contentEnd(before: count), endsWithNewline: endsWithNewline,
                                                  hasTabs: hasTabs, hasSoftHyphens: hasSoftHyphens,
                                                  usesFallback: usesFallback))
     }

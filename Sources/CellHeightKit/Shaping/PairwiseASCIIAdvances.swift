@@ -91,7 +91,7 @@ final class PairwiseASCIIAdvances {
     /// `unit`'s advance alone, without shaping (its glyph's own advance), in 1/65536 px: what a
     /// letter of a ligature cut by a line end takes (see `ligatureSplits`).
     func ownAdvance(of unit: UInt16) -> Int {
-        Int(shaper.chain.primary.advance(of: UInt32(unit), fontSize: shaper.fontSize) * FontFace.harfBuzzUnitsPerPixel)
+        shaper.chain.primary.advanceUnits(of: UInt32(unit), fontSize: shaper.fontSize)
     }
 
     /// The advance of a space before `unit` (a character `beyondASCII` takes) and the loss of a
@@ -142,7 +142,7 @@ final class PairwiseASCIIAdvances {
     }
 
     /// `pixels` in HarfBuzz units (1/65536 px), which shaping gives exactly.
-    private static func units(_ pixels: Double) -> Int32 { Int32(pixels * FontFace.harfBuzzUnitsPerPixel) }
+    private static func units(_ pixels: Double) -> Int32 { Int32(FontFace.harfBuzzUnits(pixels)) }
 }
 
 /// What a font's substitutions do to printable ASCII, for the pair-by-pair fast path: the

@@ -86,3 +86,27 @@ struct OracleOutcome {
         }
     }
 }
+
+extension OracleOutcome {
+    /// Checks the outcomes of one case file (`name`): prints its agreement, expects `count` cases,
+    /// records every mismatch not in `known` with all it takes to reproduce it, and expects each
+    /// known mismatch still to mismatch (one that agrees now must leave the list).
+    static func expectAgreement(_ outcomes: [OracleOutcome], name: String, count: Int, known: [String: String]) {
+        let mismatches = outcomes.filter { !$0.agrees }
+        let lineCounts = outcomes.filter { $0.layout.lineCount == $0.testCase.expected.lineCount }.count
+        print("\(name) agreement: \(outcomes.count - mismatches.count)/\(outcomes.count) heights, "
+              + "\(lineCounts)/\(outcomes.count) line counts")
+        #expect(outcomes.count == count)
+        for m in mismatches where known[m.testCase.id] == nil {
+            let c = m.testCase
+            Issue.record("""
+                \(c.id) font=\(c.fontFamily ?? c.font) size=\(formatPixels(c.size)) width=\(formatPixels(c.width)) \
+                lineHeight=\(c.lineHeight) whiteSpace=\(c.whiteSpace ?? "pre-wrap") text=\(String(reflecting: c.text)): \
+                expected \(c.expected.lineCount) lines, \(formatPixels(c.expected.height)) px \(c.expected.lines); \
+                got \(m.layout.lineCount), \(formatPixels(m.layout.height)) px \(m.layout.lines.map(\.text))
+                """)
+        }
+        let fixed = Set(known.keys).subtracting(mismatches.map(\.testCase.id))
+        #expect(fixed.isEmpty, "known mismatches that now agree (remove them from the list): \(fixed.sorted())")
+    }
+}

@@ -20,23 +20,7 @@ struct PublicGenAgreementTests {
 
     @Test("every case agrees but the known mismatches, and those are exactly the ones listed")
     func agreement() {
-        let outcomes = Self.outcomes
-        let mismatches = outcomes.filter { !$0.agrees }
-        let lineCounts = outcomes.filter { $0.layout.lineCount == $0.testCase.expected.lineCount }.count
-        print("public-gen agreement: \(outcomes.count - mismatches.count)/\(outcomes.count) heights, "
-              + "\(lineCounts)/\(outcomes.count) line counts")
-        #expect(outcomes.count == 809)
-        for m in mismatches where Self.knownMismatches[m.testCase.id] == nil {
-            let c = m.testCase
-            Issue.record("""
-                \(c.id) font=\(c.fontFamily ?? c.font) size=\(formatPixels(c.size)) width=\(formatPixels(c.width)) \
-                lineHeight=\(c.lineHeight) whiteSpace=\(c.whiteSpace ?? "pre-wrap") text=\(String(reflecting: c.text)): \
-                expected \(c.expected.lineCount) lines, \(formatPixels(c.expected.height)) px \(c.expected.lines); \
-                got \(m.layout.lineCount), \(formatPixels(m.layout.height)) px \(m.layout.lines.map(\.text))
-                """)
-        }
-        let fixed = Set(Self.knownMismatches.keys).subtracting(mismatches.map(\.testCase.id))
-        #expect(fixed.isEmpty, "known mismatches that now agree (remove them from the list): \(fixed.sorted())")
+        OracleOutcome.expectAgreement(Self.outcomes, name: "public-gen", count: 809, known: Self.knownMismatches)
     }
 
     /// Each family name resolves to the face Chromium drew the case with (`familyFace`).
