@@ -208,7 +208,6 @@ struct MeasureCommand: ParsableCommand {
             request.embedsFonts = outputOptions.embedFont
             request.quiet = outputOptions.quiet
             if let jobs = outputOptions.jobs { request.jobs = jobs }
-            request.generalPathOnly = inputOptions.generalPathOnly
             // Input errors and violations are on standard error already.
             let outcome = try HeightRun(request).run()
             if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
@@ -241,10 +240,6 @@ struct InputOptions: ParsableArguments {
 
     @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
     var lossy = false
-
-    @Flag(name: .customLong("general-path-only"),
-          help: ArgumentHelp("Measure ndjson rows through the general reader and writer, without the byte-level fast path (the output is the same; for checking that).", visibility: .hidden))
-    var generalPathOnly = false
 }
 
 /// Font and layout: how each text is laid out.

@@ -15,8 +15,6 @@ public final class CellMeasurer {
     public let details: Bool
     /// The layout engine of each label (labels with the same font, size and line height may share one).
     private let engines: [TextLayoutEngine]
-    /// The first label's text width at each cell width.
-    private let textWidths: [Double]
 
     /// - Parameter engines: one per template label, in order (see `makeLabelEngines`).
     /// - Throws: `CellGeometryError.noRoomForText` when a width leaves a label no room.
@@ -35,12 +33,21 @@ public final class CellMeasurer {
         self.engines = engines
         self.widths = widths
         self.details = details
-        self.textWidths = widths.map { template.textWidth(ofLabel: 0, cellWidth: $0) }
     }
 
     public func measure(_ row: Row) -> MeasuredCell {
-        let prepared = prepare(row)
-        return MeasuredCell(row: row, results: widths.map { cell(prepared, width: $0) })
+        guard template.labels.count == 1 else {
+            let prepared = prepare(row)
+            return MeasuredCell(row: row, results: widths.map { cell(prepared, width: $0) })
+        }
+        // One label (most cells): its text prepared without an array of one.
+        let prepared = prepareLabel(0, of: row)
+        return MeasuredCell(row: row, results: widths.map { width in
+            let label = measureLabel(0, prepared, textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
+            return CellLayout(width: width, height: label.isHidden ? template.cellHeight(labels: [label])
+                                                                  : template.cellHeight(singleLabel: label),
+                              labels: [label])
+        })
     }
 
     /// Measures a row and checks it against a budget at every width; for each width it breaks the
@@ -66,31 +73,18 @@ public final class CellMeasurer {
 
     public func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
 
-    /// `measure(_:)` for a cell of one label without a line limit, showing a text of plain text
-    /// given as UTF-8 that the pairwise lane takes (see `TextLayoutEngine.preparePlainText`):
-    /// appends the cell at each width to `cells`. False, having appended nothing, when the row
-    /// must be measured with `measure(_:)`.
-    public func measurePlainText(_ text: UnsafeBufferPointer<UInt8>, into cells: inout [PlainCellLayout]) -> Bool {
-        guard template.labels.count == 1, !template.labels[0].lineLimit.isLimited, !details,
-              let prepared = engines[0].preparePlainText(text) else { return false }
-        let label = template.labels[0]
-        for (width, textWidth) in zip(widths, textWidths) {
-            let text = engines[0].layout(prepared, width: textWidth, details: false)
-            let shown = label.layout(showing: text, visibleHeight: text.height, rounding: template.rounding)
-            cells.append(PlainCellLayout(width: width, lineCount: text.lineCount, height: template.cellHeight(singleLabel: shown)))
-        }
-        return true
-    }
-
     /// The family of the first label's primary font, e.g. "DejaVu Sans".
     public var primaryFontFamily: String { engines[0].chain.primary.familyName }
 
     /// Each label's text of a row, shaped and analysed (nil for a hidden label).
     private func prepare(_ row: Row) -> [PreparedText?] {
-        template.labels.indices.map { index in
-            let text = row.value(ofField: template.labels[index].field) ?? ""
-            return template.hidesLabel(showing: text) ? nil : engines[index].prepare(text)
-        }
+        template.labels.indices.map { prepareLabel($0, of: row) }
+    }
+
+    /// Label `index`'s text of a row, shaped and analysed (nil when the label is hidden).
+    private func prepareLabel(_ index: Int, of row: Row) -> PreparedText? {
+        let text = row.value(ofField: template.labels[index].field) ?? ""
+        return template.hidesLabel(showing: text) ? nil : engines[index].prepare(text)
     }
 
     /// The cell of prepared labels at a cell width (arithmetic only).
@@ -135,13 +129,13 @@ public final class CellMeasurer {
     }
 
     private func measureLabel(_ index: Int, _ prepared: PreparedText?, textWidth: Double) -> LabelLayout {
-        let label = template.labels[index]
-        guard let prepared else { return label.hiddenLayout(textWidth: textWidth) }
+        // (The label is read in place, not copied: a copy costs a reference count per string.)
+        guard let prepared else { return template.labels[index].hiddenLayout(textWidth: textWidth) }
         let engine = engines[index]
         let layout = engine.layout(prepared, width: textWidth, details: details)
-        let visibleHeight = label.lineLimit.visibleHeight(of: layout) {
+        let visibleHeight = template.labels[index].lineLimit.visibleHeight(of: layout) {
             details ? layout.lines : engine.layout(prepared, width: textWidth, details: true).lines
         }
-        return label.layout(showing: layout, visibleHeight: visibleHeight, rounding: template.rounding)
+        return template.labels[index].layout(showing: layout, visibleHeight: visibleHeight, rounding: template.rounding)
     }
 }

@@ -45,17 +45,6 @@ public struct CellLayout: Equatable, Sendable {
     }
 }
 
-/// A single-text cell at one width as the fast path measures it (see
-/// `CellMeasurer.measurePlainText`): what a row of `ndjson` output needs, and no more.
-public struct PlainCellLayout: Equatable, Sendable {
-    /// The cell width in px, e.g. 320.
-    public var width: Double
-    public var lineCount: Int
-    /// The cell's height in px.
-    public var height: Double
-}
-
-/// A row with its cell at each width (in the order the widths were given).
 public struct MeasuredCell: Equatable, Sendable {
     public var row: Row
     public var results: [CellLayout]

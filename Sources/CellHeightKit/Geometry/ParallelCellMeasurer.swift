@@ -46,14 +46,12 @@ public final class ParallelCellMeasurer {
         }
     }
 
-    /// Cuts `0..<count` into contiguous slices (`slicesPerJob` per worker, none shorter than
-    /// `minimumSlice` unless there is one) and runs `body(worker, slice)` on each, up to `jobs`
+    /// Cuts `0..<count` into contiguous slices (`slicesPerJob` per worker) and runs `body(worker, slice)` on each, up to `jobs`
     /// threads taking the next slice as they finish one, so that a slice of slow rows does not
     /// leave the other workers idle; each worker's calls have its own number, so it may use its
     /// own measurer. Returns the results in slice order.
-    private static func inParallel<Part>(count: Int, jobs: Int, minimumSlice: Int = 1,
-                                         _ body: (Int, Range<Int>) -> Part) -> [Part] {
-        let shares = min(jobs * slicesPerJob, max(count / max(minimumSlice, 1), 1))
+    private static func inParallel<Part>(count: Int, jobs: Int, _ body: (Int, Range<Int>) -> Part) -> [Part] {
+        let shares = min(jobs * slicesPerJob, count)
         guard jobs > 1, shares > 1 else { return [body(0, 0..<count)] }
         let slices = (0..<shares).map { n in (count * n / shares)..<(count * (n + 1) / shares) }
         let results = UnsafeMutableBufferPointer<Part?>.allocate(capacity: shares)
@@ -81,40 +79,6 @@ public final class ParallelCellMeasurer {
     /// still holds hundreds of rows.
     private static let slicesPerJob = 8
 
-    /// Measures the plain rows of `batch` (see `LineBatch.plainRow`) straight from their bytes with
-    /// the base settings, the fast way (`CellMeasurer.measurePlainText`), each worker a
-    /// contiguous share of the rows, and hands each share to `finish` on its worker's thread (to
-    /// write its output). A row the fast path cannot measure is parsed and given to `alone` with
-    /// the worker's measurer, which measures it the general way and returns its output line, or
-    /// nil when the row must wait for the general path in order (a row that does not parse, or
-    /// one with settings of its own). Returns what `finish` made of each share, in order.
-    public func measurePlainRows<Part>(_ batch: LineBatch, alone: (Row, RowSettingsMeasurer) -> [UInt8]?,
-                                       then finish: (PlainMeasuredRows) -> Part) -> [Part] {
-        let measurers = self.measurers
-        // Slices of at least 64 rows: shorter ones cost more to hand out than to measure.
-        return Self.inParallel(count: batch.count, jobs: jobs, minimumSlice: 64) { job, slice in
-            let measurer = measurers[job].baseMeasurer
-            var measured = PlainMeasuredRows(rows: slice)
-            var scratch: [UInt8] = []
-            for k in slice {
-                let first = measured.cells.count
-                if let id = batch.plainRow(k, scratch: &scratch, { measurer.measurePlainText($0, into: &measured.cells) }) {
-                    measured.places.append(.cells(first))
-                    measured.ids.append(id)
-                    continue
-                }
-                measured.ids.append(nil)
-                if let row = try? batch.row(k), let line = alone(row, measurers[job]) {
-                    measured.places.append(.line(measured.lines.count))
-                    measured.lines.append(line)
-                } else {
-                    measured.places.append(.general)
-                }
-            }
-            return finish(measured)
-        }
-    }
-
     /// Opens what new settings need on this thread, before any worker starts; a font's error names
     /// the first row that has it.
     private func prepare(_ settings: [RowSettings?]) throws {
@@ -130,35 +94,6 @@ public final class ParallelCellMeasurer {
                 throw RowMeasuringError(rowIndex: index, underlying: error)
             }
         }
-    }
-}
-
-/// A share of a `LineBatch`'s rows as the fast path measured them.
-public struct PlainMeasuredRows {
-    /// Where a row's results are.
-    public enum Place {
-        /// Its cells (one per width) start at this index of `cells`.
-        case cells(Int)
-        /// It was measured alone the general way: its output is this element of `lines`.
-        case line(Int)
-        /// It must be measured the general way, in order with the batch's other such rows.
-        case general
-    }
-
-    /// The rows' numbers in the batch, e.g. 0..<2048.
-    public let rows: Range<Int>
-    /// Per row: where its results are.
-    public var places: [Place] = []
-    /// Per row: its id's bytes in the batch, when the fast path measured it and it has one.
-    public var ids: [Range<Int>?] = []
-    public var cells: [PlainCellLayout] = []
-    /// Output lines of rows measured alone (each ends with "\n").
-    public var lines: [[UInt8]] = []
-
-    init(rows: Range<Int>) {
-        self.rows = rows
-        places.reserveCapacity(rows.count)
-        ids.reserveCapacity(rows.count)
     }
 }
 

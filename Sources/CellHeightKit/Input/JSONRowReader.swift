@@ -46,6 +46,32 @@ func readNDJSONRows(_ bytes: [UInt8], source: String, requireText: Bool = true) 
 
 /// The row of one NDJSON line (not blank), as `readNDJSONRows` reads it.
 func readNDJSONRow(_ bytes: [UInt8], line: InputLine, index: Int, source: String, requireText: Bool) throws -> Row {
+    // Most lines are a string, or an object of a string "text" and perhaps a string "id": read
+    // those straight from their bytes (no JSON values, no dictionary); `JSONParser` reads the rest
+    // and reports errors.
+    if let row = readPlainNDJSONRow(bytes, line: line, index: index) { return row }
+    return try readNDJSONRowParsing(bytes, line: line, index: index, source: source, requireText: requireText)
+}
+
+/// The row of a plain NDJSON line (see `plainNDJSONRow`), nil for any other line.
+func readPlainNDJSONRow(_ bytes: [UInt8], line: InputLine, index: Int) -> Row? {
+    bytes.withUnsafeBufferPointer { buffer -> Row? in
+        guard let plain = plainNDJSONRow(buffer, line.range) else { return nil }
+        let text: String
+        if plain.textIsEscaped {
+            var unescaped: [UInt8] = []
+            unescapePlainJSONString(UnsafeBufferPointer(rebasing: buffer[plain.text]), into: &unescaped)
+            text = String(decoding: unescaped, as: UTF8.self)
+        } else {
+            text = String(decoding: UnsafeBufferPointer(rebasing: buffer[plain.text]), as: UTF8.self)
+        }
+        let id = plain.id.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+        return Row(index: index, id: id, text: text, sourceLine: line.number)
+    }
+}
+
+/// The row of one NDJSON line parsed by `JSONParser` (every line, valid or not).
+func readNDJSONRowParsing(_ bytes: [UInt8], line: InputLine, index: Int, source: String, requireText: Bool) throws -> Row {
     let document = try parseJSONDocument(bytes, range: line.range, firstLine: line.number, source: source)
     return try makeRow(from: document.value, index: index, line: line.number, subject: "value", source: source,
                        requireText: requireText)

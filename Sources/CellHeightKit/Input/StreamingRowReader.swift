@@ -69,33 +69,22 @@ public final class StreamingRowReader {
     }
 
     /// The next rows (numbered from 0 across the whole input), or nil after the last batch.
-    func nextBatch() throws -> [Row]? {
-        switch try nextBatch(keepingLines: false) {
-        case .rows(let rows)?: return rows
-        case .lines(let batch)?: return try batch.rows()
-        case nil: return nil
-        }
-    }
-
-    /// The next batch: with `keepingLines`, well-formed UTF-8 `lines` and `ndjson` input comes as
-    /// its bytes and line ranges (see `LineBatch`), everything else as parsed rows; nil after the
-    /// last batch.
-    public func nextBatch(keepingLines: Bool) throws -> RowBatch? {
+    public func nextBatch() throws -> [Row]? {
         guard let bytes = try nextSpan() else {
             // A JSON array whose last part was cut before the input ended: its end is checked
             // (an array never closed is an error).
             if jsonCuts != nil && jsonState != .closed { _ = try jsonArrayRows([]) }
             return nil
         }
-        if jsonCuts != nil { return .rows(try jsonArrayRows(bytes)) }
+        if jsonCuts != nil { return try jsonArrayRows(bytes) }
         if let catalogFormat {
             var rows = try readCatalogRows(bytes, format: catalogFormat, path: name)
             for i in rows.indices { rows[i].index += rowsBefore }
             rowsBefore += rows.count
             bytesBefore += bytes.count
-            return .rows(rows)
+            return rows
         }
-        if keepingLines, let batch = lineBatch(bytes) { return .lines(batch) }
+        if let rows = try lineRows(bytes) { return rows }
         let decoded = try decode(bytes)
         if resolvedFormat == nil {
             resolvedFormat = format.textFormat.map { RowFormat(rawValue: $0.resolved(for: decoded.text).rawValue)! } ?? format
@@ -109,7 +98,7 @@ public final class StreamingRowReader {
             rows = try parseRows(in: decoded.text, format: resolvedFormat!, source: name, requireText: requireText)
         } catch CellHeightError.invalidJSON(let source, let line, let column, let reason)
                     where format == .auto && resolvedFormat == .json {
-            // (NDJSON detected by "{" or '"' is read a line at a time by `LineBatch` too, without.)
+            // (NDJSON detected by "{" or '"' is read a line at a time by `lineRows` too, without.)
             throw Self.readAsLinesHint(source: source, line: line + linesBefore, column: column, reason: reason)
         } catch let error as CellHeightError {
             throw error.shiftingLines(by: linesBefore)
@@ -119,13 +108,14 @@ public final class StreamingRowReader {
             rows[i].sourceLine += linesBefore
         }
         rowsBefore += rows.count
-        return .rows(rows)
+        return rows
     }
 
-    /// `bytes` as a `LineBatch` when they are `lines` or `ndjson` input in well-formed UTF-8 (a
-    /// byte order mark is dropped); nil, having changed nothing, otherwise (then the general
-    /// decoding repairs or reports them). Validation is the only decoding done: no `String`.
-    private func lineBatch(_ bytes: [UInt8]) -> LineBatch? {
+    /// The rows of `bytes` when they are `lines` or `ndjson` input in well-formed UTF-8 (a byte
+    /// order mark is dropped), read a line at a time straight from the bytes (validation is the
+    /// only decoding done); nil, having changed nothing, otherwise (then the general decoding
+    /// repairs or reports them).
+    private func lineRows(_ bytes: [UInt8]) throws -> [Row]? {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let format = resolvedFormat ?? self.format.textFormat.map { textFormat in
@@ -139,17 +129,26 @@ public final class StreamingRowReader {
         guard valid else { return nil }
         resolvedFormat = format
         let text = bomLength > 0 ? Array(bytes[bomLength...]) : bytes
-        let isNDJSON = format == .ndjson
         var lines = splitLines(text)
         let newlines = text.last == 0x0A ? lines.count : max(lines.count - 1, 0)
-        if isNDJSON { lines.removeAll { isBlankLine($0, in: text) } }
-        for i in lines.indices { lines[i].number += linesBefore }
-        let batch = LineBatch(bytes: text, lines: lines, firstIndex: rowsBefore, isNDJSON: isNDJSON, source: name,
-                              requireText: requireText)
-        rowsBefore += lines.count
+        var rows: [Row] = []
+        if format == .ndjson {
+            lines.removeAll { isBlankLine($0, in: text) }
+            rows.reserveCapacity(lines.count)
+            for (k, line) in lines.enumerated() {
+                let numbered = InputLine(number: line.number + linesBefore, range: line.range)
+                rows.append(try readNDJSONRow(text, line: numbered, index: rowsBefore + k, source: name,
+                                              requireText: requireText))
+            }
+        } else {
+            rows = lines.enumerated().map { k, line in
+                Row(index: rowsBefore + k, text: utf8Text(of: line.range, in: text), sourceLine: line.number + linesBefore)
+            }
+        }
+        rowsBefore += rows.count
         linesBefore += newlines
         bytesBefore += bytes.count
-        return batch
+        return rows
     }
 
     /// The next run of whole lines, or everything left for inputs that cannot be cut; nil at the end.
@@ -265,13 +264,6 @@ public final class StreamingRowReader {
             return first != UInt8(ascii: "[")
         }
     }
-}
-
-/// What `StreamingRowReader.nextBatch(keepingLines:)` gives: rows, or `lines`/`ndjson` input
-/// left as bytes.
-public enum RowBatch {
-    case rows([Row])
-    case lines(LineBatch)
 }
 
 extension CellHeightError {

@@ -62,75 +62,26 @@ func renderNDJSONReport(_ report: Report) -> String {
     return json.text
 }
 
-/// `ndjson` lines of the rows the fast path measured (a single-text cell without cell options
-/// at `widths`): byte for byte what `renderNDJSONReport` writes for them, and the lines of rows
-/// measured alone in their place. Rows left to the general path get no line: `gaps` says where
-/// each one's line goes, e.g. [(row: 17, offset: 2_113)].
-public func renderPlainNDJSON(_ measured: PlainMeasuredRows, batch: LineBatch, widths: [Double])
-    -> (bytes: [UInt8], gaps: [(row: Int, offset: Int)]) {
-    var json = JSONWriter(reservingCapacity: 48 * measured.rows.count * widths.count)
-    var gaps: [(row: Int, offset: Int)] = []
-    batch.bytes.withUnsafeBufferPointer { bytes in
-        for (n, k) in measured.rows.enumerated() {
-            let first: Int
-            switch measured.places[n] {
-            case .cells(let index):
-                first = index
-            case .line(let index):
-                json.lines(measured.lines[index])
-                continue
-            case .general:
-                gaps.append((k, json.bytes.count))
-                continue
-            }
-            json.beginObject()
-            json.integer("index", batch.firstIndex + k)
-            if let id = measured.ids[n] { json.rawString("id", UnsafeBufferPointer(rebasing: bytes[id])) } else { json.string("id", nil) }
-            if widths.count == 1 {
-                writePlainResultMembers(measured.cells[first], to: &json)
-            } else {
-                json.beginArray("results")
-                for cell in measured.cells[first..<(first + widths.count)] {
-                    json.beginObject()
-                    json.number("width", cell.width)
-                    writePlainResultMembers(cell, to: &json)
-                    json.endObject()
-                }
-                json.endArray()
-            }
-            json.endObject()
-            json.newline()
-        }
-    }
-    return (json.bytes, gaps)
-}
-
-/// What `writeResultMembers` writes for a text without cell options: "lineCount", "height".
-private func writePlainResultMembers(_ cell: PlainCellLayout, to json: inout JSONWriter) {
-    json.integer("lineCount", cell.lineCount)
-    json.number("height", cell.height)
-}
-
 private func writeRowObject(_ report: Report, rowIndex: Int, to json: inout JSONWriter) {
-    let cell = report.cells[rowIndex]
+    // Read in place: a copy of the row costs reference counts.
     json.beginObject()
-    json.integer("index", cell.row.index)
-    json.string("id", cell.row.id)
-    if let locale = cell.row.locale { json.string("locale", locale) }
+    json.integer("index", report.cells[rowIndex].row.index)
+    json.string("id", report.cells[rowIndex].row.id)
+    if let locale = report.cells[rowIndex].row.locale { json.string("locale", locale) }
     if report.hasSingleWidth {
         // A row measured at a width of its own (a rule's, the row's) says so.
-        let ownWidth = cell.results[0].width != report.settings.widths[0]
-        writeResultMembers(report, cell.results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth, to: &json)
+        let ownWidth = report.cells[rowIndex].results[0].width != report.settings.widths[0]
+        writeResultMembers(report, report.cells[rowIndex].results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth, to: &json)
     } else {
         json.beginArray("results")
-        for (widthIndex, result) in cell.results.enumerated() {
+        for (widthIndex, result) in report.cells[rowIndex].results.enumerated() {
             json.beginObject()
             writeResultMembers(report, result, rowIndex: rowIndex, widthIndex: widthIndex, includeWidth: true, to: &json)
             json.endObject()
         }
         json.endArray()
     }
-    if let check = cell.budgetCheck { json.bool("fits", check.fits) }
+    if let check = report.cells[rowIndex].budgetCheck { json.bool("fits", check.fits) }
     json.endObject()
 }
 
@@ -151,11 +102,10 @@ private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex
         }
         json.endArray()
     } else {
-        let label = result.labels[0]
-        writeTextMembers(report, label, labelIndex: 0, includeTextHeight: report.showsTextHeight, to: &json)
+        writeTextMembers(report, result.labels[0], labelIndex: 0, includeTextHeight: report.showsTextHeight, to: &json)
         json.number("height", result.height)
         if report.options.offsets { json.number("offset", report.offsets[widthIndex][rowIndex]) }
-        if report.options.explain { writeLinesArray(label, to: &json) }
+        if report.options.explain { writeLinesArray(result.labels[0], to: &json) }
     }
 }
 

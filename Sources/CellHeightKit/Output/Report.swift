@@ -19,16 +19,17 @@ struct Report {
         totals = heights.map { $0.reduce(0, +) }
         offsets = options.offsets ? heights.map { rowOffsets(heights: $0) } : []
         statistics = options.statistics ? heights.map { HeightStatistics(heights: $0) } : []
+        // Asked for every row: worked out once (reading the subject copies its fonts and labels).
+        if case .template = settings.subject { showsLabels = true } else { showsLabels = false }
+        if case .text(_, let cell) = settings.subject { showsTextHeight = cell != nil } else { showsTextHeight = false }
+        truncatedLabels = settings.subject.cell?.labels.map(\.lineLimit.isLimited) ?? []
     }
 
     /// Whether there is one width (rows carry their results directly) or several (a list per row).
     var hasSingleWidth: Bool { settings.widths.count == 1 }
 
     /// Whether rows show a template's labels rather than one text.
-    var showsLabels: Bool {
-        if case .template = settings.subject { return true }
-        return false
-    }
+    let showsLabels: Bool
 
     /// The labels' fields, in order (["text"] for one text per row).
     var fields: [String] {
@@ -36,13 +37,13 @@ struct Report {
     }
 
     /// Whether a text row shows its text height next to its cell height: only when it sits in a cell.
-    var showsTextHeight: Bool {
-        if case .text(_, let cell) = settings.subject { return cell != nil }
-        return false
-    }
+    let showsTextHeight: Bool
 
     /// Whether label `index` reports if it is truncated: only when it has a line limit.
     func reportsTruncation(ofLabel index: Int) -> Bool {
-        settings.subject.cell?.labels[index].lineLimit.isLimited ?? false
+        index < truncatedLabels.count && truncatedLabels[index]
     }
+
+    /// Per label of the cell, whether it has a line limit (so its rows say whether it truncated).
+    private let truncatedLabels: [Bool]
 }

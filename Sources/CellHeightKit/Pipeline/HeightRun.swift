@@ -44,8 +44,6 @@ public struct HeightRunRequest: Sendable {
     public var quiet = false
     /// Threads measuring rows; the output does not depend on it.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-    /// NDJSON rows through the general reader and writer only (to compare with the byte-level lane).
-    public var generalPathOnly = false
 
     public init(inputs: [String?], cell: CellTemplate, widths: [Double]) {
         self.inputs = inputs
@@ -104,15 +102,6 @@ public final class HeightRun {
 
     public init(_ request: HeightRunRequest) {
         self.request = request
-    }
-
-    /// Whether `lines` and `ndjson` rows may be measured straight from their bytes (see
-    /// `renderNDJSONBatch`): NDJSON output of each row's line count and height, and nothing that
-    /// needs every row as a `Row` (a budget, rules, a baseline, a JUnit report, line boxes).
-    private var measuresPlainRows: Bool {
-        !request.generalPathOnly && request.output == .ndjson && request.templateFile == nil && !request.hasCellOptions
-            && request.rulesFile == nil && !request.budget.isLimited
-            && request.baselineFile == nil && request.diagnostics != .junit && request.junitFile == nil && !request.explain
     }
 
     /// Reads every input, measures and checks each row, writes the report and the diagnostics.
@@ -192,44 +181,15 @@ public final class HeightRun {
         if (output == .ndjson || output == .csv || output == .none) && request.outputFile == nil && !request.offsets
             && !request.statistics {
             var batchCount = 0
-            try forEachBatch(of: sources, keepingLines: measuresPlainRows, inputError: checker.recordInputError) { batch, source in
+            try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
                 var text: String
-                switch batch {
-                case .lines(let lines):
-                    // A row without settings of its own has no budget to check: a worker measures it
-                    // alone; the others are measured in order, with their checks. A row that does
-                    // not parse is the input's error.
-                    let rendered: (output: Data, plainRowCount: Int)
-                    do {
-                        rendered = try renderNDJSONBatch(lines, measurer: measurer, widths: widths, alone: { row, worker in
-                            guard !resolver.hasOwnSettings(row) else { return nil }
-                            let cell = worker.measure(row, settings: nil)
-                            return Array(render([cell], settings: reportSettings, format: output, options: options).utf8)
-                        }, general: { rows in
-                            do {
-                                return try measureBatch(rows, source: source, rendering: true).text
-                            } catch {
-                                throw MeasuringFailure(error: error)
-                            }
-                        })
-                    } catch let failure as MeasuringFailure {
-                        throw failure.error
-                    } catch let error as CellHeightError where error.isInputError {
-                        throw InputFailure(error: error)
-                    }
-                    checker.recordUnchecked(count: rendered.plainRowCount)
-                    try writeToStandardOutput(rendered.output)
-                    batchCount += 1
-                    return
-                case .rows(let rows):
-                    if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
-                    if output == .ndjson {
-                        text = try measureBatch(rows, source: source, rendering: true).text
-                    } else {
-                        text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
-                                      options: options)
-                        if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
-                    }
+                if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
+                if output == .ndjson {
+                    text = try measureBatch(rows, source: source, rendering: true).text
+                } else {
+                    text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
+                                  options: options)
+                    if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
                 }
                 try writeToStandardOutput(Data(text.utf8))
                 batchCount += 1
@@ -241,8 +201,7 @@ public final class HeightRun {
             return try finish(checker, inputCount: sources.count)
         }
         var rowsBySource: [(rows: [Row], source: String)] = []
-        try forEachBatch(of: sources, measuring: false, inputError: checker.recordInputError) { batch, source in
-            guard case .rows(let rows) = batch else { preconditionFailure("rows were asked for") }
+        try forEachBatch(of: sources, measuring: false, inputError: checker.recordInputError) { rows, source in
             rowsBySource.append((rows, source))
         }
         // No input read at all: no report (the JUnit report of the errors is still written).
@@ -331,17 +290,17 @@ public final class HeightRun {
     /// Rows measured between two updates of the progress line when every row is read first.
     static let measuringSliceRows = 4096
 
-    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name;
-    /// with `keepingLines`, `lines` and `ndjson` batches come as bytes (see `LineBatch`). `measuring`:
+    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name.
+    /// `measuring`:
     /// whether `body` measures each batch (the progress line then counts rows measured), or only
     /// keeps it for later (rows read).
     ///
     /// An input that cannot be opened or read, or is malformed (`CellHeightError.isInputError`,
     /// from its reader, or an `InputFailure` from `body`), goes to `inputError`, and the next input
     /// is read; `body`'s other errors end the run.
-    private func forEachBatch(of sources: [String?], keepingLines: Bool = false, measuring: Bool = true,
+    private func forEachBatch(of sources: [String?], measuring: Bool = true,
                               inputError: (CellHeightError) -> Void,
-                              _ body: (RowBatch, String) throws -> Void) throws {
+                              _ body: ([Row], String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
         var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
@@ -358,9 +317,9 @@ public final class HeightRun {
             var rowsRead = 0
             // The next batch is read while this one is measured.
             let batches = ReadAhead(hasMore: { reader.mayHaveMore }) {
-                try reader.nextBatch(keepingLines: keepingLines).map { ($0, reader.bytesRead) }
+                try reader.nextBatch().map { ($0, reader.bytesRead) }
             }
-            func nextBatch() throws -> (RowBatch, Int)? {
+            func nextBatch() throws -> ([Row], Int)? {
                 do {
                     return try batches.next()
                 } catch let error as CellHeightError where error.isInputError {
@@ -368,17 +327,10 @@ public final class HeightRun {
                 }
             }
             do {
-                while let (batch, bytesRead) = try nextBatch() {
-                    switch batch {
-                    case .rows(var rows):
-                        for i in rows.indices { rows[i].index += rowsBefore }
-                        try body(.rows(rows), reader.name)
-                        rowsRead += rows.count
-                    case .lines(var lines):
-                        lines.firstIndex += rowsBefore
-                        try body(.lines(lines), reader.name)
-                        rowsRead += lines.count
-                    }
+                while var (rows, bytesRead) = try nextBatch() {
+                    for i in rows.indices { rows[i].index += rowsBefore }
+                    try body(rows, reader.name)
+                    rowsRead += rows.count
                     if measuring {
                         progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
                     } else {

@@ -1,0 +1,63 @@
+import Testing
+@testable import CellHeightKit
+
+/// The NDJSON reader reads plain lines (a string, or an object of a string "text" and perhaps a
+/// string "id") straight from their bytes: that lane must give exactly the row `JSONParser` gives,
+/// and leave every other line, valid or not, to the parser.
+@Suite("NDJSON: the plain-line lane")
+struct PlainNDJSONRowTests {
+    /// Lines of every kind: plain ones in many shapes and scripts, and ones the lane must leave to
+    /// the parser (other members, numeric, null and escaped ids, \u escapes, duplicate keys, bad JSON).
+    static let lines = [
+        #"{"id": "a", "text": "Delete all files?"}"#,
+        #"{"text": "Reversed members", "id": "b"}"#,
+        #"  {  "id" : "c" ,"text":"Spaces between tokens"  }  "#,
+        #"{"id": "d", "text": "She said \"fine\" and left \\ / \/ here"}"#,
+        #"{"id": "e", "text": "Caf\u00e9 and naïve façade"}"#,
+        #"{"id": "g", "text": "Tabs\there and\tthere"}"#,
+        #"{"id": "h", "text": "A row with a budget", "maxLines": 1}"#,
+        #"{"id": 42, "text": "A numeric id"}"#,
+        #"{"id": "i\"j", "text": "An escaped id"}"#,
+        #"{"id": null, "text": "A null id"}"#,
+        #""A row that is a JSON string""#,
+        "\t\"A string with white space around it\" ",
+        #"{"id": "k", "text": "Windows line end"}"# + "\r",
+        #"{"id": "n", "text": ""}"#,
+        #"{"id": "p", "text": "Line one\nLine two"}"#,
+        #"{"text": "duplicate", "text": "keys"}"#,
+        #"{"id": "r", "text": "Qt 5 port of GNOME’s Adwaita theme — development files"}"#,
+        #"{"id": "v", "text": "Ελληνικά και English, Кириллица too, 中文 and عربى"}"#,
+        #"{"id": "w", "text": "emoji 👩‍👩‍👧 and ☕️"}"#,
+        #"{"id": "x"}"#,
+        #"{"id": "y", "text": "unterminated"#,
+        #"{"id": "z", "text": "trailing comma",}"#,
+        #"["an array"]"#,
+        "{\"id\": \"a2\", \"text\": \"a control character\there\"}",
+    ]
+
+    @Test("every line gives the parser's row or the parser's error")
+    func sameAsParser() throws {
+        var plainCount = 0
+        for (n, line) in Self.lines.enumerated() {
+            let bytes = Array(line.utf8)
+            let input = InputLine(number: n + 1, range: 0..<bytes.count)
+            let parsed = Result { try readNDJSONRowParsing(bytes, line: input, index: n, source: "rows.ndjson", requireText: true) }
+            let read = Result { try readNDJSONRow(bytes, line: input, index: n, source: "rows.ndjson", requireText: true) }
+            switch (parsed, read) {
+            case (.success(let expected), .success(let row)):
+                #expect(row == expected, "line \(n + 1): \(line)")
+            case (.failure(let expected as CellHeightError), .failure(let error as CellHeightError)):
+                #expect(error.description == expected.description, "line \(n + 1): \(line)")
+            default:
+                Issue.record("line \(n + 1) \(line): \(read) but the parser gives \(parsed)")
+            }
+            if let plain = readPlainNDJSONRow(bytes, line: input, index: n) {
+                plainCount += 1
+                #expect(plain == (try? parsed.get()), "line \(n + 1): \(line)")
+            }
+        }
+        // The lane takes the 11 plain lines (a, b, c, d, both strings, k, n, r, v, w; not the
+        // \t, \n and \u escapes), and nothing else.
+        #expect(plainCount == 11)
+    }
+}
