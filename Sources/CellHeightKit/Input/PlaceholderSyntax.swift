@@ -86,7 +86,8 @@ extension PlaceholderSyntax {
             guard let close = bytes[i...].prefix(64).firstIndex(of: UInt8(ascii: ")")) else { return nil }
             i = close + 1
         }
-        while let b = at(i), "-+ #0',I".utf8.contains(b) { i += 1 }
+        // Flags; not the space flag, which prose has far more often ("100 % sûr", "50 % de").
+        while let b = at(i), "-+#0',I".utf8.contains(b) { i += 1 }
         while isDigit(at(i)) || at(i) == UInt8(ascii: "*") { i += 1 }
         if at(i) == UInt8(ascii: ".") {
             i += 1
