@@ -97,3 +97,19 @@ struct AndroidVisibleTextTests {
         #expect(htmlVisibleText(html) == shown)
     }
 }
+
+extension AndroidVisibleTextTests {
+    @Test("android: the markup fixture, as the user sees it")
+    func markupFixture() throws {
+        let rows = try CatalogFixtures.rows("markup/res/values-de/strings.xml", .androidXML)
+        checkCatalogRowInvariants(rows)
+        #expect(rows.expectedForm == [
+            ExpectedCatalogRow("title", "Dateien", locale: "de", line: 5),
+            ExpectedCatalogRow("deleted", "%1$s wurde gelöscht.\nRückgängig machen?", locale: "de", line: 6),
+            ExpectedCatalogRow("opening", "%d Objekte werden geöffnet", locale: "de", line: 7),
+            ExpectedCatalogRow("save", "  Speichern unter …  ", locale: "de", line: 8),
+            ExpectedCatalogRow("items[one]", "# Objekt ausgewählt", locale: "de", line: 9, ["plural": "one"]),
+            ExpectedCatalogRow("items[other]", "# Objekte ausgewählt", locale: "de", line: 9, ["plural": "other"]),
+        ])
+    }
+}

@@ -132,3 +132,17 @@ struct XLIFFVisibleTextTests {
         #expect(AngularPlaceholderRole(name: name) == nil)
     }
 }
+
+extension XLIFFVisibleTextTests {
+    @Test("xliff: the Angular fixture, as the user sees it")
+    func angularFixture() throws {
+        let rows = try CatalogFixtures.rows("markup/messages.de.xlf", .xliff)
+        checkCatalogRowInvariants(rows)
+        #expect(rows.expectedForm == [
+            ExpectedCatalogRow("fileDeleted", "Die Datei {{ file.name }} wurde gelöscht.\nRückgängig machen?", locale: "de", line: 8),
+            ExpectedCatalogRow("selectedItems[=0]", "Keine Objekte ausgewählt", locale: "de", line: 19, ["plural": "=0"]),
+            ExpectedCatalogRow("selectedItems[=1]", "Ein Objekt ausgewählt", locale: "de", line: 19, ["plural": "=1"]),
+            ExpectedCatalogRow("selectedItems[other]", "{{ count }} Objekte ausgewählt", locale: "de", line: 19, ["plural": "other"]),
+        ])
+    }
+}
