@@ -24,10 +24,13 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libxml2's HTML parser, for Android strings holding HTML (Foundation's XMLParser reads XML only).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "ICUBridge", dependencies: ["CICU"]),
+        .target(name: "HTMLBridge", dependencies: ["CLibXML2"]),
         .target(
             name: "CellHeightKit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "CLibCrypto",
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "HTMLBridge", "CLibCrypto",
                            .product(name: "Yams", package: "Yams")]
         ),
         // In release the executable links the Swift runtime and Foundation statically (compiled and

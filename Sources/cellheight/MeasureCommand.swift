@@ -72,6 +72,7 @@ struct MeasureCommand: ParsableCommand {
     var files: [String] = []
 
     @OptionGroup(title: "Input") var inputOptions: InputOptions
+    @OptionGroup(title: "Text") var textOptions: TextOptions
     @OptionGroup(title: "Font and layout") var layoutOptions: LayoutOptions
     @OptionGroup(title: "Cell") var cellOptions: CellOptions
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
@@ -87,6 +88,7 @@ struct MeasureCommand: ParsableCommand {
             }
         }
         _ = try parsedWidths()
+        _ = try textRewriting()
         if let lineHeight = layoutOptions.lineHeight, LineHeight(parsing: lineHeight) == nil {
             throw ValidationError("--line-height must be \(LineHeight.expectation), got '\(messageText(lineHeight))'")
         }
@@ -195,6 +197,7 @@ struct MeasureCommand: ParsableCommand {
             request.fallbackSpecs = layoutOptions.fallback.map { $0.split(separator: ",").map { String($0) } }
             request.whiteSpace = layoutOptions.whiteSpace
             request.budget = Budget(maxLines: gateOptions.maxLines, maxHeight: gateOptions.maxHeight)
+            request.text = try textRewriting()
             request.rulesFile = gateOptions.rules
             request.baselineFile = gateOptions.baseline
             request.failsOnGrowth = gateOptions.failOnGrowth
@@ -218,6 +221,24 @@ struct MeasureCommand: ParsableCommand {
     }
 
 
+    /// The text options: mnemonics, replacements and placeholder samples.
+    func textRewriting() throws -> TextRewriting {
+        var text = TextRewriting(numberSample: textOptions.placeholderNumber, stringSample: textOptions.placeholderString)
+        if let mnemonic = textOptions.mnemonic {
+            guard let marker = TextRewriting.mnemonicMarker(parsing: mnemonic) else {
+                throw ValidationError("--mnemonic must be \(TextRewriting.mnemonicExpectation), got '\(messageText(mnemonic))'")
+            }
+            text.mnemonic = marker
+        }
+        text.replacements = try textOptions.replace.map { given in
+            guard let equals = given.firstIndex(of: "="), equals != given.startIndex else {
+                throw ValidationError("--replace must be FROM=TO with a FROM that is not empty, got '\(messageText(given))'")
+            }
+            return TextReplacement(from: String(given[..<equals]), to: String(given[given.index(after: equals)...]))
+        }
+        return text
+    }
+
     /// The template file's cell, or the one-label cell the options describe.
     private func cellTemplate() throws -> CellTemplate {
         if let template = cellOptions.template {
@@ -240,6 +261,22 @@ struct InputOptions: ParsableArguments {
 
     @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
     var lossy = false
+}
+
+/// Text: what of each row's text is measured (see the README's "Translation catalogs").
+struct TextOptions: ParsableArguments {
+    @Option(name: .customLong("replace"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Replace every FROM in each row's text with TO before measuring (literal text; repeatable, applied in order).", valueName: "FROM=TO"))
+    var replace: [String] = []
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Measure every number placeholder (%d, %lld, %.2f, {n, number}, a plural's #) as this text, e.g. 8,888.", valueName: "TEXT"))
+    var placeholderNumber: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Measure every other placeholder (%s, %1$s, %@, {name}, {{name}}) as this text, e.g. Alexandra.", valueName: "TEXT"))
+    var placeholderString: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The character that marks mnemonics, removed before measuring: _ (GTK's _Open) or & (KDE's &Open); doubled, it is itself.", valueName: "CHAR"))
+    var mnemonic: String?
 }
 
 /// Font and layout: how each text is laid out.

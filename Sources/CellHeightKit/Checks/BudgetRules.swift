@@ -22,6 +22,9 @@ public struct BudgetRule: Equatable, Sendable {
     /// Fonts by locale pattern, e.g. [("ja", "Noto Sans CJK JP"), ("zh", "Noto Sans CJK SC")]: a row
     /// whose locale matches takes the most specific (longest) matching pattern's font.
     public var localeFonts: [LocaleFont]
+    /// What the rule changes in the text before it is measured (`mnemonic`, `replacements`,
+    /// `placeholderNumber`, `placeholderString`); see `TextRewriting`.
+    public var text: TextRewriting
 
     public struct LocaleFont: Equatable, Sendable {
         public var locale: String
@@ -35,7 +38,7 @@ public struct BudgetRule: Equatable, Sendable {
 
     public init(keys: [String] = ["*"], locales: [String]? = nil, font: String? = nil, fontSize: Double? = nil,
                 lineHeight: LineHeight? = nil, widths: [Double]? = nil, maxLines: Int? = nil,
-                maxHeight: Double? = nil, localeFonts: [LocaleFont] = []) {
+                maxHeight: Double? = nil, localeFonts: [LocaleFont] = [], text: TextRewriting = TextRewriting()) {
         self.keys = keys
         self.locales = locales
         self.font = font
@@ -45,6 +48,7 @@ public struct BudgetRule: Equatable, Sendable {
         self.maxLines = maxLines
         self.maxHeight = maxHeight
         self.localeFonts = localeFonts
+        self.text = text
     }
 
     /// Whether the rule is for a row with this key and locale (a row without a key has key "").
@@ -96,8 +100,8 @@ public struct BudgetRules: Equatable, Sendable {
         self.rules = rules
     }
 
-    /// `settings` with every matching rule applied. Without `setsFonts` (a template) only widths
-    /// and budgets are taken.
+    /// `settings` with every matching rule applied. Without `setsFonts` (a template) only widths,
+    /// budgets and text rewriting are taken.
     public func apply(to settings: RowSettings, key: String?, locale: String?, setsFonts: Bool) -> RowSettings {
         var settings = settings
         for rule in rules where rule.matches(key: key, locale: locale) {
@@ -109,6 +113,7 @@ public struct BudgetRules: Equatable, Sendable {
             }
             if let widths = rule.widths { settings.widths = widths }
             settings.budget = settings.budget.overridden(by: Budget(maxLines: rule.maxLines, maxHeight: rule.maxHeight))
+            settings.text = settings.text.overridden(by: rule.text)
         }
         return settings
     }

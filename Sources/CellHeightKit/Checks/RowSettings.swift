@@ -1,4 +1,4 @@
-/// How one row is measured and what it must fit in: the command line's settings, changed by the
+/// How one row is measured and what it must fit in (and what of its text is measured): the command line's settings, changed by the
 /// rules that match the row's key and locale, then by the row's own fields.
 public struct RowSettings: Hashable, Sendable {
     /// The font as `--font` takes it, e.g. "DejaVu Sans" or a file path (unused with a template,
@@ -10,13 +10,17 @@ public struct RowSettings: Hashable, Sendable {
     /// Cell widths in px, e.g. [320]; a row or rule with a width of its own replaces them all.
     public var widths: [Double]
     public var budget: Budget
+    /// What is measured in place of the text as read (mnemonics, replacements, placeholders).
+    public var text: TextRewriting
 
-    public init(font: String, fontSize: Double, lineHeight: LineHeight, widths: [Double], budget: Budget = .none) {
+    public init(font: String, fontSize: Double, lineHeight: LineHeight, widths: [Double], budget: Budget = .none,
+                text: TextRewriting = TextRewriting()) {
         self.font = font
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.widths = widths
         self.budget = budget
+        self.text = text
     }
 }
 

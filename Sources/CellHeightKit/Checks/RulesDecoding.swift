@@ -102,7 +102,7 @@ private func yamlSyntaxError(_ error: YamlError, file: String) -> CellHeightErro
 enum RulesKeys {
     static let file = ["description", "rules"]
     static let rule = ["description", "keys", "locales", "font", "size", "lineHeight", "width", "maxLines",
-                       "maxHeight", "fonts"]
+                       "maxHeight", "fonts", "mnemonic", "replacements", "placeholderNumber", "placeholderString"]
 }
 
 private struct RulesDecoder: ConfigDecoding {
@@ -150,7 +150,41 @@ private struct RulesDecoder: ConfigDecoding {
                                       font: try nonEmptyString(member.value, at: memberPath(at("fonts"), member.key)))
             }
         }
+        rule.text = try textRewriting(members, at: path)
         return rule
+    }
+
+    /// What a rule changes in the text: `mnemonic: "_"`, `replacements: {"%1$s": "Alexandra"}` (in
+    /// order), `placeholderNumber: "8,888"`, `placeholderString: "Alexandra"`.
+    func textRewriting(_ members: [String: JSONValue], at path: String) throws -> TextRewriting {
+        func at(_ key: String) -> String { memberPath(path, key) }
+        var text = TextRewriting()
+        if let mnemonic = members["mnemonic"] {
+            let given = try string(mnemonic, at: at("mnemonic"))
+            guard let marker = TextRewriting.mnemonicMarker(parsing: given) else {
+                throw failure(at("mnemonic"), "must be \(TextRewriting.mnemonicExpectation), got \"\(messageText(given))\"")
+            }
+            text.mnemonic = marker
+        }
+        if let replacements = members["replacements"] {
+            guard case .object(let object) = replacements else {
+                throw failure(at("replacements"), "expected an object of text: replacement, found \(replacements.kindDescription)")
+            }
+            text.replacements = try object.members.map { member in
+                let place = memberPath(at("replacements"), member.key)
+                guard !member.key.isEmpty else { throw failure(place, "the text to replace is empty") }
+                return TextReplacement(from: member.key, to: try sample(member.value, at: place))
+            }
+        }
+        if let number = members["placeholderNumber"] { text.numberSample = try sample(number, at: at("placeholderNumber")) }
+        if let string = members["placeholderString"] { text.stringSample = try sample(string, at: at("placeholderString")) }
+        return text
+    }
+
+    /// A text to put in the place of another: a string, or a number as written (YAML's `8888`).
+    func sample(_ value: JSONValue, at path: String) throws -> String {
+        if case .number(let written) = value { return written }
+        return try string(value, at: path)
     }
 
     /// One non-empty string, or a non-empty array of them.

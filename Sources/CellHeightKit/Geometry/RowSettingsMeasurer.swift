@@ -1,5 +1,5 @@
-/// Measures rows that each come with their own settings (font, size, line height, widths and
-/// budget, see `RowSettings`): one `CellMeasurer` per distinct font, size, line height and widths,
+/// Measures rows that each come with their own settings (font, size, line height, widths, budget
+/// and text rewriting, see `RowSettings`): one `CellMeasurer` per distinct font, size, line height and widths,
 /// made the first time a row needs it. Rows with the base settings use the measurer made up front.
 ///
 /// Not thread-safe (its engines are not): `ParallelCellMeasurer` gives each worker its own.
@@ -12,8 +12,10 @@ public final class RowSettingsMeasurer {
     private let whiteSpace: WhiteSpace
     private let details: Bool
     private var measurers: [MeasurerKey: CellMeasurer] = [:]
-    /// The base settings' budget and measurer.
-    private let base: (budget: Budget, measurer: CellMeasurer)
+    /// The base settings' budget, text rewriting and measurer.
+    private let base: (budget: Budget, text: TextRewriting, measurer: CellMeasurer)
+    /// The fields the labels show, which text rewriting applies to.
+    private let labelFields: [String]
     /// The settings of the row measured last, and their measurer.
     private var last: (settings: RowSettings, measurer: CellMeasurer)?
     /// Engines by font, size and line height, shared by measurers of different widths.
@@ -42,7 +44,8 @@ public final class RowSettingsMeasurer {
         self.whiteSpace = whiteSpace
         self.details = details
         let baseMeasurer = try CellMeasurer(template: cell, engines: engines, widths: base.widths, details: details)
-        self.base = (base.budget, baseMeasurer)
+        self.base = (base.budget, base.text, baseMeasurer)
+        self.labelFields = cell.labels.map(\.field)
         let key = measurerKey(base)
         self.engines[key.engine] = engines
         measurers[key] = baseMeasurer
@@ -72,6 +75,9 @@ public final class RowSettingsMeasurer {
     /// The row measured with its settings and checked against their budget (`prepare` first).
     /// `settings` nil stands for the base settings.
     public func measure(_ row: Row, settings: RowSettings?) -> MeasuredCell {
+        // The text as the user sees it (the cell then holds it, for reports and messages).
+        let rewriting = settings?.text ?? base.text
+        let row = rewriting.isIdentity ? row : row.rewritten(by: rewriting, fields: labelFields)
         guard let settings else { return base.measurer.measure(row, budget: base.budget) }
         // Rows mostly share their settings (copies of one value, compared in a few instructions):
         // the last measurer is kept so that a row costs no hashing of its settings.

@@ -15,13 +15,18 @@ public struct Row: Equatable, Sendable {
     /// id, `id`: rows read from plain text or JSON strings, and JSON objects with no other string
     /// or number members (most rows, which then need no dictionary; see `value(ofField:)`).
     public var fields: [String: String]?
+    /// The placeholder syntaxes the text may hold (a catalog's own; any for other input), for
+    /// `--placeholder-number` and `--placeholder-string`.
+    public var placeholders: PlaceholderSyntax
 
-    public init(index: Int, id: String? = nil, text: String, sourceLine: Int, fields: [String: String]? = nil) {
+    public init(index: Int, id: String? = nil, text: String, sourceLine: Int, fields: [String: String]? = nil,
+                placeholders: PlaceholderSyntax = .any) {
         self.index = index
         self.id = id
         self.text = text
         self.sourceLine = sourceLine
         self.fields = fields
+        self.placeholders = placeholders
     }
 
     /// The value of a named field, or nil when the row has no such field. A row without `fields`

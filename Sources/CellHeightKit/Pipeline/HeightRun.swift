@@ -26,6 +26,9 @@ public struct HeightRunRequest: Sendable {
     public var whiteSpace: WhiteSpace = .preWrap
     /// The budget every row starts from (`--max-lines`, `--max-height`).
     public var budget: Budget = .none
+    /// What every row's text is measured as (`--mnemonic`, `--replace`, `--placeholder-number`,
+    /// `--placeholder-string`); rules may add to it.
+    public var text = TextRewriting()
     /// A rules file (JSON or YAML) of settings and budgets by key and locale.
     public var rulesFile: String?
     /// An earlier result to compare with, and whether a row that grew is a violation.
@@ -118,7 +121,7 @@ public final class HeightRun {
         }
         let label = cell.labels[0]
         let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
-                               budget: request.budget)
+                               budget: request.budget, text: request.text)
         let resolver = RowSettingsResolver(base: base, rules: try budgetRules(), setsFonts: template == nil)
         // One measurer per worker: the first uses the engines above, the others open their own.
         var firstEngines: [TextLayoutEngine]? = fonts.engines

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Android string resources (`res/values*/strings.xml`), read with Foundation's XMLParser.
 ///
 ///     <resources>
@@ -12,10 +14,18 @@
 /// and so are other resource types. The locale comes from the `values-…` folder
 /// (`androidLocale(fromPath:)`); `values` is the default locale "".
 ///
-/// The text is what Android shows, as aapt2 compiles it: inline markup (`<b>`, `<xliff:g>`) and
-/// CDATA flattened to their text, then outside double quotes runs of white space become one space
-/// and leading and trailing white space go; unescaped double quotes are removed; escapes \n \t
-/// \' \" \\ \@ \? and \uXXXX. Any other escape is an error.
+/// The text is what Android shows, as aapt2 compiles it: inline markup (`<b>`, `<i>`, `<u>`,
+/// `<font>`, `<annotation>`, `<xliff:g>`) is styling, flattened to the text it holds, and so is
+/// CDATA; then outside double quotes runs of white space become one space and leading and trailing
+/// white space go; unescaped double quotes are removed; escapes \n \t \' \" \\ \@ \? and \uXXXX.
+/// Any other escape is an error. Two more steps give the text the user sees:
+/// - A string whose CDATA holds markup (`<![CDATA[<b>%1$s</b> deleted]]>`) is HTML kept away from
+///   aapt2, and only `Html.fromHtml` makes sense of it (`getString` would show the tags): it is
+///   measured as `Html.fromHtml` shows it (`htmlVisibleText`). HTML escaped without CDATA
+///   (`&lt;b>`) is measured as written, since the app may or may not pass it to `Html.fromHtml`.
+/// - A value that is a reference to another string, `@string/name`, is that string's text when the
+///   same file defines it (references to references too); otherwise (another file, `@android:`,
+///   a cycle) it is measured as written. `\@string/name` is the literal text.
 func readAndroidStrings(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
     let root = try parseCatalogXML(bytes, path: path)
     guard root.localName == "resources" else {
@@ -29,11 +39,31 @@ func readAndroidStrings(_ bytes: [UInt8], path: String) throws -> [CatalogMessag
         }
         return name
     }
+    // Every <string> by name, untranslatable ones too (an app name is often referenced).
+    var strings: [String: XMLCatalogElement] = [:]
+    for resource in root.childElements where resource.localName == "string" {
+        if let name = resource.attributes["name"], strings[name] == nil { strings[name] = resource }
+    }
+    /// The string a reference chain from `element` ends at; `element` itself when it is no
+    /// reference, or the chain leaves the file, loops or goes deeper than the bound.
+    func referencedString(_ element: XMLCatalogElement) -> XMLCatalogElement {
+        var current = element
+        var seen: Set<String> = []
+        while let name = androidStringReference(current.textContent) {
+            guard let target = strings[name], seen.insert(name).inserted, seen.count <= maximumAndroidReferenceDepth else {
+                return element
+            }
+            current = target
+        }
+        return current
+    }
     func text(of element: XMLCatalogElement) throws -> String {
+        let shown = referencedString(element)
         do {
-            return try androidResourceText(element.textContent)
+            let text = try androidResourceText(shown.textContent)
+            return shown.cdataHoldsMarkup ? htmlVisibleText(text) : text
         } catch let error as AndroidEscapeError {
-            throw catalogError(path, line: element.line, error.reason)
+            throw catalogError(path, line: shown.line, error.reason)
         }
     }
     for resource in root.childElements where resource.attributes["translatable"] != "false" {
@@ -62,6 +92,20 @@ func readAndroidStrings(_ bytes: [UInt8], path: String) throws -> [CatalogMessag
         }
     }
     return messages
+}
+
+/// How many references in a row are followed (`@string/a` naming `@string/b` …): far more than
+/// any real file chains, and a bound on the work a hostile one can ask for.
+let maximumAndroidReferenceDepth = 16
+
+/// The name a resource's raw text refers to when the whole value (white space around it aside) is
+/// `@string/name`, e.g. "app_name"; nil for any other text (`\@string/x` is an escaped, literal @).
+func androidStringReference(_ raw: String) -> String? {
+    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard trimmed.hasPrefix("@string/") else { return nil }
+    let name = trimmed.dropFirst("@string/".count)
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+    return String(name)
 }
 
 struct AndroidEscapeError: Error {

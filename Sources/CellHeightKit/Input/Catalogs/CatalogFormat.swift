@@ -49,6 +49,8 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
 }
 
 /// Reads every translation of a catalog as rows, in the catalog's order, `index` counting from 0.
+/// An entry whose text is an ICU MessageFormat plural or select message gives a row per branch
+/// (see `ICUMessage`).
 ///
 /// - Parameters:
 ///   - bytes: the whole file, undecoded: each format knows its own encoding (the PO header's
@@ -69,7 +71,41 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
     case .xliff: messages = try readXLIFF(bytes, path: path)
     case .stringsdict: messages = try readStringsDict(bytes, path: path)
     }
-    return messages.enumerated().map { $0.element.row(index: $0.offset) }
+    let syntax = format.placeholderSyntax
+    var rows: [Row] = []
+    rows.reserveCapacity(messages.count)
+    for message in messages {
+        let branches: [(message: CatalogMessage, hasNumber: Bool)]?
+        do {
+            branches = try message.icuBranches()
+        } catch let error as ICUExpansionError {
+            throw catalogError(path, line: message.line, "\"\(messageText(message.key))\": \(error.reason)")
+        }
+        guard let branches else {
+            rows.append(message.row(index: rows.count, placeholders: syntax))
+            continue
+        }
+        // A branch's simple arguments are ICU's ({name}), and a plural's # its number.
+        for branch in branches {
+            let branchSyntax = syntax.union(.braces).union(branch.hasNumber ? .pluralNumber : [])
+            rows.append(branch.message.row(index: rows.count, placeholders: branchSyntax))
+        }
+    }
+    return rows
+}
+
+extension CatalogFormat {
+    /// The placeholder syntaxes the format's texts use: printf's in every one; Apple's `%@` in
+    /// Apple's; `{name}` and `{{name}}` in gettext's (Python's brace format, JavaScript) and in
+    /// XLIFF, which any platform may have written.
+    var placeholderSyntax: PlaceholderSyntax {
+        switch self {
+        case .po, .mo: return [.printf, .braces, .doubleBraces]
+        case .strings, .stringsdict, .xcstrings: return [.printf, .apple]
+        case .androidXML: return [.printf]
+        case .xliff: return .any
+        }
+    }
 }
 
 /// The name of the root element of an XML document, from its first bytes: after a byte order

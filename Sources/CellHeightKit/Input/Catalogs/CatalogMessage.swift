@@ -14,7 +14,7 @@ import Foundation
 /// and `fields`: `text`, `id`, `key` (the id without variants), `locale` (as the catalog writes
 /// it: "de", "pt_BR", "pt-BR", "" for a default or base locale), and when they apply `plural` (the
 /// category or gettext's index), `device` (String Catalog), `index` (Android string arrays),
-/// `context` (gettext's msgctxt), `maxWidth` and `maxHeight` (px, decimal) and `maxLines` (XLIFF
+/// `context` (gettext's msgctxt), `select` (an ICU MessageFormat select's branch), `maxWidth` and `maxHeight` (px, decimal) and `maxLines` (XLIFF
 /// size restrictions) and `untranslated` ("true").
 struct CatalogMessage: Equatable {
     /// The entry's key, e.g. "Opening %d Item", or "Stock label|_Apply" for gettext's msgctxt
@@ -26,20 +26,38 @@ struct CatalogMessage: Equatable {
     var locale: String
     /// See the type's documentation, e.g. 12.
     var line: Int
-    /// Other fields: "plural", "device", "index", "context", "maxWidth", "maxHeight", "maxLines", "untranslated".
+    /// Other fields: "plural", "select", "device", "index", "context", "maxWidth", "maxHeight", "maxLines", "untranslated".
     var extraFields: [String: String] = [:]
 
     var id: String {
         key + variants.map { "[\($0)]" }.joined()
     }
 
-    func row(index: Int) -> Row {
+    func row(index: Int, placeholders: PlaceholderSyntax) -> Row {
         var fields = extraFields
         fields["text"] = text
         fields["id"] = id
         fields["key"] = key
         fields["locale"] = locale
-        return Row(index: index, id: id, text: text, sourceLine: line, fields: fields)
+        return Row(index: index, id: id, text: text, sourceLine: line, fields: fields, placeholders: placeholders)
+    }
+
+    /// The message once its ICU MessageFormat plural and select arguments are chosen: a message
+    /// per branch (see `ICUMessage`), or the message itself when its text is not such a message.
+    ///
+    /// - Throws: `ICUExpansionError` when the branches combine into too many texts.
+    func icuBranches() throws -> [(message: CatalogMessage, hasNumber: Bool)]? {
+        // Most texts have no brace at all: no parse.
+        guard text.utf8.contains(UInt8(ascii: "{")), let icu = ICUMessage(parsing: text) else { return nil }
+        return try icu.branchTexts().map { branch in
+            var message = self
+            message.text = branch.text
+            message.variants += branch.selectors
+            for (field, selectors) in [("plural", branch.pluralSelectors), ("select", branch.selectSelectors)] where !selectors.isEmpty {
+                message.extraFields[field] = ([message.extraFields[field]].compactMap { $0 } + selectors).joined(separator: ",")
+            }
+            return (message, branch.hasNumber)
+        }
     }
 }
 

@@ -9,11 +9,8 @@
 /// shows its source: the row has the source text, the line of `<source>` and field `untranslated`;
 /// in a file with no target language at all the locale is the source language.
 ///
-/// Inline elements are flattened to the text they stand for: `<g>`, `<mrk>`, `<pc>` and `<ph>`
-/// (1.2, a placeholder such as `%s`) give their text; `<x>`, `<bx>`, `<ex>` (1.2) their
-/// `equiv-text`, `<ph>`, `<sc>`, `<ec>` (2.x) their `equiv`, and `<cp hex>` its character; the
-/// formatting codes of `<bpt>`, `<ept>` and `<it>` are not shown, so they give nothing. White space
-/// is kept as written.
+/// Inline elements are the text they stand for, and white space follows `xml:space` (see
+/// `XLIFFInlineText`).
 ///
 /// Size budgets:
 /// - XLIFF 1.2 puts them on `<trans-unit>`: `maxwidth` and `maxheight` in the `size-unit` given.
@@ -170,30 +167,31 @@ private struct XLIFFReader: CatalogReading {
         guard parts.contains(where: { $0.localName == "segment" }) else {
             throw error(unit.line, "<unit> \"\(id)\" without <segment>")
         }
-        var sources: [XMLCatalogElement] = []
-        var targetText = ""
+        var sourceText = XLIFFInlineText(), targetText = XLIFFInlineText()
+        var sourceLine: Int?
         var targetLine: Int?
         var translated = true
         for part in parts {
             guard let source = part.firstChild("source") else {
                 throw error(part.line, "<\(part.name)> of unit \"\(id)\" without <source>")
             }
-            sources.append(source)
+            sourceText.append(contentOf: source)
+            if sourceLine == nil { sourceLine = source.line }
             if let target = part.firstChild("target") {
-                let text = inlineText(target)
-                if part.localName == "segment", text.isEmpty { translated = false }
-                targetText += text
+                let before = targetText.text.utf8.count
+                targetText.append(contentOf: target)
+                if part.localName == "segment", targetText.text.utf8.count == before { translated = false }
                 if targetLine == nil { targetLine = target.line }
             } else if part.localName == "segment" {
                 translated = false
             } else {
-                targetText += inlineText(source)  // an ignorable's source stands for its target
+                targetText.append(contentOf: source)  // an ignorable's source stands for its target
             }
         }
-        var message = CatalogMessage(key: id, text: targetText, locale: locale, line: targetLine ?? unit.line)
+        var message = CatalogMessage(key: id, text: targetText.text, locale: locale, line: targetLine ?? unit.line)
         if !translated {
-            message.text = sources.map(inlineText).joined()
-            message.line = sources[0].line
+            message.text = sourceText.text
+            message.line = sourceLine ?? unit.line
             message.extraFields["untranslated"] = "true"
         }
         if pixelBudgets, let value = unit.attribute("sizeRestriction", namespace: xliffSizeRestrictionNamespace) {
@@ -207,37 +205,10 @@ private struct XLIFFReader: CatalogReading {
 
     // MARK: Inline content
 
-    /// The text an element's content shows; see `readXLIFF(_:path:)`.
+    /// The text an element's content shows (see `XLIFFInlineText`).
     private func inlineText(_ element: XMLCatalogElement) -> String {
-        var text = ""
-        element.walkContent { child in
-            switch child {
-            case .text(let part):
-                text += part
-                return false
-            case .element(let inline):
-                switch inline.localName {
-                case "bpt", "ept", "it", "sm", "em":
-                    return false
-                case "x", "bx", "ex":
-                    text += inline.attributes["equiv-text"] ?? ""
-                    return false
-                case "sc", "ec":
-                    text += inline.attributes["equiv"] ?? ""
-                    return false
-                case "ph" where inline.attributes["equiv"] != nil || inline.children.isEmpty:
-                    text += inline.attributes["equiv"] ?? ""
-                    return false
-                case "cp":
-                    if let hex = inline.attributes["hex"], let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
-                        text.unicodeScalars.append(scalar)
-                    }
-                    return false
-                default:
-                    return true
-                }
-            }
-        }
-        return text
+        var text = XLIFFInlineText()
+        text.append(contentOf: element)
+        return text.text
     }
 }

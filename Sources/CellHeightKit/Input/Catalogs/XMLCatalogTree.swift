@@ -18,6 +18,9 @@ final class XMLCatalogElement {
     let line: Int
     weak var parent: XMLCatalogElement?
     var children: [Child] = []
+    /// Whether a CDATA section inside (at any depth) holds a `<`: markup written unescaped, such as
+    /// the HTML of an Android string meant for `Html.fromHtml`.
+    var cdataHoldsMarkup = false
 
     init(name: String, attributes: [String: String], line: Int, parent: XMLCatalogElement?) {
         self.name = name
@@ -299,6 +302,9 @@ private final class XMLCatalogTreeBuilder: NSObject, XMLParserDelegate {
             return
         }
         stack.last?.children.append(.text(text))
+        if text.contains("<") {
+            for element in stack { element.cdataHoldsMarkup = true }
+        }
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {

@@ -1,0 +1,131 @@
+import Foundation
+
+/// How a row's text is changed before it is measured, so that what is measured is what the user
+/// sees: mnemonic markers removed, literal replacements, and placeholders given sample values.
+/// Set by the command line (`--mnemonic`, `--replace`, `--placeholder-number`,
+/// `--placeholder-string`) and by rules (`mnemonic`, `replacements`, `placeholderNumber`,
+/// `placeholderString`); without any, the text is measured as read.
+///
+/// The steps, in this order:
+/// 1. `mnemonic`: the character that marks a mnemonic (GTK's `_` in `_Open`, KDE's and Qt's `&`
+///    in `&Open`) is removed before the character it marks; doubled (`__`, `&&`) it is the
+///    character itself; before white space or at the end it stays.
+/// 2. `replacements`, in order: every occurrence of `from` becomes `to` (literal text, as
+///    Weblate's `replacements:` flag), e.g. `{app}` → `Files`, `%1$s` → `Alexandra`.
+/// 3. Placeholders of the row's syntaxes (`Row.placeholders`: its catalog format's, e.g. `%d`,
+///    `%@`, `{name}`, `{{name}}`, a plural's `#`) that stand for a number become `numberSample`,
+///    the others `stringSample` (each only when given); with either, printf's `%%` is `%`.
+public struct TextRewriting: Hashable, Sendable {
+    public var mnemonic: Character?
+    public var replacements: [TextReplacement]
+    public var numberSample: String?
+    public var stringSample: String?
+
+    public init(mnemonic: Character? = nil, replacements: [TextReplacement] = [], numberSample: String? = nil,
+                stringSample: String? = nil) {
+        self.mnemonic = mnemonic
+        self.replacements = replacements
+        self.numberSample = numberSample
+        self.stringSample = stringSample
+    }
+
+    /// A mnemonic marker as given (`--mnemonic`, a rule's `mnemonic`): one character that is not a
+    /// letter, digit or white space, e.g. "_" or "&"; nil for anything else.
+    public static func mnemonicMarker(parsing text: String) -> Character? {
+        guard text.count == 1, let marker = text.first, !marker.isLetter, !marker.isNumber, !marker.isWhitespace else { return nil }
+        return marker
+    }
+
+    /// What a mnemonic marker must be, for messages.
+    public static let mnemonicExpectation = "one character that is not a letter, digit or white space, e.g. \"_\" or \"&\""
+
+    /// Whether the text is measured as read.
+    public var isIdentity: Bool {
+        mnemonic == nil && replacements.isEmpty && numberSample == nil && stringSample == nil
+    }
+
+    /// `text` as measured, its placeholders found by `syntax`.
+    public func apply(to text: String, syntax: PlaceholderSyntax) -> String {
+        var text = text
+        if let mnemonic { text = removingMnemonics(text, marker: mnemonic) }
+        for replacement in replacements where !replacement.from.isEmpty {
+            text = text.replacingOccurrences(of: replacement.from, with: replacement.to)
+        }
+        if numberSample != nil || stringSample != nil { text = replacingPlaceholders(text, syntax: syntax) }
+        return text
+    }
+
+    private func removingMnemonics(_ text: String, marker: Character) -> String {
+        guard text.contains(marker) else { return text }
+        var result = ""
+        var characters = text.makeIterator()
+        var pending = characters.next()
+        while let character = pending {
+            pending = characters.next()
+            guard character == marker, let next = pending, !next.isWhitespace else {
+                result.append(character)
+                continue
+            }
+            if next == marker {
+                result.append(marker)
+                pending = characters.next()
+            }
+        }
+        return result
+    }
+
+    private func replacingPlaceholders(_ text: String, syntax: PlaceholderSyntax) -> String {
+        let placeholders = syntax.placeholders(in: text)
+        guard !placeholders.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        for placeholder in placeholders {
+            result += bytes[position..<placeholder.range.lowerBound]
+            let sample: String?
+            switch placeholder.kind {
+            case .number: sample = numberSample
+            case .string: sample = stringSample
+            case nil: sample = "%"
+            }
+            if let sample { result += sample.utf8 } else { result += bytes[placeholder.range] }
+            position = placeholder.range.upperBound
+        }
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// These settings, then `other`'s: its replacements after these, its mnemonic and samples
+    /// where it gives them (as a later rule overrides an earlier one).
+    public func overridden(by other: TextRewriting) -> TextRewriting {
+        TextRewriting(mnemonic: other.mnemonic ?? mnemonic, replacements: replacements + other.replacements,
+                      numberSample: other.numberSample ?? numberSample, stringSample: other.stringSample ?? stringSample)
+    }
+}
+
+/// A literal replacement: every `from` in a text becomes `to`.
+public struct TextReplacement: Hashable, Sendable {
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+}
+
+extension Row {
+    /// The row as measured with `rewriting`: its text, and the fields `fields` (a template's
+    /// labels), rewritten.
+    func rewritten(by rewriting: TextRewriting, fields names: [String]) -> Row {
+        var row = self
+        row.text = rewriting.apply(to: text, syntax: placeholders)
+        guard var fields = row.fields else { return row }
+        for name in Set(names + ["text"]) {
+            if let value = fields[name] { fields[name] = name == "text" ? row.text : rewriting.apply(to: value, syntax: placeholders) }
+        }
+        row.fields = fields
+        return row
+    }
+}
