@@ -199,6 +199,10 @@ struct MeasureCommand: ParsableCommand {
             request.budget = Budget(maxLines: gateOptions.maxLines, maxHeight: gateOptions.maxHeight)
             request.text = try textRewriting()
             request.rulesFile = gateOptions.rules
+            request.skipsUntranslated = gateOptions.skipUntranslated
+            let given: [(RuleLayoutSetting, Bool)] = [(.width, layoutOptions.width != nil), (.font, layoutOptions.font != nil),
+                (.size, layoutOptions.size != nil), (.lineHeight, layoutOptions.lineHeight != nil)]
+            request.layoutOptionsGiven = Set(given.filter(\.1).map(\.0))
             request.baselineFile = gateOptions.baseline
             request.failsOnGrowth = gateOptions.failOnGrowth
             request.diagnostics = gateOptions.diagnostics
@@ -356,8 +360,11 @@ struct GateOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Budget: a row taller than this many px is a violation (exit 1); html and svg highlight it.")
     var maxHeight: Double?
 
-    @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget.", completion: .file(extensions: ["json", "yaml", "yml"]))
+    @Option(help: "A rules file (JSON or YAML) giving rows, by key glob and locale, their width, font, size, line height and budget (--width, --font, --size, --line-height may not set another value for what it sets).", completion: .file(extensions: ["json", "yaml", "yml"]))
     var rules: String?
+
+    @Flag(help: "Leave untranslated rows (a catalog's source text shown in place of a missing translation) out of the budget check; they are still measured and reported.")
+    var skipUntranslated = false
 
     @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE).")
     var diagnostics: DiagnosticsFormat = .text

@@ -106,7 +106,8 @@ private func baselineRow(_ value: JSONValue, line: Int, file: String) throws -> 
     var id: String?
     if case .string(let text)? = object["id"] { id = text }
     var locale: String?
-    if case .string(let text)? = object["locale"] { locale = text }
+    // A base locale is written "" (a catalog's rows always have "locale"): it matches no locale.
+    if case .string(let text)? = object["locale"], !text.isEmpty { locale = text }
     func result(_ object: JSONObject) throws -> BaselineResult {
         guard let heightValue = object["height"] else { throw bad("no \"height\"") }
         guard case .number(let heightText) = heightValue, let height = Double(heightText), height.isFinite, height >= 0 else {

@@ -25,6 +25,9 @@ public struct BudgetRule: Equatable, Sendable {
     /// What the rule changes in the text before it is measured (`mnemonic`, `replacements`,
     /// `placeholderNumber`, `placeholderString`); see `TextRewriting`.
     public var text: TextRewriting
+    /// Whether untranslated rows are left out of the budget check (`skipUntranslated`); nil leaves
+    /// it as it was.
+    public var skipsUntranslated: Bool?
 
     public struct LocaleFont: Equatable, Sendable {
         public var locale: String
@@ -38,7 +41,8 @@ public struct BudgetRule: Equatable, Sendable {
 
     public init(keys: [String] = ["*"], locales: [String]? = nil, font: String? = nil, fontSize: Double? = nil,
                 lineHeight: LineHeight? = nil, widths: [Double]? = nil, maxLines: Int? = nil,
-                maxHeight: Double? = nil, localeFonts: [LocaleFont] = [], text: TextRewriting = TextRewriting()) {
+                maxHeight: Double? = nil, localeFonts: [LocaleFont] = [], text: TextRewriting = TextRewriting(),
+                skipsUntranslated: Bool? = nil) {
         self.keys = keys
         self.locales = locales
         self.font = font
@@ -49,6 +53,7 @@ public struct BudgetRule: Equatable, Sendable {
         self.maxHeight = maxHeight
         self.localeFonts = localeFonts
         self.text = text
+        self.skipsUntranslated = skipsUntranslated
     }
 
     /// Whether the rule is for a row with this key and locale (a row without a key has key "").
@@ -114,6 +119,7 @@ public struct BudgetRules: Equatable, Sendable {
             if let widths = rule.widths { settings.widths = widths }
             settings.budget = settings.budget.overridden(by: Budget(maxLines: rule.maxLines, maxHeight: rule.maxHeight))
             settings.text = settings.text.overridden(by: rule.text)
+            if let skips = rule.skipsUntranslated { settings.skipsUntranslated = skips }
         }
         return settings
     }

@@ -12,6 +12,8 @@ public final class CheckReporter {
     public private(set) var rowCount = 0
     public private(set) var rowsWithBudget = 0
     public private(set) var rowsOverBudget = 0
+    /// Untranslated rows that had a budget but were left out of the check (see `MeasuredCell.skipsUntranslatedCheck`).
+    public private(set) var untranslatedRowsSkipped = 0
     public private(set) var grown = 0, shrunk = 0, new = 0, gone = 0
     /// Diagnostics that fail the run (input errors not included).
     public private(set) var failureCount = 0
@@ -49,7 +51,8 @@ public final class CheckReporter {
         for position in cells.indices {
             rowCount += 1
             // Most rows have nothing to check: skip them without copying them.
-            if cells[position].budgetCheck == nil && baseline == nil && !recordsJUnit { continue }
+            if cells[position].budgetCheck == nil && !cells[position].skipsUntranslatedCheck && baseline == nil
+                && !recordsJUnit { continue }
             let cell = cells[position]
             var failures: [String] = []
             func report(_ diagnostic: Diagnostic) {
@@ -61,6 +64,7 @@ public final class CheckReporter {
             }
             let subject = cell.row.diagnosticSubject
             if cell.budgetCheck != nil { rowsWithBudget += 1 }
+            if cell.skipsUntranslatedCheck { untranslatedRowsSkipped += 1 }
             if let check = cell.budgetCheck, !check.fits {
                 rowsOverBudget += 1
                 let fontDescription = font(position)
@@ -84,7 +88,8 @@ public final class CheckReporter {
                 }
             }
             if recordsJUnit {
-                junit.add(JUnitReport.TestCase(file: source, line: cell.row.sourceLine, name: subject, failures: failures))
+                junit.add(JUnitReport.TestCase(file: source, line: cell.row.sourceLine, name: subject, failures: failures,
+                                               skipped: cell.skipsUntranslatedCheck ? "untranslated: not checked" : nil))
             }
         }
         if !lines.isEmpty { write(lines) }
@@ -123,10 +128,14 @@ public final class CheckReporter {
     }
 
     /// E.g. "3 of 120 rows over budget; baseline: 2 grew, 1 shrank, 0 new, 1 gone", or "120 rows;
-    /// baseline: …" when no row had a budget; "…; 1 input with errors" when inputs could not be read.
+    /// baseline: …" when no row had a budget; "…; 4 untranslated rows not checked" when untranslated
+    /// rows were left out; "…; 1 input with errors" when inputs could not be read.
     public var summary: String {
         let rows = "\(rowCount) row\(rowCount == 1 ? "" : "s")"
         var parts = [rowsWithBudget > 0 ? "\(rowsOverBudget) of \(rows) over budget" : rows]
+        if untranslatedRowsSkipped > 0 {
+            parts.append("\(untranslatedRowsSkipped) untranslated row\(untranslatedRowsSkipped == 1 ? "" : "s") not checked")
+        }
         if let baseline {
             var comparison = "baseline: \(grown) grew, \(shrunk) shrank, \(new) new, \(gone) gone"
             if failsOnGrowth && grown > 0 { comparison += " (growth fails the check)" }

@@ -12,15 +12,18 @@ public struct RowSettings: Hashable, Sendable {
     public var budget: Budget
     /// What is measured in place of the text as read (mnemonics, replacements, placeholders).
     public var text: TextRewriting
+    /// Whether an untranslated row (see `Row.isUntranslated`) is left out of the budget check.
+    public var skipsUntranslated: Bool
 
     public init(font: String, fontSize: Double, lineHeight: LineHeight, widths: [Double], budget: Budget = .none,
-                text: TextRewriting = TextRewriting()) {
+                text: TextRewriting = TextRewriting(), skipsUntranslated: Bool = false) {
         self.font = font
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.widths = widths
         self.budget = budget
         self.text = text
+        self.skipsUntranslated = skipsUntranslated
     }
 }
 
@@ -124,4 +127,8 @@ extension Row {
         guard let locale = fields?["locale"], !locale.isEmpty else { return nil }
         return locale
     }
+
+    /// Whether the row shows the source text in place of a missing translation (a catalog's
+    /// untranslated entry, or a row whose `untranslated` field is `true`).
+    public var isUntranslated: Bool { fields?["untranslated"] == "true" }
 }

@@ -102,7 +102,8 @@ private func yamlSyntaxError(_ error: YamlError, file: String) -> CellHeightErro
 enum RulesKeys {
     static let file = ["description", "rules"]
     static let rule = ["description", "keys", "locales", "font", "size", "lineHeight", "width", "maxLines",
-                       "maxHeight", "fonts", "mnemonic", "replacements", "placeholderNumber", "placeholderString"]
+                       "maxHeight", "fonts", "mnemonic", "replacements", "placeholderNumber", "placeholderString",
+                       "skipUntranslated"]
 }
 
 private struct RulesDecoder: ConfigDecoding {
@@ -151,6 +152,12 @@ private struct RulesDecoder: ConfigDecoding {
             }
         }
         rule.text = try textRewriting(members, at: path)
+        if let skip = members["skipUntranslated"] {
+            guard case .bool(let skips) = skip else {
+                throw failure(at("skipUntranslated"), "expected true or false, found \(skip.kindDescription)")
+            }
+            rule.skipsUntranslated = skips
+        }
         return rule
     }
 

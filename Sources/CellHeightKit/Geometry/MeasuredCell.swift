@@ -50,6 +50,10 @@ public struct MeasuredCell: Equatable, Sendable {
     public var results: [CellLayout]
     /// The row's budget and violations, when it had a budget to check; nil otherwise.
     public var budgetCheck: BudgetCheck?
+    /// Whether the row had a budget but was not checked against it: it is untranslated (it shows
+    /// the source text) and untranslated rows are left out of the check (`--skip-untranslated`,
+    /// a rule's `skipUntranslated`). It is measured and reported all the same.
+    public var skipsUntranslatedCheck = false
 
     public init(row: Row, results: [CellLayout], budgetCheck: BudgetCheck? = nil) {
         self.row = row

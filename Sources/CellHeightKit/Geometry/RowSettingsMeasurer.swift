@@ -12,8 +12,8 @@ public final class RowSettingsMeasurer {
     private let whiteSpace: WhiteSpace
     private let details: Bool
     private var measurers: [MeasurerKey: CellMeasurer] = [:]
-    /// The base settings' budget, text rewriting and measurer.
-    private let base: (budget: Budget, text: TextRewriting, measurer: CellMeasurer)
+    /// The base settings' budget, text rewriting, whether untranslated rows are checked, and measurer.
+    private let base: (budget: Budget, text: TextRewriting, skipsUntranslated: Bool, measurer: CellMeasurer)
     /// The fields the labels show, which text rewriting applies to.
     private let labelFields: [String]
     /// The settings of the row measured last, and their measurer.
@@ -44,7 +44,7 @@ public final class RowSettingsMeasurer {
         self.whiteSpace = whiteSpace
         self.details = details
         let baseMeasurer = try CellMeasurer(template: cell, engines: engines, widths: base.widths, details: details)
-        self.base = (base.budget, base.text, baseMeasurer)
+        self.base = (base.budget, base.text, base.skipsUntranslated, baseMeasurer)
         self.labelFields = cell.labels.map(\.field)
         let key = measurerKey(base)
         self.engines[key.engine] = engines
@@ -78,15 +78,27 @@ public final class RowSettingsMeasurer {
         // The text as the user sees it (the cell then holds it, for reports and messages).
         let rewriting = settings?.text ?? base.text
         let row = rewriting.isIdentity ? row : row.rewritten(by: rewriting, fields: labelFields)
-        guard let settings else { return base.measurer.measure(row, budget: base.budget) }
+        let budget = settings?.budget ?? base.budget
+        // An untranslated row left out of the check is measured without its budget, and says so.
+        if budget.isLimited && (settings?.skipsUntranslated ?? base.skipsUntranslated) && row.isUntranslated {
+            var cell = measurer(for: settings).measure(row, budget: .none)
+            cell.skipsUntranslatedCheck = true
+            return cell
+        }
+        return measurer(for: settings).measure(row, budget: budget)
+    }
+
+    /// The measurer of rows with `settings` (nil: the base settings).
+    private func measurer(for settings: RowSettings?) -> CellMeasurer {
+        guard let settings else { return base.measurer }
         // Rows mostly share their settings (copies of one value, compared in a few instructions):
         // the last measurer is kept so that a row costs no hashing of its settings.
-        if let last, last.settings == settings { return last.measurer.measure(row, budget: settings.budget) }
+        if let last, last.settings == settings { return last.measurer }
         guard let measurer = measurers[measurerKey(settings)] else {
             preconditionFailure("RowSettingsMeasurer.prepare was not called for these settings")
         }
         last = (settings, measurer)
-        return measurer.measure(row, budget: settings.budget)
+        return measurer
     }
 
     /// The name of the primary font rows with `settings` are laid out in, e.g. "DejaVu Sans" (for

@@ -90,8 +90,9 @@ func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: In
 
 /// A row from one JSON value: a string is the text; an object gives `text` (a string, required
 /// unless `requireText` is false) and `id` (a string or number, kept as written; null or missing
-/// means no id). Every string or number member, these two included, is also kept in `fields`;
-/// other members are ignored. An object whose only such members are `text` and `id` leaves
+/// means no id). Every string or number member, these two included, is also kept in `fields`, and
+/// a boolean `untranslated` as "true" or "false" (see `Row.isUntranslated`); other members are
+/// ignored. An object whose only such members are `text` and `id` leaves
 /// `fields` nil, which says the same (see `Row.fields`).
 ///
 /// - Parameter subject: how messages name the value, e.g. "element 3" or "value".
@@ -133,6 +134,7 @@ private func hasOnlyTextAndID(_ object: JSONObject) -> Bool {
     for member in object.members where member.key != "text" && member.key != "id" {
         switch member.value {
         case .string, .number: return false
+        case .bool where member.key == "untranslated": return false
         default: continue
         }
     }
@@ -149,6 +151,7 @@ private func stringAndNumberMembers(of object: JSONObject) -> [String: String] {
     for member in object.members {
         switch member.value {
         case .string(let value), .number(let value): fields[member.key] = value
+        case .bool(let value) where member.key == "untranslated": fields[member.key] = String(value)
         default: fields[member.key] = nil
         }
     }

@@ -18,15 +18,23 @@ public struct Row: Equatable, Sendable {
     /// The placeholder syntaxes the text may hold (a catalog's own; any for other input), for
     /// `--placeholder-number` and `--placeholder-string`.
     public var placeholders: PlaceholderSyntax
+    /// Whether the row is an entry of a translation catalog (`.po`, `.strings`, XLIFF, …): reports
+    /// then always show its key, locale, file, line, text as measured and whether it is translated.
+    public var isCatalogEntry: Bool
+    /// The name of the input the row was read from, as given, e.g. "res/values-de/strings.xml" or
+    /// "<stdin>"; nil until the run sets it (for reports and their `file` field).
+    public var source: String?
 
     public init(index: Int, id: String? = nil, text: String, sourceLine: Int, fields: [String: String]? = nil,
-                placeholders: PlaceholderSyntax = .any) {
+                placeholders: PlaceholderSyntax = .any, isCatalogEntry: Bool = false, source: String? = nil) {
         self.index = index
         self.id = id
         self.text = text
         self.sourceLine = sourceLine
         self.fields = fields
         self.placeholders = placeholders
+        self.isCatalogEntry = isCatalogEntry
+        self.source = source
     }
 
     /// The value of a named field, or nil when the row has no such field. A row without `fields`

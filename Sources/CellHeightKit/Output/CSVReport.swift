@@ -3,10 +3,14 @@
 /// One text per row: `index,id,width,lineCount,height`, with `truncated` (with a line limit) and
 /// `textHeight` (for a text in a cell) before `height`. A template: `index,id,width,height`, then per
 /// label `<field>.lineCount`, `<field>.truncated` (with a line limit) and `<field>.height`.
-/// `--offsets` adds `offset` after `height`. A missing id is an empty field. CSV has no place for
-/// statistics or explained lines.
+/// `--offsets` adds `offset` after `height`. A missing id is an empty field. After `id`: `locale`
+/// when the rows have locales, `file` and `line` when several inputs were read (see
+/// `RowIdentityColumns`). CSV has no place for statistics or explained lines.
 func renderCSVReport(_ report: Report) -> String {
-    var header = ["index", "id", "width"]
+    var header = ["index", "id"]
+    if report.showsLocaleColumn { header.append("locale") }
+    if report.showsFileColumn { header += ["file", "line"] }
+    header.append("width")
     if !report.showsLabels {
         header.append("lineCount")
         if report.reportsTruncation(ofLabel: 0) { header.append("truncated") }
@@ -25,7 +29,10 @@ func renderCSVReport(_ report: Report) -> String {
     var output = header.map(csvField).joined(separator: ",") + "\n"
     for (rowIndex, cell) in report.cells.enumerated() {
         for (widthIndex, result) in cell.results.enumerated() {
-            var fields = [String(cell.row.index), csvField(cell.row.id ?? ""), formatPixels(result.width)]
+            var fields = [String(cell.row.index), csvField(cell.row.id ?? "")]
+            if report.showsLocaleColumn { fields.append(csvField(cell.row.shownLocale ?? "")) }
+            if report.showsFileColumn { fields += [csvField(cell.row.source ?? ""), String(cell.row.sourceLine)] }
+            fields.append(formatPixels(result.width))
             if !report.showsLabels {
                 let label = result.labels[0]
                 fields.append(String(label.text.lineCount))

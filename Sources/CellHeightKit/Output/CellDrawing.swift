@@ -32,7 +32,10 @@ struct CellDrawing {
     var separator: Double
     var labels: [Label]
     var isTruncated: Bool
-    var isOverBudget: Bool
+    /// The row's budget violation at this width (any budget: lines or height, from the options,
+    /// rules, the row or its catalog); nil when it fits or had none.
+    var violation: BudgetViolation?
+    var isOverBudget: Bool { violation != nil }
 
     init(_ report: Report, rowIndex: Int, widthIndex: Int) {
         let result = report.cells[rowIndex].results[widthIndex]
@@ -61,7 +64,7 @@ struct CellDrawing {
         }
         self.labels = labels
         isTruncated = labels.contains(where: \.isTruncated)
-        isOverBudget = report.options.heightBudget.map { result.height > $0 } ?? false
+        violation = report.cells[rowIndex].violation(atWidth: result.width)
     }
 }
 

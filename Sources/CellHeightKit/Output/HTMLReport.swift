@@ -35,6 +35,7 @@ func renderHTMLReport(_ report: Report) -> String {
     """
     page += htmlSettingsList(report)
     page += htmlSummaryTable(report)
+    page += htmlFailingRows(report)
     page += "<div class=\"histograms\">"
     for (widthIndex, width) in report.settings.widths.enumerated() {
         let title = "Row heights at \(formatPixels(width)) px"
@@ -78,10 +79,10 @@ private func htmlSettingsList(_ report: Report) -> String {
 
 /// Per width: the statistics, and how many rows are truncated and over the budget.
 private func htmlSummaryTable(_ report: Report) -> String {
-    let budget = report.options.heightBudget
+    let checked = report.cells.contains { $0.budgetCheck != nil }
     var html = "<table class=\"summary\">\n<thead><tr><th>width</th><th>rows</th><th>min</th><th>max</th>"
         + "<th>mean</th><th>median</th><th>p95</th><th>total</th><th>truncated</th>"
-        + (budget == nil ? "" : "<th>over budget</th>") + "</tr></thead>\n<tbody>\n"
+        + (checked ? "<th>over budget</th>" : "") + "</tr></thead>\n<tbody>\n"
     for (widthIndex, statistics) in report.statistics.enumerated() {
         // Shown to 2 decimals (a mean can have many), exactly in the tooltip.
         func cell(_ value: Double?) -> String {
@@ -93,7 +94,10 @@ private func htmlSummaryTable(_ report: Report) -> String {
         html += "<tr><th>\(formatPixels(report.settings.widths[widthIndex])) px</th><td>\(statistics.count)</td>"
             + cell(statistics.min) + cell(statistics.max) + cell(statistics.mean) + cell(statistics.median)
             + cell(statistics.p95) + cell(statistics.total) + "<td>\(truncated)</td>"
-        if let budget { html += "<td>\(results.filter { $0.height > budget }.count)</td>" }
+        if checked {
+            let over = report.cells.filter { $0.violation(atWidth: $0.results[widthIndex].width) != nil }.count
+            html += "<td>\(over)</td>"
+        }
         html += "</tr>\n"
     }
     return html + "</tbody>\n</table>\n"
@@ -104,7 +108,7 @@ private let htmlLegend = """
 <li><span class="swatch box-swatch"></span>cellheight’s cell: its computed height, lines where cellheight broke them</li>
 <li><span class="swatch browser-swatch"></span>the same text laid out by this browser’s CSS</li>
 <li><span class="swatch truncated-swatch"></span>truncated (more lines than the line limit shows)</li>
-<li><span class="swatch budget-swatch"></span>taller than the height budget (bar on the right)</li>
+<li><span class="swatch budget-swatch"></span>over its budget of lines or height (bar on the right)</li>
 <li><span class="swatch disagreement-swatch"></span>the browser’s height differs by more than 0.5 px</li>
 </ul>
 
@@ -150,9 +154,7 @@ private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: 
         caption += count == "1" ? "1 line" : count + " lines"
     }
     caption += " · \(formatPixels(drawing.height)) px"
-    if drawing.isOverBudget, let budget = report.options.heightBudget {
-        caption += " · over the \(formatPixels(budget)) px budget"
-    }
+    if let violation = drawing.violation { caption += " · \(violation.budgetCaption) · \(violation.fittingCaption)" }
     if report.options.offsets { caption += " · offset \(formatPixels(report.offsets[widthIndex][rowIndex])) px" }
 
     var html = "<figure class=\"\(classes.joined(separator: " "))\"><figcaption>\(escapeMarkup(caption))</figcaption>"

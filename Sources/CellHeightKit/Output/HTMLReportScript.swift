@@ -6,8 +6,35 @@
 /// differs by more than 0.5 px. The verdict goes to `#verdict` and, last, to `<body>`'s
 /// `data-rows` and `data-disagreements` (and `data-font-errors` when a font failed to load), which
 /// scripts wait for.
+///
+/// Before that, at once: the table of rows over budget (`htmlFailingRows`) sorts by a column when
+/// its heading is clicked (numbers by their `data-value`, a cell without one first; a second
+/// click reverses), and its switch shows only the rows over budget (a class on `<body>`).
 let htmlReportScript = """
 "use strict";
+(() => {
+  const table = document.getElementById("failing-rows");
+  if (!table) return;
+  const body = table.tBodies[0];
+  table.tHead.querySelectorAll("th").forEach((heading, column) => {
+    heading.addEventListener("click", () => {
+      const descending = heading.getAttribute("aria-sort") === "ascending";
+      table.tHead.querySelectorAll("th").forEach(other => other.removeAttribute("aria-sort"));
+      heading.setAttribute("aria-sort", descending ? "descending" : "ascending");
+      const key = heading.dataset.type === "number"
+        ? row => { const value = row.cells[column].dataset.value; return value === "" ? -Infinity : Number(value); }
+        : row => row.cells[column].textContent;
+      const rows = [...body.rows].sort((a, b) => {
+        const x = key(a), y = key(b);
+        return (x < y ? -1 : x > y ? 1 : 0) * (descending ? -1 : 1);
+      });
+      body.append(...rows);
+    });
+  });
+  document.getElementById("only-failing").addEventListener("change", event => {
+    document.body.classList.toggle("only-failing", event.target.checked);
+  });
+})();
 (async () => {
   const texts = JSON.parse(document.getElementById("cellheight-texts").textContent);
   const verdict = document.getElementById("verdict");

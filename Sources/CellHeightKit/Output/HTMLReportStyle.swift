@@ -37,6 +37,19 @@ h1 .input { font-weight: normal; color: var(--muted); margin-left: 6px; }
 .truncated-swatch { outline: 2px solid var(--truncated); }
 .budget-swatch { outline: 1.5px solid var(--box); box-shadow: 6px 0 0 var(--budget); margin-right: 12px; }
 .disagreement-swatch { outline: 3px solid var(--bad); }
+.failing { margin: 4px 0 12px; }
+.failing h2 { font-size: 15px; margin: 0 0 6px; color: var(--budget); }
+.only-failing-switch { display: inline-block; font-size: 13px; margin-bottom: 6px; cursor: pointer; }
+.failing-rows { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; display: block;
+                max-height: 320px; overflow-y: auto; }
+.failing-rows th, .failing-rows td { padding: 2px 10px; border-bottom: 1px solid var(--rule); text-align: right; }
+.failing-rows td:nth-child(2) { text-align: left; max-width: 28em; overflow-wrap: anywhere; }
+.failing-rows th { color: var(--muted); font-weight: 600; cursor: pointer; user-select: none; position: sticky; top: 0;
+                   background: #fff; }
+.failing-rows th[aria-sort="ascending"]::after { content: " ▲"; }
+.failing-rows th[aria-sort="descending"]::after { content: " ▼"; }
+body.only-failing .row:not(.over-budget) { display: none; }
+body.only-failing .chunk:not(:has(.row.over-budget)) { display: none; }
 main { padding: 8px 28px 40px; }
 .chunk { content-visibility: auto; }
 .row { padding: 10px 0 12px; border-bottom: 1px solid var(--rule); }

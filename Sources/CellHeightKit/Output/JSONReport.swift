@@ -5,9 +5,12 @@
 // (with a line limit) and "textHeight" before "height". Template rows are {"index","id","height",
 // "labels":[{"field","lineCount","truncated","textHeight","height"},…]} ("truncated" only for labels
 // with a line limit), or the same inside "results". `--offsets` adds "offset" after "height";
-// explain adds "lines" to each text or label. A row with a locale (catalogs) has "locale" after
-// "id"; a row measured at a width of its own has "width"; a row with a budget ends with "fits". Keys always come in this order so output is
-// byte-for-byte reproducible.
+// explain adds "lines" to each text or label. After "id" come what says where the row comes from
+// and what was measured, in this order: "key", "locale", "file", "line", "untranslated", "text" (as
+// measured): all of them for a catalog's entry, each with a value for other rows (see
+// `RowIdentityColumns`). A row measured at a width of its own has "width"; a row checked against a
+// budget ends with "fits" (an untranslated row left out of the check has none). Keys always come in
+// this order so output is byte-for-byte reproducible.
 
 /// The whole `json` document, ending with a newline.
 func renderJSONReport(_ report: Report) -> String {
@@ -67,7 +70,7 @@ private func writeRowObject(_ report: Report, rowIndex: Int, to json: inout JSON
     json.beginObject()
     json.integer("index", report.cells[rowIndex].row.index)
     json.string("id", report.cells[rowIndex].row.id)
-    if let locale = report.cells[rowIndex].row.locale { json.string("locale", locale) }
+    writeIdentityMembers(report.cells[rowIndex].row, report.settings.identity, to: &json)
     if report.hasSingleWidth {
         // A row measured at a width of its own (a rule's, the row's) says so.
         let ownWidth = report.cells[rowIndex].results[0].width != report.settings.widths[0]
@@ -83,6 +86,21 @@ private func writeRowObject(_ report: Report, rowIndex: Int, to json: inout JSON
     }
     if let check = report.cells[rowIndex].budgetCheck { json.bool("fits", check.fits) }
     json.endObject()
+}
+
+/// "key", "locale", "file", "line", "untranslated", "text": see `RowIdentityColumns`.
+private func writeIdentityMembers(_ row: Row, _ identity: RowIdentityColumns, to json: inout JSONWriter) {
+    let all = row.isCatalogEntry
+    // Most rows (plain text, objects of a text and an id) show none of them.
+    guard all || row.fields != nil || identity.file || identity.text else { return }
+    if all || row.fields?["key"] != nil { json.string("key", row.key) }
+    if let locale = row.shownLocale { json.string("locale", locale) }
+    if all || identity.file {
+        json.string("file", row.source)
+        json.integer("line", row.sourceLine)
+    }
+    if all || row.fields?["untranslated"] != nil { json.bool("untranslated", row.isUntranslated) }
+    if all || identity.text { json.string("text", row.text) }
 }
 
 private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex: Int, widthIndex: Int,

@@ -12,13 +12,17 @@ public struct JUnitReport {
         public var failures: [String]
         /// The error messages (an input that could not be read), e.g. ["invalid JSON: … (column 3)"].
         public var errors: [String]
+        /// Why the row was not checked, e.g. "untranslated: not checked"; nil when it was.
+        public var skipped: String?
 
-        public init(file: String, line: Int?, name: String, failures: [String] = [], errors: [String] = []) {
+        public init(file: String, line: Int?, name: String, failures: [String] = [], errors: [String] = [],
+                    skipped: String? = nil) {
             self.file = file
             self.line = line
             self.name = name
             self.failures = failures
             self.errors = errors
+            self.skipped = skipped
         }
     }
 
@@ -52,6 +56,10 @@ public struct JUnitReport {
                 let line = testCase.line.map { " line=\"\($0)\"" } ?? ""
                 let opening = "    <testcase classname=\"\(escapeMarkup(file))\" name=\"\(escapeMarkup(testCase.name))\""
                     + " file=\"\(escapeMarkup(file))\"\(line)"
+                if let skipped = testCase.skipped {
+                    xml += opening + ">\n      <skipped message=\"\(escapeMarkup(skipped))\"/>\n    </testcase>\n"
+                    continue
+                }
                 guard !testCase.failures.isEmpty || !testCase.errors.isEmpty else {
                     xml += opening + "/>\n"
                     continue

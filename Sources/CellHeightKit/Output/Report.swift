@@ -23,7 +23,14 @@ struct Report {
         if case .template = settings.subject { showsLabels = true } else { showsLabels = false }
         if case .text(_, let cell) = settings.subject { showsTextHeight = cell != nil } else { showsTextHeight = false }
         truncatedLabels = settings.subject.cell?.labels.map(\.lineLimit.isLimited) ?? []
+        showsLocaleColumn = settings.identity.locale ?? RowIdentityColumns.haveLocales(cells)
     }
+
+    /// Whether CSV and the table have a `locale` column (see `RowIdentityColumns`).
+    let showsLocaleColumn: Bool
+
+    /// Whether CSV and the table have a `file` column: several inputs were read.
+    var showsFileColumn: Bool { settings.identity.file }
 
     /// Whether there is one width (rows carry their results directly) or several (a list per row).
     var hasSingleWidth: Bool { settings.widths.count == 1 }

@@ -8,20 +8,17 @@ public struct ReportOptions: Equatable, Sendable {
     public var statistics: Bool
     /// Each row's y offset per width: the sum of the heights of the rows before it.
     public var offsets: Bool
-    /// A row height budget in px (`html`, `svg`): cells taller than this are highlighted.
-    public var heightBudget: Double?
     /// Font files' contents by path (`html`, `svg`): these fonts are embedded as base64, the others
     /// referenced by file URL.
     public var embeddedFonts: [String: [UInt8]]
     /// When the report was made, shown in the `html` header; nil leaves the date out.
     public var date: Date?
 
-    public init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false, heightBudget: Double? = nil,
+    public init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false,
                 embeddedFonts: [String: [UInt8]] = [:], date: Date? = nil) {
         self.explain = explain
         self.statistics = statistics
         self.offsets = offsets
-        self.heightBudget = heightBudget
         self.embeddedFonts = embeddedFonts
         self.date = date
     }

@@ -14,6 +14,8 @@ public struct ReportSettings: Equatable, Sendable {
     public var budget: Budget = .none
     /// The rules file rows were checked with (`--rules`); nil for none.
     public var rulesFile: FileReference?
+    /// Which of the rows' file, text and locale the report shows (see `RowIdentityColumns`).
+    public var identity = RowIdentityColumns()
 
     public init(subject: ReportSubject, widths: [Double], whiteSpace: String = "pre-wrap",
                 fallbackFonts: [String] = [], inputName: String) {

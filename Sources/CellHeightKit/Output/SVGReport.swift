@@ -41,11 +41,20 @@ func renderSVGReport(_ report: Report) -> String {
     for rowIndex in report.cells.indices {
         let row = report.cells[rowIndex].row
         let boxTop = y + SVGLayout.captionHeight
-        body += "<g class=\"row\" id=\"row-\(rowIndex)\">\n"
+        let fails = !(report.cells[rowIndex].budgetCheck?.fits ?? true)
+        body += "<g class=\"\(fails ? "row over-budget" : "row")\" id=\"row-\(rowIndex)\">\n"
+        // A failing row is marked in its heading, findable by eye and by its class.
+        if fails {
+            body += "<rect class=\"row-mark\" x=\"\(formatPixels(SVGLayout.margin - 8))\" y=\"\(formatPixels(boxTop))\" width=\"4\" "
+                + "height=\"\(formatPixels(max(drawings[rowIndex].map(\.height).max() ?? 0, 36)))\"/>\n"
+        }
         body += "<text class=\"heading\" x=\"\(formatPixels(SVGLayout.margin))\" y=\"\(formatPixels(boxTop + 12))\">#\(row.index)</text>\n"
         if let id = row.id {
             body += "<text class=\"id\" x=\"\(formatPixels(SVGLayout.margin))\" y=\"\(formatPixels(boxTop + 28))\">"
                 + escapeMarkup(previewText(id, maxColumns: 14)) + "</text>\n"
+        }
+        if fails {
+            body += "<text class=\"over-budget-label\" x=\"\(formatPixels(SVGLayout.margin))\" y=\"\(formatPixels(boxTop + 44))\">over budget</text>\n"
         }
         for (widthIndex, drawing) in drawings[rowIndex].enumerated() {
             body += svgCell(report, drawing, rowIndex: rowIndex, widthIndex: widthIndex, x: columnX[widthIndex], top: y)
@@ -88,13 +97,16 @@ private func svgTitle(_ report: Report) -> String {
     var title = "cellheight · \(report.settings.inputName) · " + Array(Set(fonts)).sorted().joined(separator: "; ")
     title += " · " + (report.settings.widths.count == 1 ? "width " : "widths ")
         + report.settings.widths.map(formatPixels).joined(separator: ", ") + " px"
-    if let budget = report.options.heightBudget { title += " · budget \(formatPixels(budget)) px" }
+    if let lines = report.settings.budget.maxLines { title += " · at most \(lines) line\(lines == 1 ? "" : "s")" }
+    if let height = report.settings.budget.maxHeight { title += " · budget \(formatPixels(height)) px" }
+    let failing = report.cells.filter { !($0.budgetCheck?.fits ?? true) }.count
+    if failing > 0 { title += " · \(failing) of \(report.cells.count) rows over budget" }
     return title
 }
 
 private func svgLegend(y: Double) -> String {
     let items = [("legend-box", "cell: computed height, lines where cellheight broke them"),
-                 ("legend-truncated", "truncated"), ("legend-budget", "over the height budget")]
+                 ("legend-truncated", "truncated"), ("legend-budget", "over budget (lines or height)")]
     var x = SVGLayout.margin
     var svg = "<g class=\"legend\">"
     for (style, text) in items {
@@ -140,15 +152,13 @@ private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, wi
     return svg
 }
 
-/// "160 px · 3/4 lines · 48 px", then " · over the 40 px budget" when it is.
+/// "160 px · 3/4 lines · 48 px", then " · over the 40 px budget · fits at 212.77 px" when it is.
 private func svgCaption(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, widthIndex: Int) -> String {
     let labels = report.cells[rowIndex].results[widthIndex].labels
     let lineCounts = labels.filter { !$0.isHidden }.map(lineCountText)
     let lines = lineCounts == ["1"] ? "1 line" : lineCounts.joined(separator: " + ") + " lines"
     var caption = "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
-    if drawing.isOverBudget, let budget = report.options.heightBudget {
-        caption += " · over the \(formatPixels(budget)) px budget"
-    }
+    if let violation = drawing.violation { caption += " · \(violation.budgetCaption) · \(violation.fittingCaption)" }
     return caption
 }
 
@@ -160,7 +170,8 @@ text { fill: #1d2330; white-space: pre; }
 .heading { font: 600 12px "DejaVu Sans", sans-serif; fill: #5b6475; }
 .box, .legend-box { fill: #ffffff; stroke: #2f6fde; stroke-width: 1.5; }
 .box.truncated, .legend-truncated { fill: #ffffff; stroke: #e08a00; stroke-width: 2; }
-.budget-bar, .legend-budget { fill: #c2410c; }
+.budget-bar, .legend-budget, .row-mark { fill: #c2410c; }
+.over-budget-label { font: 600 11px "DejaVu Sans", sans-serif; fill: #c2410c; }
 .line { fill: #e9f0fc; }
 .line.alternate { fill: #f5f8fe; }
 .separator { fill: #c9ced8; }

@@ -31,7 +31,9 @@ func settingsSummary(_ report: Report) -> [(name: String, value: String)] {
         }
         if cell.rounding != .none { items.append(("round", cell.rounding.rawValue)) }
     }
-    if let budget = report.options.heightBudget { items.append(("height budget", formatPixels(budget) + " px")) }
+    if let lines = settings.budget.maxLines { items.append(("line budget", String(lines))) }
+    if let height = settings.budget.maxHeight { items.append(("height budget", formatPixels(height) + " px")) }
+    if let rules = settings.rulesFile { items.append(("rules", rules.path)) }
     items.append(("white-space", settings.whiteSpace))
     if !settings.fallbackFonts.isEmpty { items.append(("fallback fonts", settings.fallbackFonts.joined(separator: ", "))) }
     items.append(("input", settings.inputName))

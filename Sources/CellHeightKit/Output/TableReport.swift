@@ -1,4 +1,5 @@
-/// The `table` output, for people: aligned columns `#`, `id` (only when some row has one), then per
+/// The `table` output, for people: aligned columns `#`, `id` (only when some row has one), `locale`
+/// (when the rows have locales), `file` (`FILE:LINE`, when several inputs were read), then per
 /// width (suffixed `@320` when there are several) `lines` — or, for a template, one column per
 /// label, `<field>.lines` — then `textHeight` for a text in a cell, `height`, and `offset` with
 /// `--offsets`; then a one-line `text` preview. A truncated text shows `shown/needed` lines, e.g.
@@ -66,6 +67,13 @@ private func tableColumns(_ report: Report) -> [TableColumn] {
     if cells.contains(where: { $0.row.id != nil }) {
         let ids = cells.map { previewText($0.row.id ?? "", maxColumns: 40) }
         columns.append(TableColumn(header: "id", alignsRight: false, cells: ids))
+    }
+    if report.showsLocaleColumn {
+        columns.append(TableColumn(header: "locale", alignsRight: false, cells: cells.map { previewText($0.row.shownLocale ?? "") }))
+    }
+    if report.showsFileColumn {
+        columns.append(TableColumn(header: "file", alignsRight: false,
+                                   cells: cells.map { previewText("\($0.row.source ?? ""):\($0.row.sourceLine)") }))
     }
     for (widthIndex, width) in report.settings.widths.enumerated() {
         let suffix = widthSuffix(report, width)

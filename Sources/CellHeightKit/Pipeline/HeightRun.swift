@@ -29,8 +29,14 @@ public struct HeightRunRequest: Sendable {
     /// What every row's text is measured as (`--mnemonic`, `--replace`, `--placeholder-number`,
     /// `--placeholder-string`); rules may add to it.
     public var text = TextRewriting()
+    /// Whether untranslated rows (the source text shown in place of a translation) are left out of
+    /// the budget check (`--skip-untranslated`); rules may say otherwise per key and locale.
+    public var skipsUntranslated = false
     /// A rules file (JSON or YAML) of settings and budgets by key and locale.
     public var rulesFile: String?
+    /// The layout options given on the command line (`--width`, `--font`, `--size`, `--line-height`):
+    /// a rules file that sets one of them to another value is a usage error.
+    public var layoutOptionsGiven: Set<RuleLayoutSetting> = []
     /// An earlier result to compare with, and whether a row that grew is a violation.
     public var baselineFile: String?
     public var failsOnGrowth = false
@@ -121,8 +127,8 @@ public final class HeightRun {
         }
         let label = cell.labels[0]
         let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
-                               budget: request.budget, text: request.text)
-        let resolver = RowSettingsResolver(base: base, rules: try budgetRules(), setsFonts: template == nil)
+                               budget: request.budget, text: request.text, skipsUntranslated: request.skipsUntranslated)
+        let resolver = RowSettingsResolver(base: base, rules: try budgetRules(base: base), setsFonts: template == nil)
         // One measurer per worker: the first uses the engines above, the others open their own.
         var firstEngines: [TextLayoutEngine]? = fonts.engines
         let measurer: ParallelCellMeasurer
@@ -146,9 +152,10 @@ public final class HeightRun {
                                       fallbackFonts: output.showsSettings ? fonts.fallbackPaths : [],
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
         settings.budget = base.budget
+        settings.identity.file = sources.count > 1
+        settings.identity.text = !request.text.isIdentity || (resolver.rules?.rules.contains { !$0.text.isIdentity } ?? false)
         if let rules = request.rulesFile { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
-                                    heightBudget: request.budget.maxHeight,
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings
         /// A batch of rows from one input, measured with their settings and checked. With
@@ -187,6 +194,13 @@ public final class HeightRun {
             try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
                 var text: String
                 if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
+                // The CSV header is written with the first batch: whether it has a locale column is
+                // decided then, for the inputs to come too (catalogs by their names).
+                if batchCount == 0 && settings.identity.locale == nil {
+                    settings.identity.locale = rows.contains { $0.isCatalogEntry || $0.locale != nil }
+                        || request.format.catalogFormat != nil
+                        || sources.contains { $0.map { CatalogFormat(detectingPath: $0, firstBytes: []) != nil } ?? false }
+                }
                 if output == .ndjson {
                     text = try measureBatch(rows, source: source, rendering: true).text
                 } else {
@@ -233,10 +247,11 @@ public final class HeightRun {
         return try finish(checker, inputCount: sources.count)
     }
     /// The rules file's rules, with every font it names opened (a bad one is reported at its place
-    /// in the file); nil without `--rules`.
-    private func budgetRules() throws -> BudgetRules? {
+    /// in the file), checked against the command line's `base` settings; nil without `--rules`.
+    private func budgetRules(base: RowSettings) throws -> BudgetRules? {
         guard let rules = request.rulesFile else { return nil }
         let parsed = try parseBudgetRules(try readInputData(from: rules), file: rules)
+        try checkRulesAgreeWithCommandLine(parsed, settings: base, given: request.layoutOptionsGiven)
         for (font, jsonPath) in parsed.fontsByPath {
             do {
                 try checkFontOpens(font)
@@ -268,7 +283,7 @@ public final class HeightRun {
         // A summary whenever something was checked: a budget (from the options, rules, rows or a
         // catalog), a baseline, or a JUnit report that CI will read; and when one of several
         // inputs could not be read (a single input's error says it all).
-        let checked = checker.rowsWithBudget > 0 || request.rulesFile != nil || request.baselineFile != nil
+        let checked = checker.rowsWithBudget > 0 || checker.untranslatedRowsSkipped > 0 || request.rulesFile != nil || request.baselineFile != nil
             || request.junitFile != nil || (inputCount > 1 && !checker.inputErrors.isEmpty)
         if checked { checker.finish() }
         if let junitFile = request.junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
@@ -331,7 +346,10 @@ public final class HeightRun {
             }
             do {
                 while var (rows, bytesRead) = try nextBatch() {
-                    for i in rows.indices { rows[i].index += rowsBefore }
+                    for i in rows.indices {
+                        rows[i].index += rowsBefore
+                        rows[i].source = reader.name
+                    }
                     try body(rows, reader.name)
                     rowsRead += rows.count
                     if measuring {

@@ -71,12 +71,21 @@ struct CheckCommandLineTests {
                                                 "fixtures/catalogs/app/app.de.xlf", "fixtures/catalogs/app/app.ja.xlf"],
                                                in: Self.root)
         let rows = result.stdoutText.split(separator: "\n").map(String.init)
+        // Catalog rows say where they come from (the <target>'s line) and what was measured.
+        let file = #""file":"fixtures/catalogs/app/app.de.xlf","#
         // select_file: maxwidth 160 px, so one line at 160 px; folder_exists: 240 px wide, at most 40.5 px tall.
-        #expect(rows[0] == #"{"index":0,"id":"select_file","locale":"de","width":160,"lineCount":1,"height":16,"fits":true}"#)
-        #expect(rows[1] == #"{"index":1,"id":"folder_exists","locale":"de","width":240,"lineCount":2,"height":32,"fits":true}"#)
-        // read_error: maxheight 2 rows at the command line's width; no budget for page_ranges.
-        #expect(rows[2] == #"{"index":2,"id":"read_error","locale":"de","lineCount":1,"height":16,"fits":true}"#)
-        #expect(rows[4] == #"{"index":4,"id":"page_ranges","locale":"de","lineCount":3,"height":48}"#)
+        #expect(rows[0] == #"{"index":0,"id":"select_file","key":"select_file","locale":"de","# + file
+                + #""line":8,"untranslated":false,"text":"Datei auswählen","width":160,"lineCount":1,"height":16,"fits":true}"#)
+        #expect(rows[1] == #"{"index":1,"id":"folder_exists","key":"folder_exists","locale":"de","# + file
+                + #""line":12,"untranslated":false,"text":"Ein Ordner gleichen Namens ist bereits vorhanden","width":240,"lineCount":2,"height":32,"fits":true}"#)
+        // read_error: maxheight 2 rows at the command line's width (its <x/> measured as its equiv-text); no budget for page_ranges.
+        #expect(rows[2] == #"{"index":2,"id":"read_error","key":"read_error","locale":"de","# + file
+                + #""line":17,"untranslated":false,"text":"Inhalt von %s konnte nicht gelesen werden","lineCount":1,"height":16,"fits":true}"#)
+        #expect(rows[4] == #"{"index":4,"id":"page_ranges","key":"page_ranges","locale":"de","# + file
+                + #""line":27,"untranslated":false,"text":"Geben Sie einen oder mehrere Druckbereiche ein,\nz.B. 5-11,19,85","lineCount":3,"height":48}"#)
+        // create_folder has an empty target in state "new": the source is shown, from the <source>'s line.
+        #expect(rows[5] == #"{"index":5,"id":"create_folder","key":"create_folder","locale":"de","# + file
+                + #""line":31,"untranslated":true,"text":"Create Folder","lineCount":1,"height":16}"#)
         #expect(result.status == 0)
     }
 

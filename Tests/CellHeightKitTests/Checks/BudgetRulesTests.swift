@@ -93,13 +93,57 @@ struct BudgetRulesTests {
         #expect(!BudgetRule(locales: ["de"]).matches(key: "x", locale: nil))
     }
 
+    @Test("skipUntranslated: set per key and locale, a later rule overriding an earlier one")
+    func skipUntranslated() throws {
+        let rules = try parseBudgetRules(Data("""
+            rules:
+              - {keys: "*", maxLines: 1, skipUntranslated: true}
+              - {keys: "*.title", locales: [ja], skipUntranslated: false}
+            """.utf8), file: "r.yaml")
+        #expect(rules.rules.map(\.skipsUntranslated) == [true, false])
+        let de = rules.apply(to: Self.base, key: "a.title", locale: "de", setsFonts: true)
+        let ja = rules.apply(to: Self.base, key: "a.title", locale: "ja", setsFonts: true)
+        #expect(de.skipsUntranslated && !ja.skipsUntranslated)
+        // A rule that does not say leaves the command line's choice.
+        var skipping = Self.base
+        skipping.skipsUntranslated = true
+        #expect(BudgetRules(file: "r", rules: [BudgetRule(maxLines: 2)]).apply(to: skipping, key: "x", locale: nil, setsFonts: true)
+                    .skipsUntranslated)
+    }
+
+    @Test("an option a rule sets to another value is refused, naming the first such rule; the same value is not")
+    func commandLineAgainstRules() throws {
+        // Nothing given, or only what no rule sets: no error.
+        try checkRulesAgreeWithCommandLine(Self.expected, settings: Self.base, given: [])
+        try checkRulesAgreeWithCommandLine(BudgetRules(file: "r", rules: [BudgetRule(maxLines: 1)]), settings: Self.base,
+                                           given: Set(RuleLayoutSetting.allCases))
+        func message(_ settings: RowSettings, _ given: Set<RuleLayoutSetting>) -> String? {
+            do {
+                try checkRulesAgreeWithCommandLine(Self.expected, settings: settings, given: given)
+                return nil
+            } catch let error as CellHeightError {
+                return error.exitCode == .usage ? error.description : "exit \(error.exitCode)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let tail = " in one place (the rules, per key and locale, or the command line, for every row)"
+        #expect(message(Self.base, [.lineHeight]) == "--line-height normal disagrees with rules ($.rules[1].lineHeight): give the line height" + tail)
+        #expect(message(Self.base, [.width, .font]) == "--width 375 disagrees with rules ($.rules[0].width): give the width" + tail)
+        // The rules' own values: the same measurements either way. But a locale's font is another font.
+        let same = RowSettings(font: "DejaVu Sans", fontSize: 14, lineHeight: .pixels(20), widths: [320])
+        #expect(message(same, [.width, .size, .lineHeight]) == nil)
+        #expect(message(same, [.font]) == "--font DejaVu Sans disagrees with rules ($.rules[0].fonts.ja): give the font" + tail)
+    }
+
     @Test("bad rules files: one error with the place", arguments: [
         ("r.yaml", "rules:\n  - keys: [a\n", "r.yaml:3:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 2)"),
         ("r.json", "{\"rules\": [}", "r.json:1:12: invalid JSON: expected a value, found '}'"),
-        ("r.yaml", "rules:\n  - widht: 3\n", "r.yaml: $.rules[0].widht: unknown key (expected one of: description, keys, locales, font, size, lineHeight, width, maxLines, maxHeight, fonts, mnemonic, replacements, placeholderNumber, placeholderString)"),
+        ("r.yaml", "rules:\n  - widht: 3\n", "r.yaml: $.rules[0].widht: unknown key (expected one of: description, keys, locales, font, size, lineHeight, width, maxLines, maxHeight, fonts, mnemonic, replacements, placeholderNumber, placeholderString, skipUntranslated)"),
         ("r.yaml", "rules:\n  - maxLines: 0\n", "r.yaml: $.rules[0].maxLines: must be 1 or more, got 0"),
         ("r.yaml", "rules:\n  - maxLines: 1.5\n", "r.yaml: $.rules[0].maxLines: must be a whole number, 0 or more, got 1.5"),
         ("r.yaml", "rules:\n  - width: wide\n", "r.yaml: $.rules[0].width: expected a number, found a string"),
+        ("r.yaml", "rules:\n  - skipUntranslated: always\n", "r.yaml: $.rules[0].skipUntranslated: expected true or false, found a string"),
         ("r.yaml", "rules:\n  - fonts: [a]\n", "r.yaml: $.rules[0].fonts: expected an object of locale: font, found an array"),
         ("r.yaml", "rules: {}\n", "r.yaml: $.rules: expected an array of rules, found an object"),
         ("r.yaml", "rule: []\n", "r.yaml: $.rule: unknown key (expected one of: description, rules)"),

@@ -18,6 +18,19 @@ struct DrawnReportTests {
         render(rows.map(MeasuredCell.init(bare:)), settings: settings, format: .svg, options: options)
     }
 
+    /// The rows' cells with the check the measurer records for `budget`, written out by hand: a
+    /// violation at each width where a cell is taller than `maxHeight` or has more lines than `maxLines`.
+    static func checked(_ rows: [MeasuredRow], _ budget: Budget, fittingWidth: Double?) -> [MeasuredCell] {
+        rows.map(MeasuredCell.init(bare:)).map { cell in
+            var cell = cell
+            let over = cell.results.filter { !budget.admits(lineCount: $0.lineCount, height: $0.height) }
+            cell.budgetCheck = BudgetCheck(budget: budget, violations: over.map {
+                BudgetViolation(width: $0.width, lineCount: $0.lineCount, height: $0.height, budget: budget, fittingWidth: fittingWidth)
+            })
+            return cell
+        }
+    }
+
     /// A row whose text and id need escaping everywhere they appear.
     static let markupRow: MeasuredRow = {
         let text = #"a < b & "c" 'd' </script>"#
@@ -48,7 +61,10 @@ struct DrawnReportTests {
 
     @Test("html: settings, with the date when given, and the summary per width")
     func htmlHeader() {
-        let page = Self.html(options: ReportOptions(heightBudget: 30, date: Date(timeIntervalSince1970: 1_700_000_000)))
+        var settings = Self.settings
+        settings.budget = Budget(maxHeight: 30)
+        let page = render(Self.checked(ReportFixtures.oneWidthRows, settings.budget, fittingWidth: nil), settings: settings,
+                          format: .html, options: ReportOptions(date: Date(timeIntervalSince1970: 1_700_000_000)))
         let expected2: String = "<dt>font</dt><dd>/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf (DejaVu Sans)</dd>\n"
             + "<dt>font SHA-256</dt><dd>abc123</dd>\n<dt>size</dt><dd>16 px</dd>\n"
             + "<dt>line height</dt><dd>normal (18.625 px)</dd>\n<dt>width</dt><dd>320 px</dd>\n"
@@ -115,9 +131,16 @@ struct DrawnReportTests {
         let template = CellTemplate.singleLabel(font: "DejaVu Sans", fontSize: 16, lineHeight: .normal, lineLimit: LineLimit(maxLines: 1))
         var settings = Self.settings
         if case .text(let font, _) = settings.subject { settings.subject = .text(font, cell: template) }
-        let page = render([cell], settings: settings, format: .html, options: ReportOptions(heightBudget: 20))
+        var checked = cell
+        let budget = Budget(maxHeight: 20)
+        checked.budgetCheck = BudgetCheck(budget: budget, violations: [
+            BudgetViolation(width: 320, lineCount: 2, height: 23, budget: budget, fittingWidth: 400.015625),
+        ])
+        let page = render([checked], settings: settings, format: .html, options: ReportOptions())
         #expect(page.contains("<section class=\"row truncated over-budget\" id=\"row-0\">"))
-        #expect(page.contains("<figure class=\"cell truncated over-budget\"><figcaption>320 px · 1/2 lines · 23 px · over the 20 px budget</figcaption>"))
+        // The narrowest fitting width rounded up to 1/100 px, as in the diagnostics.
+        #expect(page.contains("<figure class=\"cell truncated over-budget\"><figcaption>320 px · 1/2 lines · 23 px · "
+            + "over the 20 px budget · fits at 400.02 px</figcaption>"))
         // Only the shown line is drawn; the browser lays out (and checks) the whole text.
         #expect(!page.contains("فتح الملف</div>"))
         #expect(page.contains("data-height=\"41.625\""))
@@ -147,10 +170,63 @@ struct DrawnReportTests {
 
     @Test("svg: <, &, quotes are escaped; over-budget boxes are marked")
     func svgEscaping() {
-        let picture = Self.svg([Self.markupRow], options: ReportOptions(heightBudget: 10))
+        let picture = render(Self.checked([Self.markupRow], Budget(maxHeight: 10), fittingWidth: nil), settings: Self.settings,
+                             format: .svg, options: ReportOptions())
         #expect(picture.contains(">a &lt; b &amp; &quot;c&quot; &#39;d&#39; &lt;/script&gt;</text>"))
         #expect(picture.contains("<text class=\"id\" x=\"16\" y=\"124\">&lt;b&gt;&amp;</text>"))
         #expect(picture.contains("<rect class=\"box over-budget\" x=\"112\" y=\"96\""))
+    }
+
+    @Test("html: every budget, not only a height budget: rows over a line budget are marked and listed in a sortable table")
+    func htmlFailingRows() {
+        // One line at most: row 1 ("ファイルを開く\n" then "فتح الملف", 2 lines, 41.625 px) breaks it; its
+        // forced line break leaves it no width to fit at. Row 0 (1 line) fits.
+        var settings = Self.settings
+        settings.budget = Budget(maxLines: 1)
+        let page = render(Self.checked(ReportFixtures.oneWidthRows, settings.budget, fittingWidth: nil), settings: settings,
+                          format: .html, options: ReportOptions())
+        #expect(page.contains("<dt>line budget</dt><dd>1</dd>"))
+        #expect(page.contains("<section class=\"failing\" id=\"failing\">\n<h2>1 of 2 checked rows over budget</h2>\n"))
+        #expect(page.contains("<input type=\"checkbox\" id=\"only-failing\">"))
+        #expect(page.contains("<th data-type=\"number\" title=\"sort\">lines over</th>"))
+        let line: String = "<tr><td data-value=\"1\"><a href=\"#row-1\">#1</a></td><td>dialog &quot;open&quot;, title</td>"
+            + "<td data-value=\"320\">320</td><td>1 line</td><td data-value=\"2\">2</td><td data-value=\"1\">+1</td>"
+            + "<td data-value=\"41.625\">41.625</td><td data-value=\"\"></td><td data-value=\"Infinity\">no width</td>"
+            + "<td data-value=\"Infinity\">–</td></tr>\n"
+        #expect(page.contains(line))
+        #expect(!page.contains("<a href=\"#row-0\">"))
+        #expect(page.contains("<section class=\"row over-budget\" id=\"row-1\">"))
+        #expect(page.contains("<section class=\"row\" id=\"row-0\">"))
+        #expect(page.contains("<figcaption>320 px · 2 lines · 41.625 px · over the 1-line budget · fits at no width</figcaption>"))
+        // The summary counts it under "over budget"; the script sorts the table and hides the other rows.
+        #expect(page.contains("<td title=\"60.25\">60.25</td><td>0</td><td>1</td></tr>"))
+        #expect(page.contains("document.getElementById(\"failing-rows\")"))
+        #expect(page.contains("body.only-failing .row:not(.over-budget) { display: none; }"))
+        // No budget at all: no such section, no such column.
+        #expect(!Self.html().contains("id=\"failing\""))
+        #expect(!Self.html().contains("<th>over budget</th>"))
+    }
+
+    @Test("html: every checked row fits; untranslated rows left out are counted")
+    func htmlNothingFails() {
+        var cells = Self.checked(ReportFixtures.oneWidthRows, Budget(maxLines: 2), fittingWidth: nil)
+        cells[1].budgetCheck = nil
+        cells[1].skipsUntranslatedCheck = true
+        let page = render(cells, settings: Self.settings, format: .html, options: ReportOptions())
+        #expect(page.contains("<h2>0 of 1 checked row over budget (1 untranslated row not checked)</h2>\n</section>"))
+        #expect(!page.contains("id=\"failing-rows\""))
+    }
+
+    @Test("svg: a row over a line budget is marked, its box captioned with the budget")
+    func svgFailingRow() {
+        let picture = render(Self.checked(ReportFixtures.oneWidthRows, Budget(maxLines: 1, maxHeight: 40), fittingWidth: nil),
+                             settings: Self.settings, format: .svg, options: ReportOptions())
+        #expect(picture.contains("<g class=\"row\" id=\"row-0\">"))
+        #expect(picture.contains("<g class=\"row over-budget\" id=\"row-1\">\n<rect class=\"row-mark\""))
+        #expect(picture.contains(">over budget</text>"))
+        #expect(picture.contains("320 px · 2 lines · 41.625 px · over the 1-line, 40 px budget · fits at no width</text>"))
+        #expect(picture.contains("<rect class=\"budget-bar\""))
+        #expect(picture.contains("· 1 of 2 rows over budget</text>"))
     }
 
     @Test("markup escaping and script-safe JSON")

@@ -105,4 +105,38 @@ struct HTMLReportBrowserTests {
         ], in: directory)
         #expect(verdict == ReportVerdict(rows: 5, disagreements: 0, fontErrors: nil))
     }
+
+    /// The rows over budget of `fixtures/checks/ui.ndjson` with `fixtures/checks/rules.yaml`, as the
+    /// CI gate's README example reports them (confirmed in Chromium, `fixtures/checks/ui-chromium.jsonl`):
+    /// rows 0, 1, 4, 5, 7 must be 129.04, 32.77, 9.44, 18.82 and 1.05 px wider (309.04 − 180,
+    /// 212.77 − 180, 189.44 − 180, 138.82 − 120, 181.05 − 180).
+    @Test("rows over budget: the table sorts by how much wider a row must be; the switch hides the rows that fit")
+    func failingRowsView() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("report.html")
+        let result = try CellHeightProcess.run(["--rules", "fixtures/checks/rules.yaml", "fixtures/checks/ui.ndjson",
+                                                "--output", "html", "--output-file", page.path], in: Self.root.path)
+        #expect(result.status == 1)
+        // Click "wider by" twice (ascending, then descending) and the switch, then say what the page shows.
+        let probe = """
+            <script>
+            const heading = [...document.querySelectorAll("#failing-rows th")].find(th => th.textContent === "wider by");
+            heading.click(); heading.click();
+            const rows = [...document.querySelectorAll("#failing-rows tbody tr")];
+            document.body.dataset.order = rows.map(row => row.cells[0].dataset.value).join(",");
+            document.body.dataset.sort = heading.getAttribute("aria-sort");
+            document.getElementById("only-failing").click();
+            document.body.dataset.shown = [...document.querySelectorAll("section.row")]
+              .filter(row => getComputedStyle(row).display !== "none").map(row => row.id).join(",");
+            </script>
+            </body>
+            """
+        let html = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe)
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        let dom = try HeadlessChromium.dumpDOM(of: page)
+        #expect(dom.contains("data-order=\"0,1,5,4,7\""))
+        #expect(dom.contains("data-sort=\"descending\""))
+        #expect(dom.contains("data-shown=\"row-0,row-1,row-4,row-5,row-7\""))
+    }
 }

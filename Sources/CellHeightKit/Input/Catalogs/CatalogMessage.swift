@@ -39,7 +39,8 @@ struct CatalogMessage: Equatable {
         fields["id"] = id
         fields["key"] = key
         fields["locale"] = locale
-        return Row(index: index, id: id, text: text, sourceLine: line, fields: fields, placeholders: placeholders)
+        return Row(index: index, id: id, text: text, sourceLine: line, fields: fields, placeholders: placeholders,
+                   isCatalogEntry: true)
     }
 
     /// The message once its ICU MessageFormat plural and select arguments are chosen: a message

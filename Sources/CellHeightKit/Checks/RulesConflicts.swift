@@ -1,0 +1,66 @@
+/// A layout setting that both the command line and a rules file can give: `--width` and a rule's
+/// `width`, `--font` and `font` or `fonts`, `--size` and `size`, `--line-height` and `lineHeight`.
+///
+/// Given in both places with different values it is an error, not a silent choice: a rule sets its
+/// value for the rows it matches, which would override the command line's for them (and for them
+/// only), so a run could measure other widths or fonts than its command asks for. The same value in
+/// both places measures the same either way, and is accepted.
+public enum RuleLayoutSetting: String, CaseIterable, Sendable {
+    case width, font, size, lineHeight
+
+    /// The command-line option, e.g. "--line-height".
+    public var optionName: String {
+        switch self {
+        case .width: return "--width"
+        case .font: return "--font"
+        case .size: return "--size"
+        case .lineHeight: return "--line-height"
+        }
+    }
+
+    /// The setting's name in messages, e.g. "line height".
+    var name: String { self == .lineHeight ? "line height" : rawValue }
+
+    /// The command line's value in messages, e.g. "200,320" or "DejaVu Sans".
+    func value(in settings: RowSettings) -> String {
+        switch self {
+        case .width: return settings.widths.map(formatPixels).joined(separator: ",")
+        case .font: return settings.font
+        case .size: return formatPixels(settings.fontSize)
+        case .lineHeight: return settings.lineHeight.description
+        }
+    }
+
+    /// The JSON path of the first rule that gives this setting another value than `settings`,
+    /// e.g. "$.rules[0].width"; nil when none does.
+    func firstDifferingRulePath(in rules: BudgetRules, from settings: RowSettings) -> String? {
+        for (index, rule) in rules.rules.enumerated() {
+            let path = "$.rules[\(index)]"
+            switch self {
+            case .width: if let widths = rule.widths, widths != settings.widths { return path + ".width" }
+            case .font:
+                if let font = rule.font, font != settings.font { return path + ".font" }
+                if let other = rule.localeFonts.first(where: { $0.font != settings.font }) {
+                    return path + ".fonts" + memberPath("", other.locale)
+                }
+            case .size: if let size = rule.fontSize, size != settings.fontSize { return path + ".size" }
+            case .lineHeight: if let lineHeight = rule.lineHeight, lineHeight != settings.lineHeight { return path + ".lineHeight" }
+            }
+        }
+        return nil
+    }
+}
+
+/// Refuses a layout setting given on the command line (`given`; its value in `settings`, the
+/// command line's) that a rule of `rules` sets to another value.
+///
+/// - Throws: `CellHeightError.usage` naming the option and the rule, e.g. "--width 200 disagrees
+///   with rules.yaml ($.rules[0].width): give the width in one place (…)".
+func checkRulesAgreeWithCommandLine(_ rules: BudgetRules, settings: RowSettings, given: Set<RuleLayoutSetting>) throws {
+    for setting in RuleLayoutSetting.allCases where given.contains(setting) {
+        guard let path = setting.firstDifferingRulePath(in: rules, from: settings) else { continue }
+        throw CellHeightError.usage("\(setting.optionName) \(messageText(setting.value(in: settings))) disagrees with "
+            + "\(rules.file) (\(path)): give the \(setting.name) in one place "
+            + "(the rules, per key and locale, or the command line, for every row)")
+    }
+}
