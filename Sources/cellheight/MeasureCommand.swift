@@ -227,7 +227,8 @@ struct MeasureCommand: ParsableCommand {
 
     /// The text options: mnemonics, replacements and placeholder samples.
     func textRewriting() throws -> TextRewriting {
-        var text = TextRewriting(numberSample: textOptions.placeholderNumber, stringSample: textOptions.placeholderString)
+        var text = TextRewriting(numberSample: textOptions.placeholderNumber, stringSample: textOptions.placeholderString,
+                                 markdown: textOptions.literalMarkdown ? false : nil)
         if let mnemonic = textOptions.mnemonic {
             guard let marker = TextRewriting.mnemonicMarker(parsing: mnemonic) else {
                 throw ValidationError("--mnemonic must be \(TextRewriting.mnemonicExpectation), got '\(messageText(mnemonic))'")
@@ -281,6 +282,9 @@ struct TextOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The character that marks mnemonics, removed before measuring: _ (GTK's _Open) or & (KDE's &Open); doubled, it is itself.", valueName: "CHAR"))
     var mnemonic: String?
+
+    @Flag(help: "Measure SwiftUI Markdown in .strings, .stringsdict and .xcstrings as written (by default **Save** is measured as Save, as Text shows it).")
+    var literalMarkdown = false
 }
 
 /// Font and layout: how each text is laid out.

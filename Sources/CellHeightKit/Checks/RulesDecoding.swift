@@ -103,7 +103,7 @@ enum RulesKeys {
     static let file = ["description", "rules"]
     static let rule = ["description", "keys", "locales", "font", "size", "lineHeight", "width", "maxLines",
                        "maxHeight", "fonts", "mnemonic", "replacements", "placeholderNumber", "placeholderString",
-                       "skipUntranslated"]
+                       "skipUntranslated", "markdown"]
 }
 
 private struct RulesDecoder: ConfigDecoding {
@@ -185,6 +185,12 @@ private struct RulesDecoder: ConfigDecoding {
         }
         if let number = members["placeholderNumber"] { text.numberSample = try sample(number, at: at("placeholderNumber")) }
         if let string = members["placeholderString"] { text.stringSample = try sample(string, at: at("placeholderString")) }
+        if let markdown = members["markdown"] {
+            guard case .bool(let renders) = markdown else {
+                throw failure(at("markdown"), "expected true or false, found \(markdown.kindDescription)")
+            }
+            text.markdown = renders
+        }
         return text
     }
 

@@ -12,6 +12,9 @@ import Foundation
 ///    character itself; before white space or at the end it stays.
 /// 2. `replacements`, in order: every occurrence of `from` becomes `to` (literal text, as
 ///    Weblate's `replacements:` flag), e.g. `{app}` → `Files`, `%1$s` → `Alexandra`.
+/// 0. SwiftUI's Markdown (`**Save**` is "Save"), in the texts of Apple's catalogs (whose syntaxes
+///    include `.swiftUIMarkdown`), unless `markdown` is false: before anything else, as the app
+///    renders the Markdown of the string it formats.
 /// 3. Placeholders of the row's syntaxes (`Row.placeholders`: its catalog format's, e.g. `%d`,
 ///    `%@`, `{name}`, `{{name}}`, a plural's `#`) that stand for a number become `numberSample`,
 ///    the others `stringSample` (each only when given); with either, printf's `%%` is `%`.
@@ -20,13 +23,17 @@ public struct TextRewriting: Hashable, Sendable {
     public var replacements: [TextReplacement]
     public var numberSample: String?
     public var stringSample: String?
+    /// Whether SwiftUI's Markdown in Apple's catalogs is measured as rendered (nil: yes, the
+    /// default; false: as written, `--literal-markdown` or a rule's `markdown: false`).
+    public var markdown: Bool?
 
     public init(mnemonic: Character? = nil, replacements: [TextReplacement] = [], numberSample: String? = nil,
-                stringSample: String? = nil) {
+                stringSample: String? = nil, markdown: Bool? = nil) {
         self.mnemonic = mnemonic
         self.replacements = replacements
         self.numberSample = numberSample
         self.stringSample = stringSample
+        self.markdown = markdown
     }
 
     /// A mnemonic marker as given (`--mnemonic`, a rule's `mnemonic`): one character that is not a
@@ -39,14 +46,21 @@ public struct TextRewriting: Hashable, Sendable {
     /// What a mnemonic marker must be, for messages.
     public static let mnemonicExpectation = "one character that is not a letter, digit or white space, e.g. \"_\" or \"&\""
 
-    /// Whether the text is measured as read.
+    /// Whether the text options change nothing: every text is measured as read, but for the
+    /// Markdown of Apple's catalogs (see `changes(textOf:)`).
     public var isIdentity: Bool {
         mnemonic == nil && replacements.isEmpty && numberSample == nil && stringSample == nil
+    }
+
+    /// Whether a text of these syntaxes may be measured otherwise than as read.
+    public func changes(textOf syntax: PlaceholderSyntax) -> Bool {
+        !isIdentity || (markdown != false && syntax.contains(.swiftUIMarkdown))
     }
 
     /// `text` as measured, its placeholders found by `syntax`.
     public func apply(to text: String, syntax: PlaceholderSyntax) -> String {
         var text = text
+        if markdown != false && syntax.contains(.swiftUIMarkdown) { text = renderingSwiftUIMarkdown(text) }
         if let mnemonic { text = removingMnemonics(text, marker: mnemonic) }
         for replacement in replacements where !replacement.from.isEmpty {
             text = text.replacingOccurrences(of: replacement.from, with: replacement.to)
@@ -100,7 +114,8 @@ public struct TextRewriting: Hashable, Sendable {
     /// where it gives them (as a later rule overrides an earlier one).
     public func overridden(by other: TextRewriting) -> TextRewriting {
         TextRewriting(mnemonic: other.mnemonic ?? mnemonic, replacements: replacements + other.replacements,
-                      numberSample: other.numberSample ?? numberSample, stringSample: other.stringSample ?? stringSample)
+                      numberSample: other.numberSample ?? numberSample, stringSample: other.stringSample ?? stringSample,
+                      markdown: other.markdown ?? markdown)
     }
 }
 

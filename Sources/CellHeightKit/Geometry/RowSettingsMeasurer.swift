@@ -77,7 +77,7 @@ public final class RowSettingsMeasurer {
     public func measure(_ row: Row, settings: RowSettings?) -> MeasuredCell {
         // The text as the user sees it (the cell then holds it, for reports and messages).
         let rewriting = settings?.text ?? base.text
-        let row = rewriting.isIdentity ? row : row.rewritten(by: rewriting, fields: labelFields)
+        let row = rewriting.changes(textOf: row.placeholders) ? row.rewritten(by: rewriting, fields: labelFields) : row
         let budget = settings?.budget ?? base.budget
         // An untranslated row left out of the check is measured without its budget, and says so.
         if budget.isLimited && (settings?.skipsUntranslated ?? base.skipsUntranslated) && row.isUntranslated {

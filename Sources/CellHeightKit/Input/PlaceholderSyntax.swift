@@ -22,6 +22,9 @@ public struct PlaceholderSyntax: OptionSet, Hashable, Sendable {
     public static let doubleBraces = PlaceholderSyntax(rawValue: 1 << 3)
     /// A plural branch's `#` (ICU MessageFormat): the number.
     public static let pluralNumber = PlaceholderSyntax(rawValue: 1 << 4)
+    /// Not a placeholder but markup of the same texts: SwiftUI's inline Markdown (`**Save**`), which
+    /// `Text` renders as styling, in Apple's catalogs (see `renderingSwiftUIMarkdown`).
+    public static let swiftUIMarkdown = PlaceholderSyntax(rawValue: 1 << 5)
 
     /// Rows whose origin says nothing: every syntax but `#`.
     public static let any: PlaceholderSyntax = [.printf, .apple, .braces, .doubleBraces]

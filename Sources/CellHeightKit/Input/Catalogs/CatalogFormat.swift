@@ -96,12 +96,12 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
 
 extension CatalogFormat {
     /// The placeholder syntaxes the format's texts use: printf's in every one; Apple's `%@` in
-    /// Apple's; `{name}` and `{{name}}` in gettext's (Python's brace format, JavaScript) and in
-    /// XLIFF, which any platform may have written.
+    /// Apple's, and SwiftUI's Markdown; `{name}` and `{{name}}` in gettext's (Python's brace format,
+    /// JavaScript) and in XLIFF, which any platform may have written.
     var placeholderSyntax: PlaceholderSyntax {
         switch self {
         case .po, .mo: return [.printf, .braces, .doubleBraces]
-        case .strings, .stringsdict, .xcstrings: return [.printf, .apple]
+        case .strings, .stringsdict, .xcstrings: return [.printf, .apple, .swiftUIMarkdown]
         case .androidXML: return [.printf]
         case .xliff: return .any
         }
