@@ -22,6 +22,10 @@ public struct PlaceholderSyntax: OptionSet, Hashable, Sendable {
     public static let doubleBraces = PlaceholderSyntax(rawValue: 1 << 3)
     /// A plural branch's `#` (ICU MessageFormat): the number.
     public static let pluralNumber = PlaceholderSyntax(rawValue: 1 << 4)
+    /// Symfony's parameters, `%name%` (`%count%`, a plural's count, stands for a number).
+    public static let percentNames = PlaceholderSyntax(rawValue: 1 << 6)
+    /// What Symfony's translations hold: `%name%`, and `{name}` and `{{ name }}` (its validators').
+    public static let symfony: PlaceholderSyntax = [.percentNames, .braces, .doubleBraces]
     /// Not a placeholder but markup of the same texts: SwiftUI's inline Markdown (`**Save**`), which
     /// `Text` renders as styling, in Apple's catalogs (see `renderingSwiftUIMarkdown`).
     public static let swiftUIMarkdown = PlaceholderSyntax(rawValue: 1 << 5)
@@ -55,7 +59,9 @@ extension PlaceholderSyntax {
         while i < bytes.count {
             let byte = bytes[i]
             var match: Placeholder?
-            if byte == UInt8(ascii: "%"), contains(.printf) {
+            if byte == UInt8(ascii: "%"), contains(.percentNames), let named = percentNamePlaceholder(bytes, at: i) {
+                match = named
+            } else if byte == UInt8(ascii: "%"), contains(.printf) {
                 match = printfPlaceholder(bytes, at: i)
             } else if byte == UInt8(ascii: "{"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{"), contains(.doubleBraces) {
                 match = doubleBracePlaceholder(bytes, at: i)
@@ -112,6 +118,19 @@ extension PlaceholderSyntax {
             return nil
         }
         return Placeholder(range: start..<(i + 1), kind: kind)
+    }
+
+    /// `%name%` from `start`: a letter or `_`, then up to 63 letters, digits, `_`, `.` or `-`.
+    private func percentNamePlaceholder(_ bytes: [UInt8], at start: Int) -> Placeholder? {
+        func isNameByte(_ b: UInt8, first: Bool) -> Bool {
+            (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_")
+                || (!first && ((b >= 0x30 && b <= 0x39) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")))
+        }
+        var i = start + 1
+        while i < bytes.count, i - start <= 64, isNameByte(bytes[i], first: i == start + 1) { i += 1 }
+        guard i > start + 1, i < bytes.count, bytes[i] == UInt8(ascii: "%") else { return nil }
+        let isCount = bytes[(start + 1)..<i].elementsEqual("count".utf8)
+        return Placeholder(range: start..<(i + 1), kind: isCount ? .number : .string)
     }
 
     /// `{{…}}` from `start`, on one line.

@@ -50,7 +50,8 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
 
 /// Reads every translation of a catalog as rows, in the catalog's order, `index` counting from 0.
 /// An entry whose text is an ICU MessageFormat plural or select message gives a row per branch
-/// (see `ICUMessage`).
+/// (see `ICUMessage`), and a Symfony pluralized message (XLIFF written by Symfony) a row per part
+/// (see `symfonyPluralParts`).
 ///
 /// - Parameters:
 ///   - bytes: the whole file, undecoded: each format knows its own encoding (the PO header's
@@ -82,7 +83,14 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
             throw catalogError(path, line: message.line, "\"\(messageText(message.key))\": \(error.reason)")
         }
         guard let branches else {
-            rows.append(message.row(index: rows.count, placeholders: syntax))
+            // Symfony's pluralized messages (`one|many`), with its placeholders.
+            guard message.isSymfony else {
+                rows.append(message.row(index: rows.count, placeholders: syntax))
+                continue
+            }
+            for part in message.symfonyPluralBranches() ?? [message] {
+                rows.append(part.row(index: rows.count, placeholders: .symfony))
+            }
             continue
         }
         // A branch's simple arguments are ICU's ({name}), and a plural's # its number.

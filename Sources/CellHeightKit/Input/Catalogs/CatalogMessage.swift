@@ -28,6 +28,9 @@ struct CatalogMessage: Equatable {
     var line: Int
     /// Other fields: "plural", "select", "device", "index", "context", "maxWidth", "maxHeight", "maxLines", "untranslated".
     var extraFields: [String: String] = [:]
+    /// Whether Symfony wrote it (an XLIFF file with Symfony's `<tool>`): its text may be a
+    /// pluralized message (`one|many`) and its placeholders are Symfony's (`%name%`).
+    var isSymfony = false
 
     var id: String {
         key + variants.map { "[\($0)]" }.joined()
@@ -41,6 +44,19 @@ struct CatalogMessage: Equatable {
         fields["locale"] = locale
         return Row(index: index, id: id, text: text, sourceLine: line, fields: fields, placeholders: placeholders,
                    isCatalogEntry: true)
+    }
+
+    /// The message's Symfony plural parts, a message each (`key[0]`, `key[1]`, field `plural` the
+    /// part's interval, label or position); nil when it is not Symfony's or not pluralized.
+    func symfonyPluralBranches() -> [CatalogMessage]? {
+        guard isSymfony, let parts = symfonyPluralParts(text) else { return nil }
+        return parts.enumerated().map { index, part in
+            var message = self
+            message.text = part.text
+            message.variants.append(String(index))
+            message.extraFields["plural"] = part.selector
+            return message
+        }
     }
 
     /// The message once its ICU MessageFormat plural and select arguments are chosen: a message

@@ -50,6 +50,9 @@ let xliffPixelProfile = "cellheight:px"
 private struct XLIFFReader: CatalogReading {
     let path: String
     var messages: [CatalogMessage] = []
+    /// Whether the XLIFF 1.2 `<file>` being read was written by Symfony: its units are keyed by
+    /// `resname` (the message's key; the id is a hash of it) and hold Symfony's messages.
+    var isSymfonyFile = false
 
     /// Whether an element is to be translated: its own `translate` ("yes" or "no") if it has one,
     /// else its parent's, as both XLIFF versions inherit it from `<file>` and `<group>`.
@@ -88,6 +91,11 @@ private struct XLIFFReader: CatalogReading {
                 throw error(file.line, "<file> without source-language")
             }
             let locale = file.attributes["target-language"] ?? sourceLanguage
+            // Symfony's XliffFileDumper names itself: <header><tool tool-id="symfony" …/></header>.
+            let isSymfony = file.firstChild("header")?.childElements.contains {
+                $0.localName == "tool" && $0.attributes["tool-id"]?.lowercased() == "symfony"
+            } ?? false
+            isSymfonyFile = isSymfony
             for body in file.childElements where body.localName == "body" {
                 try readUnits1(in: body, locale: locale, translatable: true)
             }
@@ -104,7 +112,8 @@ private struct XLIFFReader: CatalogReading {
         guard let id = unit.attributes["id"] else { throw error(unit.line, "<trans-unit> without an id") }
         guard isTranslatable(unit, inheriting: translatable) else { return }
         guard let source = unit.firstChild("source") else { throw error(unit.line, "<trans-unit> \"\(id)\" without <source>") }
-        var message = CatalogMessage(key: id, text: "", locale: locale, line: 0)
+        var message = CatalogMessage(key: isSymfonyFile ? unit.attributes["resname"] ?? id : id, text: "", locale: locale, line: 0)
+        message.isSymfony = isSymfonyFile
         if let target = unit.firstChild("target"), case let text = inlineText(target), !text.isEmpty {
             message.text = text
             message.line = target.line
