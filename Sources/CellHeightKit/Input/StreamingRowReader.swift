@@ -50,8 +50,13 @@ public final class StreamingRowReader {
     /// the one the file's name says.
     private var catalogFormat: CatalogFormat?
 
-    public init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool,
+    /// Whether an ICU plural or select message in a row that is not a catalog's is a row per branch
+    /// (see `expandingICUBranches`; rows are then numbered by whoever reads them).
+    public let expandsICUMessages: Bool
+
+    public init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool, expandsICUMessages: Bool = false,
                 chunkSize: Int = StreamingRowReader.defaultChunkSize) throws {
+        self.expandsICUMessages = expandsICUMessages
         (descriptor, name) = try openInput(path)
         var status = stat()
         totalBytes = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
@@ -68,8 +73,14 @@ public final class StreamingRowReader {
         if !isStandardInput(path) { close(descriptor) }
     }
 
-    /// The next rows (numbered from 0 across the whole input), or nil after the last batch.
+    /// The next rows (numbered from 0 across the whole input, before ICU messages are expanded),
+    /// or nil after the last batch.
     public func nextBatch() throws -> [Row]? {
+        guard let rows = try nextBatchAsRead() else { return nil }
+        return expandsICUMessages ? try expandingICUBranches(rows, source: name) : rows
+    }
+
+    private func nextBatchAsRead() throws -> [Row]? {
         guard let bytes = try nextSpan() else {
             // A JSON array whose last part was cut before the input ended: its end is checked
             // (an array never closed is an error).

@@ -326,8 +326,10 @@ public final class HeightRun {
             // A template's rows name their own fields; otherwise each row needs a text.
             let reader: StreamingRowReader
             do {
+                // (A template's labels show fields of their own: their texts are not expanded.)
                 reader = try StreamingRowReader(path: source, format: request.format, lossy: request.lossy,
-                                                requireText: request.templateFile == nil)
+                                                requireText: request.templateFile == nil,
+                                                expandsICUMessages: request.templateFile == nil)
             } catch let error as CellHeightError where error.isInputError {
                 inputError(error)
                 continue
@@ -346,8 +348,9 @@ public final class HeightRun {
             }
             do {
                 while var (rows, bytesRead) = try nextBatch() {
+                    // Numbered here, across inputs (an ICU message may have become several rows).
                     for i in rows.indices {
-                        rows[i].index += rowsBefore
+                        rows[i].index = rowsBefore + rowsRead + i
                         rows[i].source = reader.name
                     }
                     try body(rows, reader.name)
