@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// ICU MessageFormat plural and select messages in rows read from text, JSON, NDJSON or CSV: a
 /// row per branch, as in catalogs (`CatalogMessage.icuBranches`), since each branch is a sentence
 /// the app can show. A branch's id is the row's with the selectors, `files[one]` (`[one]` for a
@@ -9,7 +13,7 @@
 /// - Throws: `CellHeightError.invalidInput` at the row's line when its branches would make more
 ///   than 1,000 rows or 16 MiB of text (see `ICUMessage.branchTexts`).
 func expandingICUBranches(_ rows: [Row], source: String) throws -> [Row] {
-    func mayBeICU(_ row: Row) -> Bool { !row.isCatalogEntry && row.text.utf8.contains(UInt8(ascii: "{")) }
+    func mayBeICU(_ row: Row) -> Bool { !row.isCatalogEntry && containsOpeningBrace(row.text) }
     guard rows.contains(where: mayBeICU) else { return rows }
     var expanded: [Row] = []
     expanded.reserveCapacity(rows.count)
@@ -42,4 +46,13 @@ func expandingICUBranches(_ rows: [Row], source: String) throws -> [Row] {
         }
     }
     return expanded
+}
+
+/// Whether `text` holds a "{": with memchr, many bytes at a time (every row of an input is asked).
+private func containsOpeningBrace(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, 0x7B, bytes.count) != nil
+    }
 }

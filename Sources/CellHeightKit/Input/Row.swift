@@ -22,7 +22,8 @@ public struct Row: Equatable, Sendable {
     /// then always show its key, locale, file, line, text as measured and whether it is translated.
     public var isCatalogEntry: Bool
     /// The name of the input the row was read from, as given, e.g. "res/values-de/strings.xml" or
-    /// "<stdin>"; nil until the run sets it (for reports and their `file` field).
+    /// "<stdin>", where reports show it (a catalog's rows, or rows of several inputs: the `file`
+    /// field); nil otherwise.
     public var source: String?
 
     public init(index: Int, id: String? = nil, text: String, sourceLine: Int, fields: [String: String]? = nil,

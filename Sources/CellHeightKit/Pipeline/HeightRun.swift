@@ -348,10 +348,13 @@ public final class HeightRun {
             }
             do {
                 while var (rows, bytesRead) = try nextBatch() {
-                    // Numbered here, across inputs (an ICU message may have become several rows).
+                    // Numbered here, across inputs (an ICU message may have become several rows). The
+                    // input's name only where reports show it (a catalog's rows, several inputs): a
+                    // name is a reference every copy of a row would count.
+                    let namesSource = sources.count > 1 || rows.first?.isCatalogEntry == true
                     for i in rows.indices {
                         rows[i].index = rowsBefore + rowsRead + i
-                        rows[i].source = reader.name
+                        if namesSource { rows[i].source = reader.name }
                     }
                     try body(rows, reader.name)
                     rowsRead += rows.count
