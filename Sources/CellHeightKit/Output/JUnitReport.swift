@@ -46,12 +46,19 @@ public struct JUnitReport {
         let failureCount = testCases.filter { !$0.failures.isEmpty }.count
         let errorCount = testCases.filter { !$0.errors.isEmpty }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"cellheight\" tests=\"\(testCases.count)\" failures=\"\(failureCount)\" errors=\"\(errorCount)\">\n"
+        // A skipped count only when rows were left out (untranslated ones), so other reports stay as they were.
+        func skippedAttribute(_ cases: [TestCase]) -> String {
+            let skipped = cases.filter { $0.skipped != nil }.count
+            return skipped > 0 ? " skipped=\"\(skipped)\"" : ""
+        }
+        xml += "<testsuites name=\"cellheight\" tests=\"\(testCases.count)\" failures=\"\(failureCount)\" errors=\"\(errorCount)\""
+            + skippedAttribute(testCases) + ">\n"
         for file in files {
             let cases = byFile[file]!
             let failures = cases.filter { !$0.failures.isEmpty }.count
             let errors = cases.filter { !$0.errors.isEmpty }.count
-            xml += "  <testsuite name=\"\(escapeMarkup(file))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+            xml += "  <testsuite name=\"\(escapeMarkup(file))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+                + skippedAttribute(cases) + ">\n"
             for testCase in cases {
                 let line = testCase.line.map { " line=\"\($0)\"" } ?? ""
                 let opening = "    <testcase classname=\"\(escapeMarkup(file))\" name=\"\(escapeMarkup(testCase.name))\""

@@ -42,6 +42,8 @@ struct AuditCommandLineTests {
         ])
         let report = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(report.components(separatedBy: "<skipped message=\"untranslated: not checked\"/>").count == 3)
+        #expect(report.contains("<testsuite name=\"fixtures/catalogs/app/app.ja.xlf\" tests=\"5\" failures=\""))
+        #expect(report.contains(#"errors="0" skipped="1">"#))
         #expect(report.contains("name=\"create_folder [ja]\" file=\"fixtures/catalogs/app/app.ja.xlf\" line=\"44\">\n      <skipped"))
     }
 
