@@ -43,7 +43,7 @@ h1 .input { font-weight: normal; color: var(--muted); margin-left: 6px; }
 .failing-rows { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; display: block;
                 max-height: 320px; overflow-y: auto; }
 .failing-rows th, .failing-rows td { padding: 2px 10px; border-bottom: 1px solid var(--rule); text-align: right; }
-.failing-rows td:nth-child(2) { text-align: left; max-width: 28em; overflow-wrap: anywhere; }
+.failing-rows th:nth-child(2), .failing-rows td:nth-child(2) { text-align: left; max-width: 28em; overflow-wrap: anywhere; }
 .failing-rows th { color: var(--muted); font-weight: 600; cursor: pointer; user-select: none; position: sticky; top: 0;
                    background: #fff; }
 .failing-rows th[aria-sort="ascending"]::after { content: " ▲"; }
