@@ -113,15 +113,18 @@ final class PairwiseTextPreparer {
         text.fonts.append(advances.primaryFont)
         // Room for a break per unit (pages never written cost no memory), so that the records
         // are never copied as they grow.
-        text.breaks.reserveCapacity(length)
-        text.breakKinds.reserveCapacity(length)
+        if text.breaks.capacity < length {
+            text.breaks.reserveCapacity(length)
+            text.breakKinds.reserveCapacity(length)
+        }
         return storage.units.withUnsafeBufferPointer { units in
             for index in storage.paragraphs.indices {
                 let span = storage.paragraphs[index]
-                let breakBase = storage.breaks.count, adjustmentBase = storage.stopAdjustments.count
+                let breakBase = index > 0 ? storage.paragraphs[index - 1].breaks.upperBound : 0
+                let adjustmentBase = storage.stopAdjustments.count
                 guard let walked = walk(units.baseAddress! + span.start, length: span.count, from: 0, to: span.count, x: 0,
-                                        recordingInto: storage) else { return false }
-                storage.paragraphs[index].breaks = breakBase..<storage.breaks.count
+                                        recordingInto: storage, breakBase: breakBase) else { return false }
+                storage.paragraphs[index].breaks = breakBase..<walked.breakEnd
                 storage.paragraphs[index].contentEnd = walked.contentEnd
                 storage.paragraphs[index].contentWidth = walked.contentWidth
                 storage.paragraphs[index].width = walked.width
@@ -150,7 +153,7 @@ final class PairwiseTextPreparer {
         var to = range.upperBound
         while to < p.count && units[to] != 0x20 { to += 1 }
         // The paragraph was walked whole before: no pair can fail now.
-        _ = walk(units, length: p.count, from: from, to: to, x: x, recordingInto: nil)
+        _ = walk(units, length: p.count, from: from, to: to, x: x, recordingInto: nil, breakBase: 0)
         losses[0] = text.stopAdjustments.value(at: from, in: p.stopAdjustments)
         return OffsetNumbers.View(prefix: prefix - from, lineEndAdjustments: losses - from, cuttable: cuttable - from,
                                   ligatureSplits: hasSplits ? splits - from : nil, covered: from...to)
@@ -250,7 +253,8 @@ final class PairwiseTextPreparer {
     /// inside a ligature. Without `text` (see `offsetNumbers`) they hold all of `from...to` (at
     /// index 0 `from`), with where a line may be cut (`cuttable`, `splits`).
     private func walk(_ units: UnsafePointer<UInt16>, length: Int, from: Int, to: Int, x startX: Int,
-                      recordingInto text: PreparedText.Storage?) -> (contentEnd: Int, contentWidth: Int, width: Int)? {
+                      recordingInto text: PreparedText.Storage?, breakBase: Int)
+        -> (contentEnd: Int, contentWidth: Int, width: Int, breakEnd: Int)? {
         let steps = advances.tables.steps, wholeWordPairs = self.wholeWordPairs, asciiFlags = self.asciiFlags
         let end = PairwiseASCIIAdvances.end
         /// The table index of `unit`'s pair with what follows position `i` (ASCII `unit`).
@@ -268,7 +272,7 @@ final class PairwiseTextPreparer {
         // offsets up to `heldEnd`.
         var prefix = self.prefix, losses = self.losses, clusterStarts = self.clusterStarts
         var heldEnd = Int.min
-        var found = FoundStops(self)
+        var found = FoundStops(self, writingAt: breakBase)
         if text == nil {
             (prefix, losses, clusterStarts, heldEnd) = numbers(from: from, through: to)
             // Every character the lane takes is a grapheme cluster of its own; inside a ligature
@@ -292,7 +296,7 @@ final class PairwiseTextPreparer {
                     // (Only while preparing: the numbers then move on, a stretch at a time.)
                     found.flush(into: text)
                     (prefix, losses, clusterStarts, heldEnd) = numbers(from: i, through: runEnd)
-                    found = FoundStops(self)
+                    found = FoundStops(self, writingAt: found.next)
                 }
                 prefix[i] = x
                 repeat {
@@ -331,7 +335,7 @@ final class PairwiseTextPreparer {
             if wordEnd > heldEnd, let text {
                 found.flush(into: text)
                 (prefix, losses, clusterStarts, heldEnd) = numbers(from: wordStart, through: wordEnd)
-                found = FoundStops(self)
+                found = FoundStops(self, writingAt: found.next)
             }
             prefix[wordStart] = x
             // Its break opportunities, recorded before their x is known.
@@ -406,7 +410,7 @@ final class PairwiseTextPreparer {
         }
         if let text { found.flush(into: text) }
         let trailingSpaces = length > 0 && units[length &- 1] == 0x20
-        return (trailingSpaces ? spaceRunStart : length, trailingSpaces ? spaceRunX : x, x)
+        return (trailingSpaces ? spaceRunStart : length, trailingSpaces ? spaceRunX : x, x, found.next)
     }
 
     /// The numbers per offset, moved to take offsets from `start` on, with room for at least
@@ -435,9 +439,12 @@ final class PairwiseTextPreparer {
         let losses: UnsafeMutablePointer<(offset: Int, loss: Int)>
         var breakCount = 0
         var lossCount = 0
+        /// Where in the text's breaks the next of them go.
+        var next: Int
 
-        init(_ lane: PairwiseTextPreparer) {
+        init(_ lane: PairwiseTextPreparer, writingAt next: Int) {
             (breaks, kinds, losses) = (lane.foundBreaks, lane.foundKinds, lane.foundLosses)
+            self.next = next
         }
 
         @inline(__always)
@@ -455,11 +462,19 @@ final class PairwiseTextPreparer {
             lossCount &+= 1
         }
 
-        /// Copies them into `text` (to be used no more).
-        func flush(into text: PreparedText.Storage) {
-            text.breaks.append(contentsOf: UnsafeBufferPointer(start: breaks, count: breakCount))
-            text.breakKinds.append(contentsOf: UnsafeBufferPointer(start: kinds, count: breakCount))
+        /// Copies them into `text`, and starts again.
+        mutating func flush(into text: PreparedText.Storage) {
+            let missing = next + breakCount - text.breaks.count
+            if missing > 0 {
+                text.breaks.append(contentsOf: repeatElement(PreparedBreak(x: 0, contentX: 0, offset: 0, contentEnd: 0), count: missing))
+                text.breakKinds.append(contentsOf: repeatElement(.other, count: missing))
+            }
+            text.breaks.withUnsafeMutableBufferPointer { ($0.baseAddress! + next).update(from: breaks, count: breakCount) }
+            text.breakKinds.withUnsafeMutableBufferPointer { ($0.baseAddress! + next).update(from: kinds, count: breakCount) }
+            next += breakCount
+            breakCount = 0
             for n in 0..<lossCount { text.stopAdjustments.append(StopAdjustment(offset: losses[n].offset, value: losses[n].loss)) }
+            lossCount = 0
         }
     }
 

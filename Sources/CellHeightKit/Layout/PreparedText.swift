@@ -22,7 +22,7 @@ public struct PreparedText {
         /// One entry per line-opening paragraph, in order; empty for the empty text.
         @exclusivity(unchecked) var paragraphs: [PreparedParagraph] = []
         /// Break opportunities of every paragraph, ascending within each, with their x positions
-        /// (see `PreparedParagraph.breaks`).
+        /// (see `PreparedParagraph.breaks`); entries from `breakCount` on are spare.
         @exclusivity(unchecked) var breaks: [PreparedBreak] = []
         /// The kind of each of `breaks` (apart: a kind beside the record would pad it to 32 bytes).
         @exclusivity(unchecked) var breakKinds: [BreakKind] = []
@@ -81,24 +81,27 @@ public struct PreparedText {
         _modify { yield &storage.fonts }
     }
 
-    /// Empties the text, keeping the arrays' capacity for the next one.
+    /// Empties the text, keeping the arrays' capacity for the next one. The breaks only grow
+    /// (each paragraph writes its own entries), so that a row reuses them without clearing them.
     mutating func removeAll() {
         units.removeAll(keepingCapacity: true)
         paragraphs.removeAll(keepingCapacity: true)
-        breaks.removeAll(keepingCapacity: true)
-        breakKinds.removeAll(keepingCapacity: true)
         stopAdjustments.removeAll(keepingCapacity: true)
         offsetNumbers.removeAll()
         fontIndices.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
     }
 
-    /// Adds a break opportunity of the paragraph being prepared.
-    @inline(__always)
-    mutating func appendBreak(_ record: PreparedBreak, kind: BreakKind) {
-        breaks.append(record)
-        breakKinds.append(kind)
+    /// Makes room for `count` break opportunities in all.
+    mutating func reserveBreaks(_ count: Int) {
+        let missing = count - breaks.count
+        guard missing > 0 else { return }
+        breaks.append(contentsOf: repeatElement(PreparedBreak(x: 0, contentX: 0, offset: 0, contentEnd: 0), count: missing))
+        breakKinds.append(contentsOf: repeatElement(.other, count: missing))
     }
+
+    /// How many of `breaks` the paragraphs use.
+    var breakCount: Int { paragraphs.last?.breaks.upperBound ?? 0 }
 
     /// The arrays' storage, for the wrap loop (no bounds checks, no reference counting).
     struct Buffers {

@@ -198,7 +198,7 @@ public final class TextLayoutEngine {
             }
         }
         for (split, offset) in splits { text.offsetNumbers.setLigatureSplit(split, at: offset) }
-        let breakBase = text.breaks.count
+        let breakBase = text.breakCount
         let opportunities = lineBreaker.opportunities(in: units)
         /// Where the content before `offset` ends, the spaces before it hanging.
         func contentEnd(before offset: Int) -> Int {
@@ -207,13 +207,15 @@ public final class TextLayoutEngine {
             return end
         }
         let prefix = storage.offsetNumbers.prefix
-        for opportunity in opportunities {
+        text.reserveBreaks(breakBase + opportunities.count)
+        for (n, opportunity) in opportunities.enumerated() {
             let end = contentEnd(before: opportunity.offset)
-            text.appendBreak(PreparedBreak(x: prefix[start + opportunity.offset], contentX: prefix[start + end],
-                                           offset: UInt32(opportunity.offset), contentEnd: UInt32(end)), kind: opportunity.kind)
+            text.breaks[breakBase + n] = PreparedBreak(x: prefix[start + opportunity.offset], contentX: prefix[start + end],
+                                                       offset: UInt32(opportunity.offset), contentEnd: UInt32(end))
+            text.breakKinds[breakBase + n] = opportunity.kind
         }
         let end = contentEnd(before: count)
-        text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<text.breaks.count,
+        text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<(breakBase + opportunities.count),
                                                  contentEnd: end, width: prefix[start + count], contentWidth: prefix[start + end],
                                                  endsWithNewline: endsWithNewline, hasTabs: hasTabs,
                                                  hasSoftHyphens: hasSoftHyphens, usesFallback: usesFallback))

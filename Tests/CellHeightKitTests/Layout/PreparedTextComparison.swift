@@ -17,8 +17,10 @@ extension PreparedText {
             paragraphs.map { var p = $0; p.stopAdjustments = 0..<0; return p }
         }
         if unflagged(paragraphs) != unflagged(other.paragraphs) { return "paragraphs" }
-        if breaks != other.breaks { return "breaks" }
-        if breakKinds != other.breakKinds { return "breakKinds" }
+        // The breaks only grow: compare the entries the text uses.
+        let used = 0..<breakCount
+        if breaks[used] != other.breaks[used] { return "breaks" }
+        if breakKinds[used] != other.breakKinds[used] { return "breakKinds" }
         let numbers = engine.offsetNumbers(of: self), otherNumbers = otherEngine.offsetNumbers(of: other)
         if numbers.prefix != otherNumbers.prefix { return "prefix" }
         if numbers.lineEndAdjustments != otherNumbers.lineEndAdjustments { return "lineEndAdjustments" }
