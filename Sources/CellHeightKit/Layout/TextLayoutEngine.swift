@@ -126,7 +126,6 @@ public final class TextLayoutEngine {
         var prepared = PreparedText()
         let units = whiteSpace.apply(to: utf16Units(of: text))
         prepared.units = units
-        prepared.offsetNumbers.reserve(forUnits: units.count)
         prepared.fonts.append(chain.primary)
         var start = 0
         while start < units.count {
@@ -142,6 +141,9 @@ public final class TextLayoutEngine {
 
     private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
         let shaped = shaper.shape(units)
+        // Made after shaping, so that a long paragraph's shaping and its numbers do not take
+        // memory at the same time.
+        if text.offsetNumbers.isEmpty { text.offsetNumbers.reserve(forUnits: text.units.count) }
         let count = units.count
         var hasTabs = false, hasSoftHyphens = false
         let storage = text.storage
@@ -179,7 +181,7 @@ public final class TextLayoutEngine {
                 for i in start...(start + count) { cuttable[i] = true }
             } else {
                 for i in start...(start + count) { cuttable[i] = false }
-                for b in graphemes.boundaries(units) { cuttable[start + b] = true }
+                graphemes.forEachBoundary(units) { cuttable[start + $0] = true }
                 cuttable[start + count] = true
             }
             // A line is never cut before its first character.
