@@ -35,18 +35,18 @@ final class PairwiseTextPreparer {
     }
     /// Numbers per offset of the stretch being walked (see `walk`): a word or a run of spaces
     /// while a text is prepared, the words an emergency break cuts when asked for them.
-    private var prefix: UnsafeMutablePointer<Int>
-    private var losses: UnsafeMutablePointer<Int>
-    private var clusterStarts: UnsafeMutablePointer<Bool>
-    private var cuttable: UnsafeMutablePointer<Bool>
-    private var splits: UnsafeMutablePointer<LigatureSplit>
+    private var prefix: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
+    private var losses: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
+    private var clusterStarts: UnsafeMutablePointer<Bool> = .allocate(capacity: 1)
+    private var cuttable: UnsafeMutablePointer<Bool> = .allocate(capacity: 1)
+    private var splits: UnsafeMutablePointer<LigatureSplit> = .allocate(capacity: 1)
     private var capacity = 0
     /// Break opportunities found while preparing and not yet copied into the text, with the
     /// line-end losses at them that are not 0 (offsets in the paragraph): copied a few thousand
     /// at a time, as appending each to the text's arrays would cost reference counting.
-    private var foundBreaks: UnsafeMutablePointer<PreparedBreak>
-    private var foundKinds: UnsafeMutablePointer<BreakKind>
-    private var foundLosses: UnsafeMutablePointer<(offset: Int, loss: Int)>
+    private var foundBreaks: UnsafeMutablePointer<PreparedBreak> = .allocate(capacity: 1)
+    private var foundKinds: UnsafeMutablePointer<BreakKind> = .allocate(capacity: 1)
+    private var foundLosses: UnsafeMutablePointer<(offset: Int, loss: Int)> = .allocate(capacity: 1)
     private var foundCapacity = 0
 
     init(advances: PairwiseASCIIAdvances) {
@@ -75,25 +75,10 @@ final class PairwiseTextPreparer {
             }
             asciiFlags[Int(unit)] = flags
         }
-        prefix = .allocate(capacity: 1)
-        losses = .allocate(capacity: 1)
-        clusterStarts = .allocate(capacity: 1)
-        cuttable = .allocate(capacity: 1)
-        splits = .allocate(capacity: 1)
-        foundBreaks = .allocate(capacity: 1)
-        foundKinds = .allocate(capacity: 1)
-        foundLosses = .allocate(capacity: 1)
     }
 
     deinit {
-        prefix.deallocate()
-        losses.deallocate()
-        clusterStarts.deallocate()
-        cuttable.deallocate()
-        splits.deallocate()
-        foundBreaks.deallocate()
-        foundKinds.deallocate()
-        foundLosses.deallocate()
+        deallocateBuffers()
         wholeWordPairs.deallocate()
         asciiFlags.deallocate()
     }
@@ -103,6 +88,8 @@ final class PairwiseTextPreparer {
     /// another way, when a paragraph is empty or not plain text with a Latin letter, or holds a pair that shaping and ICU must decide.
     func prepare(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout PreparedText) -> Bool {
         guard !bytes.isEmpty else { return false }
+        // The numbers of a very long word the last layout cut are not kept for this text.
+        if capacity > Self.keptCapacity { release() }
         // At most one unit per byte: decoded in place, then cut to length.
         text.units.append(contentsOf: repeatElement(0, count: bytes.count))
         let storage = text.storage
@@ -476,6 +463,35 @@ final class PairwiseTextPreparer {
             for n in 0..<lossCount { text.stopAdjustments.append(StopAdjustment(offset: losses[n].offset, value: losses[n].loss)) }
             lossCount = 0
         }
+    }
+
+    /// How many offsets of numbers are kept from one text to the next, at most.
+    private static let keptCapacity = 1 << 16
+
+    /// Lets the numbers per offset and the breaks found go (they are made again when needed).
+    private func release() {
+        deallocateBuffers()
+        prefix = .allocate(capacity: 1)
+        losses = .allocate(capacity: 1)
+        clusterStarts = .allocate(capacity: 1)
+        cuttable = .allocate(capacity: 1)
+        splits = .allocate(capacity: 1)
+        foundBreaks = .allocate(capacity: 1)
+        foundKinds = .allocate(capacity: 1)
+        foundLosses = .allocate(capacity: 1)
+        capacity = 0
+        foundCapacity = 0
+    }
+
+    private func deallocateBuffers() {
+        prefix.deallocate()
+        losses.deallocate()
+        clusterStarts.deallocate()
+        cuttable.deallocate()
+        splits.deallocate()
+        foundBreaks.deallocate()
+        foundKinds.deallocate()
+        foundLosses.deallocate()
     }
 
     /// Makes room for `needed` offsets in the numbers per offset.

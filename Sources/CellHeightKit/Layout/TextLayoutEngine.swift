@@ -92,8 +92,9 @@ public final class TextLayoutEngine {
     /// Texts prepared lately, by code units (never by `String` equality, which would give an NFD
     /// row an NFC row's text), so that a row that comes again (a repeated description, a
     /// separator line) is shaped and analysed once. It holds texts of up to `preparedCacheLimit`
-    /// bytes in all, and starts over when full: a prepared text takes some 40 bytes per
-    /// character, so this bounds each engine's share at a few megabytes.
+    /// bytes in all, and starts over when full: a shaped text takes some 30 bytes per
+    /// character (it keeps its numbers per offset), so this bounds each engine's share at a few
+    /// megabytes.
     private var preparedCache: [CodeUnitKey: PreparedText] = [:]
     private var preparedCacheBytes = 0
     static let preparedCacheLimit = 1 << 16
