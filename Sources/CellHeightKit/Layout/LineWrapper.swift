@@ -43,7 +43,10 @@ struct LineWrapper {
             onLine(WrappedLine(range: 0..<0, width: 0, endsWithInsertedHyphen: false))
             return
         }
-        var paragraph = Paragraph(text, p, tabStop: tabStop, spaceAdvance: spaceAdvance)
+        let paragraph = Paragraph(text, p, tabStop: tabStop, spaceAdvance: spaceAdvance)
+        // Numbers per offset: all of them when the text keeps them, else those of the words the
+        // last emergency break cut (nil before it).
+        var numbers = text.offsetNumbers.view(of: p)
         // (Never read when the paragraph has no break: an empty array may have no storage.)
         let breaks = text.breaks.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<PreparedBreak>.alignment)!
         let kinds = text.breakKinds.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<BreakKind>.alignment)!
@@ -60,10 +63,10 @@ struct LineWrapper {
         var breakIndex = p.breaks.lowerBound
 
         func finishedLine(_ start: Int, _ startX: Int, _ end: Int, contentEnd: Int, contentX: Int,
-                          hyphen: Bool) -> WrappedLine {
+                          hyphen: Bool, _ numbers: OffsetNumbers.View?) -> WrappedLine {
             guard measuresLines else { return WrappedLine(range: start..<end, width: 0, endsWithInsertedHyphen: hyphen) }
-            let drawn = paragraph.width(start, startX, contentEnd, contentX, startWidth: 0)
-                + paragraph.endAdjustment(start, contentEnd) + (hyphen ? hyphenWidth : 0)
+            let drawn = paragraph.width(start, startX, contentEnd, contentX, startWidth: 0, numbers)
+                + paragraph.endAdjustment(start, contentEnd, numbers) + (hyphen ? hyphenWidth : 0)
             return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
         }
 
@@ -90,8 +93,8 @@ struct LineWrapper {
                 (contentEnd, contentX) = (Int(opportunity.contentEnd), opportunity.contentX)
             }
             if contentEnd < scanned { (contentEnd, contentX) = (scanned, scannedAt) }
-            let content = scannedX + paragraph.width(scanned, scannedAt, contentEnd, contentX, startWidth: scannedX)
-            let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd)
+            let content = scannedX + paragraph.width(scanned, scannedAt, contentEnd, contentX, startWidth: scannedX, numbers)
+            let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd, numbers)
                 + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
 
             if asLineEnd <= limit {
@@ -108,19 +111,20 @@ struct LineWrapper {
                     var end = (offset: Int(opportunity.contentEnd), x: opportunity.contentX)
                     if end.offset < lineStart { end = (lineStart, lineStartX) }
                     onLine(finishedLine(lineStart, lineStartX, Int(opportunity.offset), contentEnd: end.offset,
-                                        contentX: end.x, hyphen: kinds[lastBreak] == .softHyphen))
+                                        contentX: end.x, hyphen: kinds[lastBreak] == .softHyphen, numbers))
                     (lineStart, lineStartX) = (Int(opportunity.offset), opportunity.x)
                     breakIndex = lastBreak + 1
                 } else {
                     // Nothing fits before the first opportunity on this line: break inside the word.
                     let cut = paragraph.emergencyBreak(from: lineStart, lineStartX, to: contentEnd, limit: limit,
-                                                       offsetNumbers: offsetNumbers)
+                                                       numbers: &numbers, offsetNumbers: offsetNumbers)
                     // A cut after all of the content (a cluster wider than the line) ends the line at
                     // the opportunity itself: the spaces there hang on it, as on any line, and no
                     // empty line follows at the paragraph's end (Chromium: "W W" in a box narrower
                     // than "W" is ["W ", "W"]).
                     let end = cut.offset >= contentEnd ? (next, nextX) : cut
-                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.offset, contentX: cut.x, hyphen: false))
+                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.offset, contentX: cut.x, hyphen: false,
+                                        numbers))
                     if cut.offset >= contentEnd && isEnd { return }
                     (lineStart, lineStartX) = end
                     while breakIndex > p.breaks.lowerBound && Int(breaks[breakIndex - 1].offset) > lineStart { breakIndex -= 1 }
@@ -133,7 +137,7 @@ struct LineWrapper {
             }
             // Otherwise the line cannot end here (the hyphen or a split kerning pair would overflow
             // it), but its content still fits: read on past this opportunity.
-            scannedX += paragraph.width(scanned, scannedAt, next, nextX, startWidth: scannedX)
+            scannedX += paragraph.width(scanned, scannedAt, next, nextX, startWidth: scannedX, numbers)
             (scanned, scannedAt) = (next, nextX)
             breakIndex += 1
         }
@@ -160,9 +164,6 @@ struct LineWrapper {
         /// Line-end adjustments at break opportunities, when the text keeps no numbers per offset.
         let stopAdjustments: UnsafeBufferPointer<StopAdjustment>
         let stopAdjustmentRange: Range<Int>
-        /// Numbers per offset: all of them when the text keeps them, else those of the words the
-        /// last emergency break cut (nil before it).
-        var numbers: OffsetNumbers.View?
 
         init(_ text: PreparedText.Buffers, _ p: PreparedParagraph, tabStop: Int, spaceAdvance: Int) {
             units = text.units.baseAddress! + p.start
@@ -175,7 +176,6 @@ struct LineWrapper {
             self.spaceAdvance = spaceAdvance
             stopAdjustments = text.stopAdjustments
             stopAdjustmentRange = p.stopAdjustments
-            numbers = text.offsetNumbers.view(of: p)
         }
 
         /// Whether an ASCII "-" at `i` is followed by an ASCII digit.
@@ -185,9 +185,9 @@ struct LineWrapper {
         }
 
         /// How much wider the line `s..<e` is than the sum of its advances, because of what happens
-        /// at its end (see `OffsetNumbers.lineEndAdjustments`).
+        /// at its end (see `OffsetNumbers.lineEndAdjustments`; `numbers`: those the wrap loop has).
         @inline(__always)
-        func endAdjustment(_ s: Int, _ e: Int) -> Int {
+        func endAdjustment(_ s: Int, _ e: Int, _ numbers: OffsetNumbers.View?) -> Int {
             guard e > s else { return 0 }
             if let numbers, numbers.covered.contains(e) { return numbers.lineEndAdjustments[e] }
             return stopAdjustmentRange.isEmpty ? 0 : stopAdjustments.value(at: e, in: stopAdjustmentRange)
@@ -195,7 +195,7 @@ struct LineWrapper {
 
         /// What cutting a ligature adds to the width of `s..<e` (0 where no cut inside one is kept).
         @inline(__always)
-        func splitCorrection(_ s: Int, _ e: Int) -> Int {
+        func splitCorrection(_ s: Int, _ e: Int, _ numbers: OffsetNumbers.View?) -> Int {
             guard let numbers, let splits = numbers.ligatureSplits else { return 0 }
             return (numbers.covered.contains(e) ? splits[e].endCorrection : 0)
                 + (numbers.covered.contains(s) ? splits[s].startCorrection : 0)
@@ -204,11 +204,11 @@ struct LineWrapper {
         /// Width of `s..<e` (at x `sx` and `ex` from the paragraph's start) when it begins
         /// `startWidth` into the line (tabs depend on it).
         @inline(__always)
-        func width(_ s: Int, _ sx: Int, _ e: Int, _ ex: Int, startWidth: Int) -> Int {
-            guard hasTabs else { return ex - sx + splitCorrection(s, e) }
+        func width(_ s: Int, _ sx: Int, _ e: Int, _ ex: Int, startWidth: Int, _ numbers: OffsetNumbers.View?) -> Int {
+            guard hasTabs else { return ex - sx + splitCorrection(s, e, numbers) }
             // Only shaped texts hold tabs, and they keep their numbers per offset.
             let prefix = numbers!.prefix
-            var x = startWidth + splitCorrection(s, e)
+            var x = startWidth + splitCorrection(s, e, numbers)
             for i in s..<e {
                 if units[i] == 0x09 {
                     x += tabAdvance(at: x)
@@ -232,13 +232,13 @@ struct LineWrapper {
         /// The last cut after `s` (at x `sx`; not past `e`) where the line still fits, other than
         /// beside a soft hyphen; at least one grapheme cluster, so that every line makes progress.
         /// With its x.
-        mutating func emergencyBreak(from s: Int, _ sx: Int, to e: Int, limit: Int,
-                                     offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
+        func emergencyBreak(from s: Int, _ sx: Int, to e: Int, limit: Int, numbers: inout OffsetNumbers.View?,
+                            offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
             let last = min(max(e, s + 1), count)
             if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(last) }) ?? true {
                 numbers = offsetNumbers(s...last)
             }
-            let numbers = self.numbers!
+            let view = numbers!
             var best: Int?
             var firstBoundary: Int?
             var i = s + 1
@@ -247,14 +247,14 @@ struct LineWrapper {
                 // hyphen (and with it, the soft-hyphen opportunity itself did not fit).
                 let besideSoftHyphen = hasSoftHyphens
                     && ((i < count && units[i] == 0xAD) || units[i - 1] == 0xAD)
-                if numbers.cuttable[i] && !besideSoftHyphen {
+                if view.cuttable[i] && !besideSoftHyphen {
                     if firstBoundary == nil { firstBoundary = i }
-                    if width(s, sx, i, numbers.prefix[i], startWidth: 0) + endAdjustment(s, i) <= limit { best = i } else { break }
+                    if width(s, sx, i, view.prefix[i], startWidth: 0, view) + endAdjustment(s, i, view) <= limit { best = i } else { break }
                 }
                 i += 1
             }
             let cut = best ?? firstBoundary ?? count
-            return (cut, cut == count ? width : numbers.prefix[cut])
+            return (cut, cut == count ? width : view.prefix[cut])
         }
     }
 }

@@ -466,7 +466,7 @@ final class PairwiseTextPreparer {
     }
 
     /// How many offsets of numbers are kept from one text to the next, at most.
-    private static let keptCapacity = 1 << 16
+    private static var keptCapacity: Int { 1 << 16 }
 
     /// Lets the numbers per offset and the breaks found go (they are made again when needed).
     private func release() {
