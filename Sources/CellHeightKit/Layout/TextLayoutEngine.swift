@@ -236,6 +236,7 @@ public final class TextLayoutEngine {
         var lineCount = 0
         var height = 0.0
         let fixedHeight = lineHeight.fixedPixels(fontSize: fontSize)
+        let primaryLineHeight = self.primaryLineHeight
         for paragraph in prepared.paragraphs {
             guard details || (paragraph.usesFallback && fixedHeight == nil) else {
                 // Every line box has the primary line height (summed line by line, so that heights
