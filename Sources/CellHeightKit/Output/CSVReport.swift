@@ -4,9 +4,11 @@
 /// `textHeight` (for a text in a cell) before `height`. A template: `index,id,width,height`, then per
 /// label `<field>.lineCount`, `<field>.truncated` (with a line limit) and `<field>.height`.
 /// `--offsets` adds `offset` after `height`. A missing id is an empty field. CSV has no place for
-/// statistics or explained lines.
+/// statistics or explained lines. At several sizes, a `size` column comes before `width` (a record
+/// per row, size and width).
 func renderCSVReport(_ report: Report) -> String {
-    var header = ["index", "id", "width"]
+    let showsSizes = !report.settings.sizeFonts.isEmpty
+    var header = ["index", "id"] + (showsSizes ? ["size"] : []) + ["width"]
     if !report.showsLabels {
         header.append("lineCount")
         if report.reportsTruncation(ofLabel: 0) { header.append("truncated") }
@@ -25,7 +27,9 @@ func renderCSVReport(_ report: Report) -> String {
     var output = header.map(csvField).joined(separator: ",") + "\n"
     for (rowIndex, cell) in report.cells.enumerated() {
         for (widthIndex, result) in cell.results.enumerated() {
-            var fields = [String(cell.row.index), csvField(cell.row.id ?? ""), formatPixels(result.width)]
+            var fields = [String(cell.row.index), csvField(cell.row.id ?? "")]
+            if showsSizes { fields.append(result.fontSize.map(formatPixels) ?? "") }
+            fields.append(formatPixels(result.width))
             if !report.showsLabels {
                 let label = result.labels[0]
                 fields.append(String(label.text.lineCount))
