@@ -56,7 +56,11 @@ public final class CellMeasurer {
         guard budget.isLimited else { return measure(row) }
         let prepared = prepare(row)
         let results = widths.map { cell(prepared, width: $0) }
-        let overBudget = results.filter { !budget.admits(lineCount: $0.lineCount, height: $0.height) }
+        // (A width of the row's own stands in every column: it is one violation, not one per column.)
+        var seenWidths = Set<Double>()
+        let overBudget = results.filter {
+            !budget.admits(lineCount: $0.lineCount, height: $0.height) && seenWidths.insert($0.width).inserted
+        }
         // The same for every width the row breaks the budget at: searched once, from the widest
         // of them (greedy wrapping needs no fewer lines at a narrower width).
         let fittingWidth = overBudget.map(\.width).max().flatMap { widest in
