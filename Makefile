@@ -8,9 +8,10 @@ RUN_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 	fontconfig fonts-dejavu-core fonts-liberation2
 # TEST_PACKAGES: `make test` and `make bench` also need Unicode's conformance data, the fonts the
 # tests load by path, chromium (the layout oracle's browser, for the HTML report's browser tests),
-# Pango, GNU time and GNU parallel (benchmark and README examples) and dpkg-dev (`make deb`'s checks).
+# Pango, GNU time and GNU parallel (benchmark and README examples), dpkg-dev (`make deb`'s checks), and
+# zsh and fish (the completion tests load the scripts into each shell).
 TEST_PACKAGES := unicode-data fonts-noto-core fonts-noto-cjk fonts-terminus-otb fonts-dejavu-extra \
-	chromium libpango1.0-dev time parallel dpkg-dev
+	chromium libpango1.0-dev time parallel dpkg-dev zsh fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight

@@ -158,12 +158,16 @@ def run(out, binary, pango, median_run, timed, repeat_note):
     print(f"{'cost per input byte, multilingual / prose':<46} {per_byte:>12.2f}x (target within 2x: "
           f"{'yes' if per_byte <= 2 else 'no'})")
 
-    # One 20 MB row: peak RSS against the row's size.
-    row = os.path.join(out, "row-20MB.txt")
-    if not os.path.exists(row):
-        words = "lorem ipsum dolor sit amet consectetur adipiscing elit "
-        with open(row, "w") as f:
-            f.write((words * (20_000_000 // len(words) + 1))[:20_000_000] + "\n")
-    seconds, rss = timed(common + ["--output", "ndjson", row])
-    print(f"{'one 20 MB row':<46} {seconds:>12.3f} s, peak RSS {rss:.0f} MB = {rss / 20:.1f}x the row (target under "
-          f"10x: {'yes' if rss / 20 < 10 else 'no'})")
+    # One 20 MB row: peak RSS against the row's size, of plain text (the pairwise lane) and of
+    # text with an em dash and a Cyrillic word (shaped), written as NDJSON and as JSON.
+    for label, words in [("", "lorem ipsum dolor sit amet consectetur adipiscing elit "),
+                         (" beyond ASCII", "lorem ipsum dolor sit amet — consectetur café adipiscing привет elit ")]:
+        row = os.path.join(out, "row-20MB" + label.replace(" ", "-") + ".txt")
+        if not os.path.exists(row):
+            encoded = (words * (20_000_000 // len(words.encode()) + 1)).encode()[:20_000_000]
+            with open(row, "w") as f:
+                f.write(encoded.decode("utf-8", "ignore") + "\n")
+        for output in ["ndjson", "json"]:
+            seconds, rss = timed(common + ["--output", output, row])
+            print(f"{'one 20 MB row' + label + ', ' + output:<46} {seconds:>12.3f} s, peak RSS {rss:.0f} MB = "
+                  f"{rss / 20:.1f}x the row (target under 10x: {'yes' if rss / 20 < 10 else 'no'})")

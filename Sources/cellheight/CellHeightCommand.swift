@@ -24,25 +24,3 @@ struct CellHeightCommand: ParsableCommand {
     )
 }
 
-
-/// The shape the completion scripts are generated from: the default subcommand's files and
-/// options at the top level, beside the subcommands. Generated from `CellHeightCommand` itself,
-/// the scripts would offer only the subcommand names until one is typed (swift-argument-parser
-/// issue 488), so `cellheight --fo<TAB>` and `cellheight rows<TAB>` would complete nothing. It
-/// generates scripts only: no command line is parsed with it.
-struct CompletionScriptCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cellheight",
-        version: CellHeightVersion.description,
-        subcommands: [MeasureCommand.self, SummarizeCommand.self]
-    )
-
-    @Argument(help: "Input files; none or '-' reads standard input.", completion: .file())
-    var files: [String] = []
-
-    @OptionGroup var inputOptions: InputOptions
-    @OptionGroup var layoutOptions: LayoutOptions
-    @OptionGroup var cellOptions: CellOptions
-    @OptionGroup var outputOptions: OutputOptions
-    @OptionGroup var gateOptions: GateOptions
-}

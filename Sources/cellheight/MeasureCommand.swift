@@ -28,6 +28,7 @@ struct MeasureCommand: ParsableCommand {
           cellheight fixtures/sample.txt
           printf 'Delete all files?\\nファイルを開く\\n' | cellheight -w 120
           cellheight -f "Liberation Serif" -s 14 -w 320,375,414 -o json rows.json
+          cellheight -s 14,17,20 -w 375 --max-lines 2 -o csv rows.json
           cellheight --explain -w 200 fixtures/sample.txt
           cellheight -s 14 --padding '11 16' --min-height 44 --separator 1 rows.txt
           cellheight --format csv --template title-subtitle-body.json --stats rows.csv
@@ -82,11 +83,7 @@ struct MeasureCommand: ParsableCommand {
         if let jobs = outputOptions.jobs, jobs < 1 || jobs > 1024 {
             throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
         }
-        if let size = layoutOptions.size {
-            guard size.isFinite, size > 0, size <= CellTemplate.maximumFontSize else {
-                throw ValidationError("--size must be a number of px above 0 and at most \(formatPixels(CellTemplate.maximumFontSize)), got \(size)")
-            }
-        }
+        _ = try parsedSizes()
         _ = try parsedWidths()
         _ = try textRewriting()
         if let lineHeight = layoutOptions.lineHeight, LineHeight(parsing: lineHeight) == nil {
@@ -94,7 +91,7 @@ struct MeasureCommand: ParsableCommand {
         }
         // A multiple of 4 or more is most likely a length in px written without its unit.
         if let lineHeight = layoutOptions.lineHeight, case .multiple(let factor)? = LineHeight(parsing: lineHeight), factor >= 4 {
-            let pixels = formatPixels(factor * (layoutOptions.size ?? Self.defaultSize))
+            let pixels = formatPixels(factor * (try parsedSizes()?.first ?? Self.defaultSize))
             writeErrorMessage("note: --line-height \(messageText(lineHeight)) is \(formatPixels(factor)) times the font size "
                               + "(\(pixels) px); for \(formatPixels(factor)) px write --line-height \(formatPixels(factor))px")
         }
@@ -163,17 +160,32 @@ struct MeasureCommand: ParsableCommand {
     /// The widths given with `--width`, or nil when it was not given.
     func parsedWidths() throws -> [Double]? {
         guard let width = layoutOptions.width else { return nil }
-        let parts = width.split(separator: ",", omittingEmptySubsequences: false)
-        // Each width a number of px, with or without "px" (as CSS writes it).
-        let widths = parts.compactMap { part -> Double? in
-            let text = part.trimmingCharacters(in: .whitespaces).lowercased()
-            return parseCSSNumber(text.hasSuffix("px") ? String(text.dropLast(2)) : text)
-        }
-        guard !parts.isEmpty, widths.count == parts.count,
-              widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= CellTemplate.maximumWidth }) else {
+        guard let widths = Self.pixelList(width, maximum: CellTemplate.maximumWidth) else {
             throw ValidationError("--width must be one or more positive numbers of px (at most \(formatPixels(CellTemplate.maximumWidth))), comma-separated, got '\(messageText(width))'")
         }
         return widths
+    }
+
+    /// The font sizes given with `--size` (several for a run at several sizes), or nil when it was not given.
+    func parsedSizes() throws -> [Double]? {
+        guard let size = layoutOptions.size else { return nil }
+        guard let sizes = Self.pixelList(size, maximum: CellTemplate.maximumFontSize) else {
+            throw ValidationError("--size must be one or more numbers of px above 0 and at most \(formatPixels(CellTemplate.maximumFontSize)), comma-separated, got '\(messageText(size))'")
+        }
+        return sizes
+    }
+
+    /// Comma-separated numbers of px, each with or without "px" (as CSS writes it), each above 0 and
+    /// at most `maximum`; nil when the text is not that.
+    private static func pixelList(_ text: String, maximum: Double) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let values = parts.compactMap { part -> Double? in
+            let text = part.trimmingCharacters(in: .whitespaces).lowercased()
+            return parseCSSNumber(text.hasSuffix("px") ? String(text.dropLast(2)) : text)
+        }
+        guard !parts.isEmpty, values.count == parts.count,
+              values.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= maximum }) else { return nil }
+        return values
     }
 
 
@@ -193,6 +205,7 @@ struct MeasureCommand: ParsableCommand {
             request.templateFile = cellOptions.template
             request.hasCellOptions = hasCellOptions
             request.widthsGiven = layoutOptions.width != nil
+            request.sizes = try parsedSizes() ?? []
             request.paddingText = cellOptions.padding
             request.fallbackSpecs = layoutOptions.fallback.map { $0.split(separator: ",").map { String($0) } }
             request.whiteSpace = layoutOptions.whiteSpace
@@ -250,7 +263,7 @@ struct MeasureCommand: ParsableCommand {
             return try parseCellTemplate(try readInputData(from: template), file: template)
         }
         return CellTemplate.singleLabel(
-            font: layoutOptions.font ?? Self.defaultFont, fontSize: layoutOptions.size ?? Self.defaultSize,
+            font: layoutOptions.font ?? Self.defaultFont, fontSize: try parsedSizes()?.first ?? Self.defaultSize,
             lineHeight: layoutOptions.lineHeight.flatMap(LineHeight.init(parsing:)) ?? .normal,
             padding: cellOptions.padding.flatMap(Padding.init(parsing:)) ?? .zero, minHeight: cellOptions.minHeight ?? 0,
             separator: cellOptions.separator ?? 0, lineLimit: LineLimit(maxLines: cellOptions.numberOfLines ?? 0), rounding: cellOptions.rounding ?? .none)
@@ -292,8 +305,8 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: [.short, .long], help: "Font: a file path (TTF/OTF, 'path#N' for a face in a collection) or a family name (default: sans-serif).", completion: .file(extensions: ["ttf", "otf", "ttc", "otc"]))
     var font: String?
 
-    @Option(name: [.short, .long], parsing: .unconditional, help: "Font size in CSS px, may be fractional (default: 16).")
-    var size: Double?
+    @Option(name: [.short, .long], parsing: .unconditional, help: "Font size(s) in CSS px, comma-separated, e.g. 14,17,20 (Dynamic Type sizes) or 17px; may be fractional (default: 16). Several sizes: every row at each size and width.")
+    var size: String?
 
     @Option(name: [.short, .long], parsing: .unconditional, help: "Width(s) in px, comma-separated, e.g. 320,375,414 or 320px; with --padding or a template, the cell's (default: 320, or the template's).")
     var width: String?

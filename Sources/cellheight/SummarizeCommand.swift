@@ -16,7 +16,7 @@ struct SummarizeCommand: ParsableCommand {
         helpNames: [.short, .long]
     )
 
-    @Argument(help: "NDJSON result files; none or '-' reads standard input.")
+    @Argument(help: "NDJSON result files; none or '-' reads standard input.", completion: .file())
     var files: [String] = []
 
     @Flag(help: "Print one JSON document instead of a table.")

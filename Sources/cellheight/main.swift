@@ -1,12 +1,17 @@
 import CellHeightKit
+import Foundation
 
 // `cellheight [options] [files]` measures (the default subcommand, `measure`);
 // `cellheight summarize [files]` merges NDJSON results; `cellheight help [subcommand]`.
-// Completion scripts are generated from `CompletionScriptCommand` (see there).
+// `--generate-completion-script SHELL` prints a completion script (see `CompletionScripts`).
 prepareProcessForOutput()
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--generate-completion-script" {
-    CompletionScriptCommand.mainWithOneLineErrors(arguments)
+if let shell = CompletionScripts.requestedShell(in: arguments) {
+    guard let script = CompletionScripts.script(for: shell) else {
+        writeErrorMessage("--generate-completion-script must be bash, zsh or fish, got '\(messageText(shell))'")
+        exit(CellHeightError.ExitCode.usage.rawValue)
+    }
+    print(script, terminator: "")
 } else {
     CellHeightCommand.mainWithOneLineErrors(arguments)
 }

@@ -25,7 +25,15 @@ public final class ICUBreakIterator {
 
     /// Every boundary after offset 0 (the last one is `text.count`), in ascending order.
     public func boundaries(_ text: [UInt16]) -> [Int] {
-        guard !text.isEmpty else { return [] }
+        var boundaries: [Int] = []
+        forEachBoundary(text) { boundaries.append($0) }
+        return boundaries
+    }
+
+    /// Calls `body` with every boundary after offset 0 (the last one is `text.count`), in
+    /// ascending order, without an array of them (a long text has millions).
+    public func forEachBoundary(_ text: [UInt16], _ body: (Int) -> Void) {
+        guard !text.isEmpty else { return }
         while true {
             let capacity = Int32(offsets.count)
             let count = text.withUnsafeBufferPointer { units in
@@ -33,11 +41,19 @@ public final class ICUBreakIterator {
                     icub_boundaries(iterator, units.baseAddress, Int32(units.count), out.baseAddress, capacity)
                 }
             }
-            if count < 0 { return [text.count] }
-            if count <= capacity { return offsets[0..<Int(count)].map(Int.init) }
+            if count < 0 { return body(text.count) }
+            if count <= capacity {
+                for n in 0..<Int(count) { body(Int(offsets[n])) }
+                // A long text's offsets are not kept for the next, short one.
+                if offsets.count > Self.keptOffsets { offsets = Array(repeating: 0, count: 256) }
+                return
+            }
             offsets = Array(repeating: 0, count: Int(count))
         }
     }
+
+    /// How many offsets the iterator keeps room for between calls, at most.
+    private static let keptOffsets = 1 << 16
 
     /// ICU's version, e.g. "72.1".
     public static var icuVersion: String { String(cString: icub_version()) }

@@ -8,14 +8,27 @@ public struct BaselineRow: Equatable, Sendable {
     public var results: [BaselineResult]
     /// Where it starts in the baseline file (1-based), for rows that are gone.
     public var line: Int
+    /// The font size of a `json` result at one size (its settings give it once, its results do
+    /// not), for a run at several sizes to compare with; nil otherwise.
+    public var fontSize: Double?
 }
 
 public struct BaselineResult: Equatable, Sendable {
     /// The width in px; nil when the result does not say (a one-width NDJSON result, whose rows
     /// do not repeat it: then it is taken to be this run's only width).
     public var width: Double?
+    /// The font size in px of a result at several sizes (`--size 14,17,20`); nil for a result at
+    /// one size, whose results do not give it.
+    public var fontSize: Double?
     public var lineCount: Int
     public var height: Double
+
+    public init(width: Double?, fontSize: Double? = nil, lineCount: Int, height: Double) {
+        self.width = width
+        self.fontSize = fontSize
+        self.lineCount = lineCount
+        self.height = height
+    }
 }
 
 /// How a row is matched with its baseline row: by id and locale, or by index for rows without an
@@ -59,7 +72,7 @@ public func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
     let bytes = Array(text.utf8)
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     var values: [(value: JSONValue, line: Int)] = []
-    var oneWidth: Double?
+    var oneWidth: Double?, oneSize: Double?
     if first == UInt8(ascii: "{"), let whole = try? parseJSONDocument(bytes, source: file),
        case .object(let top) = whole.value, top["rows"] != nil {
         // A `json` document: {"rows": [...]}.
@@ -72,6 +85,10 @@ public func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
         if case .object(let settings)? = top["settings"], case .number(let text)? = settings["width"] {
             oneWidth = Double(text)
         }
+        // So does a one-size result its size.
+        if case .object(let settings)? = top["settings"], case .number(let text)? = settings["size"] {
+            oneSize = Double(text)
+        }
     } else {
         // `ndjson`: one row object per line.
         for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
@@ -82,6 +99,7 @@ public func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
     return try values.map { value, line in
         var row = try baselineRow(value, line: line, file: file)
         for i in row.results.indices where row.results[i].width == nil { row.results[i].width = oneWidth }
+        row.fontSize = oneSize
         return row
     }
 }
@@ -124,9 +142,10 @@ private func baselineRow(_ value: JSONValue, line: Int, file: String) throws -> 
         } else {
             throw bad("no \"lineCount\"")
         }
-        var width: Double?
+        var width: Double?, fontSize: Double?
         if case .number(let text)? = object["width"] { width = Double(text) }
-        return BaselineResult(width: width, lineCount: lineCount, height: height)
+        if case .number(let text)? = object["size"] { fontSize = Double(text) }
+        return BaselineResult(width: width, fontSize: fontSize, lineCount: lineCount, height: height)
     }
     let results: [BaselineResult]
     if case .array(let list)? = object["results"] {
@@ -159,13 +178,21 @@ public struct BaselineComparison {
     private let order: [BaselineKey]
     /// The single width of a one-width baseline (its rows do not repeat it), if known.
     private let baselineWidth: Double?
+    /// This run's font size when it has one (not with several sizes, nor a template's labels).
+    private let runSize: Double?
     /// Results compared so far (a row and width found in both), e.g. 0 when the baseline was
     /// measured at other widths.
     public private(set) var comparedResults = 0
+    /// Whether this run's results give their sizes (a run at several sizes), so that a baseline's
+    /// results are matched by size and width.
+    public private(set) var comparesSizes = false
 
-    /// - Parameter baselineWidth: the width results that do not give one were measured at (this
-    ///   run's only width, for a one-width NDJSON baseline); nil when unknown.
-    public init(_ rows: [BaselineRow], baselineWidth: Double? = nil) {
+    /// - Parameters:
+    ///   - baselineWidth: the width results that do not give one were measured at (this run's
+    ///     only width, for a one-width NDJSON baseline); nil when unknown.
+    ///   - runSize: this run's font size when it has one; nil for a run at several sizes (whose
+    ///     results give theirs) or a template.
+    public init(_ rows: [BaselineRow], baselineWidth: Double? = nil, runSize: Double? = nil) {
         var pending: [BaselineKey: [BaselineRow]] = [:]
         var order: [BaselineKey] = []
         for row in rows {
@@ -175,6 +202,7 @@ public struct BaselineComparison {
         self.pending = pending
         self.order = order
         self.baselineWidth = baselineWidth
+        self.runSize = runSize
     }
 
     /// The changes of one measured row (empty when it is unchanged), taking its baseline row.
@@ -185,9 +213,17 @@ public struct BaselineComparison {
         pending[key] = candidates
         var changes: [BaselineChange] = []
         for result in cell.results {
-            let after = BaselineResult(width: result.width, lineCount: result.lineCount, height: result.height)
-            // A result without a width (one-width NDJSON) stands for `baselineWidth`.
-            guard let old = before.results.first(where: { ($0.width ?? baselineWidth) == result.width }) else { continue }
+            if result.fontSize != nil { comparesSizes = true }
+            let after = BaselineResult(width: result.width, fontSize: result.fontSize, lineCount: result.lineCount,
+                                       height: result.height)
+            // A result without a width (one-width NDJSON) stands for `baselineWidth`. Sizes are
+            // matched when either side has several: a result at one size compares with the baseline's
+            // result at that size (the size of a one-size `json` baseline is in its settings).
+            guard let old = before.results.first(where: { old in
+                guard (old.width ?? baselineWidth) == result.width else { return false }
+                if let size = result.fontSize { return (old.fontSize ?? before.fontSize) == size }
+                return old.fontSize == nil || old.fontSize == runSize
+            }) else { continue }
             comparedResults += 1
             if after.lineCount > old.lineCount || after.height > old.height {
                 changes.append(.grew(width: result.width, before: old, after: after))
@@ -204,21 +240,23 @@ public struct BaselineComparison {
     }
 }
 
-/// A short description of a change, e.g. "grew from 2 lines (32 px) to 3 lines (48 px) at 320 px".
+/// A short description of a change, e.g. "grew from 2 lines (32 px) to 3 lines (48 px) at 320 px",
+/// in a run at several sizes "… at 320 px and size 17 px".
 public func baselineChangeMessage(_ change: BaselineChange) -> String {
     func measure(_ result: BaselineResult) -> String {
         "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s") (\(formatPixels(result.height)) px)"
     }
+    func size(_ result: BaselineResult) -> String { result.fontSize.map { " and size \(formatPixels($0)) px" } ?? "" }
     switch change {
     case .grew(let width, let before, let after):
-        return "grew from \(measure(before)) to \(measure(after)) at \(formatPixels(width)) px"
+        return "grew from \(measure(before)) to \(measure(after)) at \(formatPixels(width)) px" + size(after)
     case .shrank(let width, let before, let after):
-        return "shrank from \(measure(before)) to \(measure(after)) at \(formatPixels(width)) px"
+        return "shrank from \(measure(before)) to \(measure(after)) at \(formatPixels(width)) px" + size(after)
     case .new:
         return "new row: not in the baseline"
     case .gone(let row):
         let was = row.results.map { result in
-            measure(result) + (result.width.map { " at \(formatPixels($0)) px" } ?? "")
+            measure(result) + (result.width.map { " at \(formatPixels($0)) px" } ?? "") + size(result)
         }.joined(separator: ", ")
         return "gone: in the baseline (\(was)) but not in this run"
     }

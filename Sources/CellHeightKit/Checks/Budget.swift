@@ -37,6 +37,8 @@ public struct Budget: Hashable, Sendable {
 public struct BudgetViolation: Equatable, Sendable {
     /// The cell width in px it was measured at, e.g. 320.
     public var width: Double
+    /// The font size in px it was measured at, in a run at several sizes; nil in a run at one.
+    public var fontSize: Double?
     /// Lines the text needs, e.g. 3 (every label's lines added up for a template).
     public var lineCount: Int
     /// The cell's height in px, e.g. 48.
@@ -48,8 +50,10 @@ public struct BudgetViolation: Equatable, Sendable {
     /// minimum height above the budget).
     public var fittingWidth: Double?
 
-    public init(width: Double, lineCount: Int, height: Double, budget: Budget, fittingWidth: Double?) {
+    public init(width: Double, fontSize: Double? = nil, lineCount: Int, height: Double, budget: Budget,
+                fittingWidth: Double?) {
         self.width = width
+        self.fontSize = fontSize
         self.lineCount = lineCount
         self.height = height
         self.budget = budget

@@ -32,12 +32,14 @@ public final class CheckReporter {
     ///   - recordsJUnit: whether to record a JUnit report (by default with `--diagnostics junit`;
     ///     GitHub annotations and a JUnit report together are what a CI job wants).
     ///   - write: where diagnostic lines go (standard error), each ending with a newline.
-    public init(format: DiagnosticsFormat, baseline: (rows: [BaselineRow], file: String, width: Double?)?,
+    ///   - baseline's `width` and `size`: this run's only width and only font size, for the
+    ///     baseline's results that do not say theirs (see `BaselineComparison`).
+    public init(format: DiagnosticsFormat, baseline: (rows: [BaselineRow], file: String, width: Double?, size: Double?)?,
                 failsOnGrowth: Bool, recordsJUnit: Bool? = nil, write: @escaping (String) -> Void) {
         self.format = format
         self.recordsJUnit = recordsJUnit ?? (format == .junit)
         self.failsOnGrowth = failsOnGrowth
-        self.baseline = baseline.map { BaselineComparison($0.rows, baselineWidth: $0.width) }
+        self.baseline = baseline.map { BaselineComparison($0.rows, baselineWidth: $0.width, runSize: $0.size) }
         self.baselineFile = baseline?.file
         self.write = write
     }
@@ -45,8 +47,8 @@ public final class CheckReporter {
     /// Records a batch of measured rows read from `source`.
     ///
     /// - Parameter font: what the row at a position in `cells` was laid out in, for messages, e.g.
-    ///   "font DejaVu Sans 14 px".
-    public func record(_ cells: [MeasuredCell], source: String, font: (Int) -> String) {
+    ///   "font DejaVu Sans 14 px"; given a violation's font size in a run at several sizes.
+    public func record(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) {
         var lines = ""
         for position in cells.indices {
             rowCount += 1
@@ -67,11 +69,11 @@ public final class CheckReporter {
             if cell.skipsUntranslatedCheck { untranslatedRowsSkipped += 1 }
             if let check = cell.budgetCheck, !check.fits {
                 rowsOverBudget += 1
-                let fontDescription = font(position)
                 let forcedLines = keepsLineBreaks ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
                 for violation in check.violations {
                     report(Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
-                                      message: violationMessage(violation, font: fontDescription, forcedLines: forcedLines)))
+                                      message: violationMessage(violation, font: font(position, violation.fontSize),
+                                                                forcedLines: forcedLines)))
                 }
             }
             if let changes = baseline?.compare(cell) {
@@ -139,7 +141,10 @@ public final class CheckReporter {
         if let baseline {
             var comparison = "baseline: \(grown) grew, \(shrunk) shrank, \(new) new, \(gone) gone"
             if failsOnGrowth && grown > 0 { comparison += " (growth fails the check)" }
-            if baseline.comparedResults == 0 && rowCount > new { comparison += " (no width in common with the baseline)" }
+            if baseline.comparedResults == 0 && rowCount > new {
+                comparison += baseline.comparesSizes ? " (no size and width in common with the baseline)"
+                                                     : " (no width in common with the baseline)"
+            }
             parts.append(comparison)
         }
         if !inputErrors.isEmpty {

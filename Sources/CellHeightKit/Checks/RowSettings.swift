@@ -75,7 +75,7 @@ public struct RowSettingsResolver: Sendable {
         if let rules {
             settings = rules.apply(to: settings, key: row.key, locale: row.locale, setsFonts: setsFonts)
         }
-        guard let fields = row.fields else { return settings }
+        guard let fields = row.fields else { return settings.showingOwnWidth(inColumnsOf: base) }
         func bad(_ name: String, _ expected: String, _ value: String) -> CellHeightError {
             .invalidInput(source: source, line: row.sourceLine, reason: "\"\(name)\" must be \(expected), got \"\(messageText(value))\"")
         }
@@ -113,6 +113,18 @@ public struct RowSettingsResolver: Sendable {
             if !settings.budget.overridden(by: budget).isLimited { budget.maxLines = 1 }
         }
         settings.budget = settings.budget.overridden(by: budget)
+        return settings.showingOwnWidth(inColumnsOf: base)
+    }
+}
+
+extension RowSettings {
+    /// These settings with a width of their own (a row's, a catalog's or a rule's single width)
+    /// repeated for each of `base`'s widths: a report has one column per width given, and such a
+    /// row shows its one layout in each (saying at which width it was measured).
+    func showingOwnWidth(inColumnsOf base: RowSettings) -> RowSettings {
+        guard widths.count == 1, base.widths.count > 1, widths != base.widths else { return self }
+        var settings = self
+        settings.widths = Array(repeating: widths[0], count: base.widths.count)
         return settings
     }
 }

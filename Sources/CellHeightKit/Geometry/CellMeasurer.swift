@@ -56,11 +56,15 @@ public final class CellMeasurer {
         guard budget.isLimited else { return measure(row) }
         let prepared = prepare(row)
         let results = widths.map { cell(prepared, width: $0) }
-        let overBudget = results.filter { !budget.admits(lineCount: $0.lineCount, height: $0.height) }
+        // (A width of the row's own stands in every column: it is one violation, not one per column.)
+        var seenWidths = Set<Double>()
+        let overBudget = results.filter {
+            !budget.admits(lineCount: $0.lineCount, height: $0.height) && seenWidths.insert($0.width).inserted
+        }
         // The same for every width the row breaks the budget at: searched once, from the widest
         // of them (greedy wrapping needs no fewer lines at a narrower width).
         let fittingWidth = overBudget.map(\.width).max().flatMap { widest in
-            narrowestFittingWidth(budget: budget, above: widest) { self.cell(prepared, width: $0) }
+            narrowestFittingWidth(budget: budget, above: widest) { self.lineCountAndHeight(prepared, width: $0) }
         }
         let violations = overBudget.map {
             BudgetViolation(width: $0.width, lineCount: $0.lineCount, height: $0.height, budget: budget,
@@ -95,22 +99,36 @@ public final class CellMeasurer {
         return CellLayout(width: width, height: template.cellHeight(labels: labels), labels: labels)
     }
 
+    /// The lines and height of the cell of prepared labels at a cell width, as `cell` gives them;
+    /// for one label without the arrays of a `CellLayout` (the width search asks fifteen times).
+    private func lineCountAndHeight(_ prepared: [PreparedText?], width: Double) -> (lineCount: Int, height: Double) {
+        guard template.labels.count == 1 else {
+            let cell = self.cell(prepared, width: width)
+            return (cell.lineCount, cell.height)
+        }
+        let label = measureLabel(0, prepared[0], textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
+        let height = label.isHidden ? template.cellHeight(labels: [label]) : template.cellHeight(singleLabel: label)
+        return (label.text.lineCount, height)
+    }
+
     /// The narrowest cell width, in LayoutUnits of 1/64 px, above `tooNarrow` px (a width the
-    /// row does not fit at) at which the row's cell (`cellAt` a width; nil: give up, not fitting)
+    /// row does not fit at) at which the row's cell (its lines and height `cellAt` a width)
     /// fits the budget; nil when even `CellTemplate.maximumWidth` is not enough.
     ///
     /// A binary search: greedy wrapping needs no more lines at a wider width, so "fits" flips once
     /// from false to true as the width grows. The upper end is found by doubling from
     /// `tooNarrow` (real rows fit within a few times their width: some fifteen layouts instead of
-    /// the twenty-six of a search up to the maximum width).
+    /// the twenty-six of a search up to the maximum width). (Jumping past the widths that give
+    /// the same lines, which the wrap loop can tell, saved almost nothing on prose: a long text's
+    /// layouts change every pixel or so.)
     private func narrowestFittingWidth(budget: Budget, above tooNarrow: Double,
-                                       cellAt: (Double) -> CellLayout?) -> Double? {
+                                       cellAt: (Double) -> (lineCount: Int, height: Double)) -> Double? {
         func fits(_ units: Int) -> Bool {
             let width = Double(units) / LayoutUnit.perPixel
-            guard template.labels.indices.allSatisfy({ template.textWidth(ofLabel: $0, cellWidth: width) > 0 }),
-                  let result = cellAt(width) else {
+            guard template.labels.indices.allSatisfy({ template.textWidth(ofLabel: $0, cellWidth: width) > 0 }) else {
                 return false
             }
+            let result = cellAt(width)
             return budget.admits(lineCount: result.lineCount, height: result.height)
         }
         let maximum = Int(CellTemplate.maximumWidth * LayoutUnit.perPixel)

@@ -33,13 +33,17 @@ public struct LabelLayout: Equatable, Sendable {
 public struct CellLayout: Equatable, Sendable {
     /// The cell width in px, e.g. 320.
     public var width: Double
+    /// The font size in px the text was laid out at, in a run at several sizes (`--size 14,17,20`,
+    /// see `mergingSizes`); nil in a run at one size, whose reports give the size once.
+    public var fontSize: Double?
     /// The cell's height in px (see `CellTemplate.cellHeight(labels:)`).
     public var height: Double
     /// One per template label, in order.
     public var labels: [LabelLayout]
 
-    public init(width: Double, height: Double, labels: [LabelLayout]) {
+    public init(width: Double, fontSize: Double? = nil, height: Double, labels: [LabelLayout]) {
         self.width = width
+        self.fontSize = fontSize
         self.height = height
         self.labels = labels
     }
@@ -79,8 +83,9 @@ extension CellTemplate {
 }
 
 extension Array where Element == MeasuredCell {
-    /// Every cell's height at the width with index `widthIndex`, in row order.
-    public func heights(atWidthIndex widthIndex: Int) -> [Double] {
-        map { $0.results[widthIndex].height }
+    /// Every cell's height in result `column` (the width with that index, or in a run at several
+    /// sizes a size and width), in row order.
+    public func heights(atColumn column: Int) -> [Double] {
+        map { $0.results[column].height }
     }
 }

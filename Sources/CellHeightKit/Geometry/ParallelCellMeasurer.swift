@@ -83,11 +83,10 @@ public final class ParallelCellMeasurer {
     /// the first row that has it.
     private func prepare(_ settings: [RowSettings?]) throws {
         var seen = Set<RowSettings>()
-        var previous: RowSettings?
-        for (index, rowSettings) in settings.enumerated() {
-            guard let rowSettings, rowSettings != previous else { continue }
-            previous = rowSettings
-            guard seen.insert(rowSettings).inserted else { continue }
+        for index in settings.indices {
+            // Rows mostly have the settings of the row before: compared in place, not copied.
+            guard settings[index] != nil, index == 0 || settings[index] != settings[index - 1],
+                  let rowSettings = settings[index], seen.insert(rowSettings).inserted else { continue }
             do {
                 for measurer in measurers { try measurer.prepare(rowSettings) }
             } catch {

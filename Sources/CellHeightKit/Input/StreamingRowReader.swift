@@ -230,11 +230,15 @@ public final class StreamingRowReader {
 
     /// The rows of the next part of a JSON array read in parts (see `JSONArrayCuts`).
     private func jsonArrayRows(_ bytes: [UInt8]) throws -> [Row] {
-        let decoded = try decode(bytes)
+        // Well-formed UTF-8 without a byte order mark is parsed as it is (validation is the only
+        // decoding); anything else is decoded first (repaired with `lossy`, or reported).
+        let isPlainUTF8 = !bytes.starts(with: [0xEF, 0xBB, 0xBF]) && !bytes.starts(with: [0xFF, 0xFE])
+            && !bytes.starts(with: [0xFE, 0xFF]) && bytes.withUnsafeBufferPointer(isWellFormedUTF8)
+        let text = isPlainUTF8 ? bytes : Array(try decode(bytes).text.utf8)
         resolvedFormat = .json
         let rows: [Row]
         do {
-            rows = try readJSONArrayPart(Array(decoded.text.utf8), state: &jsonState, isLast: !mayHaveMore,
+            rows = try readJSONArrayPart(text, state: &jsonState, isLast: !mayHaveMore,
                                          firstIndex: rowsBefore, firstLine: linesBefore + 1, firstColumn: jsonColumn,
                                          source: name, requireText: requireText)
         } catch CellHeightError.invalidJSON(let source, let line, let column, let reason) where format == .auto {

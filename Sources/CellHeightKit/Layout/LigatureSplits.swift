@@ -9,35 +9,38 @@ struct LigatureSplit: Equatable {
     var startCorrection: Int
 }
 
-extension PreparedText {
-    /// Decides, for each grapheme boundary inside a shaped cluster of paragraph `start..<start +
-    /// count` (`cuttable` holds its grapheme boundaries), whether a line may be cut there: yes
-    /// inside a ligature of letters of alphabetic scripts (below U+0590: Latin, Greek, Cyrillic,
-    /// Armenian), where the cut only undoes a typographic ligature, with the widths of both sides
-    /// (`ownAdvance(i)`: the own advance of the unit at paragraph offset i in its cluster's font);
-    /// no inside clusters of other scripts (an Indic conjunct, an Arabic lam-alef), which
-    /// Chromium's newer grapheme rules keep whole. `prefix` must hold the paragraph's x positions.
-    mutating func markLigatureCuts(start: Int, count: Int, clusterStarts: (Int) -> Bool, ownAdvance: (Int) -> Int) {
-        var clusterStart = 0
-        for i in 1..<max(count, 1) {
-            if clusterStarts(i) {
-                clusterStart = i
-                continue
-            }
-            guard cuttable[start + i] else { continue }
-            var clusterEnd = i + 1
-            while clusterEnd < count && !clusterStarts(clusterEnd) { clusterEnd += 1 }
-            guard units[(start + clusterStart)..<(start + clusterEnd)].allSatisfy({ $0 < Self.cuttableLigatureBound }) else {
-                cuttable[start + i] = false
-                continue
-            }
-            let ligature = prefix[start + clusterStart + 1] - prefix[start + clusterStart]
-            let left = (clusterStart..<i).reduce(0) { $0 + ownAdvance($1) }
-            let right = (i..<clusterEnd).reduce(0) { $0 + ownAdvance($1) }
-            setLigatureSplit(LigatureSplit(endCorrection: left - ligature, startCorrection: right), at: start + i)
+/// Decides, for each grapheme boundary inside a shaped cluster of `range` of a paragraph (a
+/// word or the whole paragraph, starting with a cluster; `cuttable` holds its grapheme
+/// boundaries), whether a line may be cut there: yes inside a ligature of letters of alphabetic
+/// scripts (below U+0590: Latin, Greek, Cyrillic, Armenian), where the cut only undoes a
+/// typographic ligature, with the widths of both sides given to `split` (`ownAdvance(i)`: the own
+/// advance of the unit at offset i in its cluster's font); no inside clusters of other scripts
+/// (an Indic conjunct, an Arabic lam-alef), which Chromium's newer grapheme rules keep whole.
+/// Pointers and closures take offsets in the paragraph; `prefix` holds the range's x positions.
+func markLigatureCuts(_ range: Range<Int>, units: UnsafePointer<UInt16>, prefix: UnsafePointer<Int>,
+                      cuttable: UnsafeMutablePointer<Bool>, clusterStarts: (Int) -> Bool, ownAdvance: (Int) -> Int,
+                      split: (LigatureSplit, Int) -> Void) {
+    var clusterStart = range.lowerBound
+    for i in (range.lowerBound + 1)..<max(range.upperBound, range.lowerBound + 1) {
+        if clusterStarts(i) {
+            clusterStart = i
+            continue
         }
+        guard cuttable[i] else { continue }
+        var clusterEnd = i + 1
+        while clusterEnd < range.upperBound && !clusterStarts(clusterEnd) { clusterEnd += 1 }
+        guard (clusterStart..<clusterEnd).allSatisfy({ units[$0] < LigatureSplit.cuttableLigatureBound }) else {
+            cuttable[i] = false
+            continue
+        }
+        let ligature = prefix[clusterStart + 1] - prefix[clusterStart]
+        let left = (clusterStart..<i).reduce(0) { $0 + ownAdvance($1) }
+        let right = (i..<clusterEnd).reduce(0) { $0 + ownAdvance($1) }
+        split(LigatureSplit(endCorrection: left - ligature, startCorrection: right), i)
     }
+}
 
+extension LigatureSplit {
     /// Ligatures of characters below this (the alphabetic scripts before Hebrew) may be cut.
     static let cuttableLigatureBound: UInt16 = 0x0590
 }

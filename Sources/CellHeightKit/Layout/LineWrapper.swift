@@ -33,33 +33,40 @@ struct LineWrapper {
 
     /// Wraps paragraph `p` of `text` within `limit` (see `limit(available:)`), calling `onLine`
     /// with each line in order; with `measuresLines` false the lines' widths are not worked out
-    /// (0), for callers that need only their count and ranges.
+    /// (0), for callers that need only their count and ranges. `offsetNumbers` gives the numbers
+    /// per offset of a range of the paragraph when the text keeps none: asked only for the words
+    /// an emergency break cuts.
     @inline(__always)
     func wrap(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int, measuresLines: Bool = true,
-              onLine: (WrappedLine) -> Void) {
-        let paragraph = Paragraph(text, p, tabStop: tabStop, spaceAdvance: spaceAdvance)
+              offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View, onLine: (WrappedLine) -> Void) {
         guard p.count > 0 else {
             onLine(WrappedLine(range: 0..<0, width: 0, endsWithInsertedHyphen: false))
             return
         }
+        let paragraph = Paragraph(text, p, tabStop: tabStop, spaceAdvance: spaceAdvance)
+        // Numbers per offset: all of them when the text keeps them, else those of the words the
+        // last emergency break cut (nil before it).
+        var numbers = text.offsetNumbers.view(of: p)
         // (Never read when the paragraph has no break: an empty array may have no storage.)
-        let breaks = text.breaks.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<BreakOpportunity>.alignment)!
-        let contentEnds = text.breakContentEnds.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Int>.alignment)!
+        let breaks = text.breaks.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<PreparedBreak>.alignment)!
+        let kinds = text.breakKinds.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<BreakKind>.alignment)!
         let breakEnd = p.breaks.upperBound
-        var lineStart = 0
-        // The line is read up to `scanned` (a break opportunity), which lies `scannedX` from the
-        // line's start, trailing spaces included.
-        var scanned = 0
+        // Offsets come with their x (from the paragraph's start) wherever they are kept.
+        var lineStart = 0, lineStartX = 0
+        // The line is read up to `scanned` (a break opportunity, at x `scannedAt`), which lies
+        // `scannedX` from the line's start, trailing spaces included.
+        var scanned = 0, scannedAt = 0
         var scannedX = 0
         // The last opportunity on this line where it may end: its content fits together with what
         // ending there adds (a hyphen, a split kerning pair); `lastBreak` is its index in `breaks`.
         var lastBreak = -1
         var breakIndex = p.breaks.lowerBound
 
-        func finishedLine(_ start: Int, _ end: Int, contentEnd: Int, hyphen: Bool) -> WrappedLine {
+        func finishedLine(_ start: Int, _ startX: Int, _ end: Int, contentEnd: Int, contentX: Int,
+                          hyphen: Bool, _ numbers: OffsetNumbers.View?) -> WrappedLine {
             guard measuresLines else { return WrappedLine(range: start..<end, width: 0, endsWithInsertedHyphen: hyphen) }
-            let drawn = paragraph.width(start, contentEnd, startX: 0) + paragraph.endAdjustment(start, contentEnd)
-                + (hyphen ? hyphenWidth : 0)
+            let drawn = paragraph.width(start, startX, contentEnd, contentX, startWidth: 0, numbers)
+                + paragraph.endAdjustment(start, contentEnd, numbers) + (hyphen ? hyphenWidth : 0)
             return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
         }
 
@@ -69,17 +76,25 @@ struct LineWrapper {
             // hyphen before a letter (see `BreakKind.afterHyphen`), and Blink's "-" before a
             // digit, which it breaks only after a letter or digit ("ab-12" in a narrow box is
             // ["ab", "-1", "2"] in Chromium).
-            if breakIndex < breakEnd, breaks[breakIndex].offset == lineStart + 1, scanned == lineStart,
-               breaks[breakIndex].kind == .afterHyphen || paragraph.isHyphenBeforeDigit(at: lineStart) {
+            if breakIndex < breakEnd, Int(breaks[breakIndex].offset) == lineStart + 1, scanned == lineStart,
+               kinds[breakIndex] == .afterHyphen || paragraph.isHyphenBeforeDigit(at: lineStart) {
                 breakIndex += 1
                 continue
             }
             let isEnd = breakIndex >= breakEnd
-            let next = isEnd ? p.count : breaks[breakIndex].offset
-            let kind = isEnd ? BreakKind.other : breaks[breakIndex].kind
-            let contentEnd = max(scanned, isEnd ? p.contentEnd : contentEnds[breakIndex])
-            let content = scannedX + paragraph.width(scanned, contentEnd, startX: scannedX)
-            let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd)
+            let next: Int, nextX: Int, kind: BreakKind
+            var contentEnd: Int, contentX: Int
+            if isEnd {
+                (next, nextX, kind) = (p.count, p.width, .other)
+                (contentEnd, contentX) = (p.contentEnd, p.contentWidth)
+            } else {
+                let opportunity = breaks[breakIndex]
+                (next, nextX, kind) = (Int(opportunity.offset), opportunity.x, kinds[breakIndex])
+                (contentEnd, contentX) = (Int(opportunity.contentEnd), opportunity.contentX)
+            }
+            if contentEnd < scanned { (contentEnd, contentX) = (scanned, scannedAt) }
+            let content = scannedX + paragraph.width(scanned, scannedAt, contentEnd, contentX, startWidth: scannedX, numbers)
+            let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd, numbers)
                 + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
 
             if asLineEnd <= limit {
@@ -90,71 +105,77 @@ struct LineWrapper {
                 }
                 lastBreak = breakIndex
             } else if isEnd || content > limit {
-                if lastBreak >= 0, breaks[lastBreak].offset > lineStart {
+                if lastBreak >= 0, Int(breaks[lastBreak].offset) > lineStart {
                     // End the line at the last opportunity that fitted; read on from there.
-                    let end = breaks[lastBreak].offset
-                    onLine(finishedLine(lineStart, end, contentEnd: max(lineStart, contentEnds[lastBreak]),
-                                        hyphen: breaks[lastBreak].kind == .softHyphen))
-                    lineStart = end
+                    let opportunity = breaks[lastBreak]
+                    var end = (offset: Int(opportunity.contentEnd), x: opportunity.contentX)
+                    if end.offset < lineStart { end = (lineStart, lineStartX) }
+                    onLine(finishedLine(lineStart, lineStartX, Int(opportunity.offset), contentEnd: end.offset,
+                                        contentX: end.x, hyphen: kinds[lastBreak] == .softHyphen, numbers))
+                    (lineStart, lineStartX) = (Int(opportunity.offset), opportunity.x)
                     breakIndex = lastBreak + 1
                 } else {
                     // Nothing fits before the first opportunity on this line: break inside the word.
-                    let cut = paragraph.emergencyBreak(from: lineStart, to: contentEnd, limit: limit)
+                    let cut = paragraph.emergencyBreak(from: lineStart, lineStartX, to: contentEnd, limit: limit,
+                                                       numbers: &numbers, offsetNumbers: offsetNumbers)
                     // A cut after all of the content (a cluster wider than the line) ends the line at
                     // the opportunity itself: the spaces there hang on it, as on any line, and no
                     // empty line follows at the paragraph's end (Chromium: "W W" in a box narrower
                     // than "W" is ["W ", "W"]).
-                    let end = cut >= contentEnd ? next : cut
-                    onLine(finishedLine(lineStart, end, contentEnd: cut, hyphen: false))
-                    if cut >= contentEnd && isEnd { return }
-                    lineStart = end
-                    while breakIndex > p.breaks.lowerBound && breaks[breakIndex - 1].offset > end { breakIndex -= 1 }
-                    while breakIndex < breakEnd && breaks[breakIndex].offset <= end { breakIndex += 1 }
+                    let end = cut.offset >= contentEnd ? (next, nextX) : cut
+                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.offset, contentX: cut.x, hyphen: false,
+                                        numbers))
+                    if cut.offset >= contentEnd && isEnd { return }
+                    (lineStart, lineStartX) = end
+                    while breakIndex > p.breaks.lowerBound && Int(breaks[breakIndex - 1].offset) > lineStart { breakIndex -= 1 }
+                    while breakIndex < breakEnd && Int(breaks[breakIndex].offset) <= lineStart { breakIndex += 1 }
                 }
-                scanned = lineStart
+                (scanned, scannedAt) = (lineStart, lineStartX)
                 scannedX = 0
                 lastBreak = -1
                 continue
             }
             // Otherwise the line cannot end here (the hyphen or a split kerning pair would overflow
             // it), but its content still fits: read on past this opportunity.
-            scannedX += paragraph.width(scanned, next, startX: scannedX)
-            scanned = next
+            scannedX += paragraph.width(scanned, scannedAt, next, nextX, startWidth: scannedX, numbers)
+            (scanned, scannedAt) = (next, nextX)
             breakIndex += 1
         }
     }
 
     /// How many lines paragraph `p` of `text` takes within `limit`.
-    func lineCount(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int) -> Int {
+    func lineCount(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int,
+                   offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View) -> Int {
         var count = 0
-        wrap(text, p, limit: limit, measuresLines: false) { _ in count += 1 }
+        wrap(text, p, limit: limit, measuresLines: false, offsetNumbers: offsetNumbers) { _ in count += 1 }
         return count
     }
 
     /// A paragraph's numbers seen from its start (offset 0 is its first unit).
     private struct Paragraph {
         let units: UnsafePointer<UInt16>
-        let prefix: UnsafePointer<Int>
-        let adjustments: UnsafePointer<Int>
-        let cuttable: UnsafePointer<Bool>
-        let splits: UnsafePointer<LigatureSplit>?
+        let start: Int
         let count: Int
+        let width: Int
         let hasTabs: Bool
         let hasSoftHyphens: Bool
         let tabStop: Int
         let spaceAdvance: Int
+        /// Line-end adjustments at break opportunities, when the text keeps no numbers per offset.
+        let stopAdjustments: UnsafeBufferPointer<StopAdjustment>
+        let stopAdjustmentRange: Range<Int>
 
         init(_ text: PreparedText.Buffers, _ p: PreparedParagraph, tabStop: Int, spaceAdvance: Int) {
             units = text.units.baseAddress! + p.start
-            prefix = text.prefix.baseAddress! + p.start
-            adjustments = text.lineEndAdjustments.baseAddress! + p.start
-            cuttable = text.cuttable.baseAddress! + p.start
-            splits = text.ligatureSplits.isEmpty ? nil : text.ligatureSplits.baseAddress! + p.start
+            start = p.start
             count = p.count
+            width = p.width
             hasTabs = p.hasTabs
             hasSoftHyphens = p.hasSoftHyphens
             self.tabStop = tabStop
             self.spaceAdvance = spaceAdvance
+            stopAdjustments = text.stopAdjustments
+            stopAdjustmentRange = p.stopAdjustments
         }
 
         /// Whether an ASCII "-" at `i` is followed by an ASCII digit.
@@ -164,17 +185,30 @@ struct LineWrapper {
         }
 
         /// How much wider the line `s..<e` is than the sum of its advances, because of what happens
-        /// at its end (see `PreparedText.lineEndAdjustments`).
+        /// at its end (see `OffsetNumbers.lineEndAdjustments`; `numbers`: those the wrap loop has).
         @inline(__always)
-        func endAdjustment(_ s: Int, _ e: Int) -> Int { e > s ? adjustments[e] : 0 }
+        func endAdjustment(_ s: Int, _ e: Int, _ numbers: OffsetNumbers.View?) -> Int {
+            guard e > s else { return 0 }
+            if let numbers, numbers.covered.contains(e) { return numbers.lineEndAdjustments[e] }
+            return stopAdjustmentRange.isEmpty ? 0 : stopAdjustments.value(at: e, in: stopAdjustmentRange)
+        }
 
-        /// Width of `s..<e` when it begins `startX` into the line (tabs depend on it).
+        /// What cutting a ligature adds to the width of `s..<e` (0 where no cut inside one is kept).
         @inline(__always)
-        func width(_ s: Int, _ e: Int, startX: Int) -> Int {
-            var splitCorrection = 0
-            if let splits { splitCorrection = splits[e].endCorrection + splits[s].startCorrection }
-            guard hasTabs else { return prefix[e] - prefix[s] + splitCorrection }
-            var x = startX + splitCorrection
+        func splitCorrection(_ s: Int, _ e: Int, _ numbers: OffsetNumbers.View?) -> Int {
+            guard let numbers, let splits = numbers.ligatureSplits else { return 0 }
+            return (numbers.covered.contains(e) ? splits[e].endCorrection : 0)
+                + (numbers.covered.contains(s) ? splits[s].startCorrection : 0)
+        }
+
+        /// Width of `s..<e` (at x `sx` and `ex` from the paragraph's start) when it begins
+        /// `startWidth` into the line (tabs depend on it).
+        @inline(__always)
+        func width(_ s: Int, _ sx: Int, _ e: Int, _ ex: Int, startWidth: Int, _ numbers: OffsetNumbers.View?) -> Int {
+            guard hasTabs else { return ex - sx + splitCorrection(s, e, numbers) }
+            // Only shaped texts hold tabs, and they keep their numbers per offset.
+            let prefix = numbers!.prefix
+            var x = startWidth + splitCorrection(s, e, numbers)
             for i in s..<e {
                 if units[i] == 0x09 {
                     x += tabAdvance(at: x)
@@ -182,7 +216,7 @@ struct LineWrapper {
                     x += prefix[i + 1] - prefix[i]
                 }
             }
-            return x - startX
+            return x - startWidth
         }
 
         /// A tab advances to the next tab stop; when that is less than half a space away, to the
@@ -195,25 +229,32 @@ struct LineWrapper {
             return distance
         }
 
-        /// The last cut after `s` (and not past `e`) where the line still fits, other than beside
-        /// a soft hyphen; at least one grapheme cluster, so that every line makes progress.
-        func emergencyBreak(from s: Int, to e: Int, limit: Int) -> Int {
+        /// The last cut after `s` (at x `sx`; not past `e`) where the line still fits, other than
+        /// beside a soft hyphen; at least one grapheme cluster, so that every line makes progress.
+        /// With its x.
+        func emergencyBreak(from s: Int, _ sx: Int, to e: Int, limit: Int, numbers: inout OffsetNumbers.View?,
+                            offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
+            let last = min(max(e, s + 1), count)
+            if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(last) }) ?? true {
+                numbers = offsetNumbers(s...last)
+            }
+            let view = numbers!
             var best: Int?
             var firstBoundary: Int?
             var i = s + 1
-            let last = max(e, s + 1)
-            while i <= last && i <= count {
+            while i <= last {
                 // Chromium never cuts right before or after a soft hyphen without showing the
                 // hyphen (and with it, the soft-hyphen opportunity itself did not fit).
                 let besideSoftHyphen = hasSoftHyphens
                     && ((i < count && units[i] == 0xAD) || units[i - 1] == 0xAD)
-                if cuttable[i] && !besideSoftHyphen {
+                if view.cuttable[i] && !besideSoftHyphen {
                     if firstBoundary == nil { firstBoundary = i }
-                    if width(s, i, startX: 0) + endAdjustment(s, i) <= limit { best = i } else { break }
+                    if width(s, sx, i, view.prefix[i], startWidth: 0, view) + endAdjustment(s, i, view) <= limit { best = i } else { break }
                 }
                 i += 1
             }
-            return best ?? firstBoundary ?? count
+            let cut = best ?? firstBoundary ?? count
+            return (cut, cut == count ? width : view.prefix[cut])
         }
     }
 }

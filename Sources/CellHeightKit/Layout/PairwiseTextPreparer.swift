@@ -33,14 +33,21 @@ final class PairwiseTextPreparer {
         static let beyondASCII: UInt8 = 2
         static let substitutionStart: UInt8 = 4
     }
-    /// Whether a glyph cluster starts at character i (false inside a ligature).
-    private var clusterStarts: UnsafeMutablePointer<Bool>
-    /// The text being prepared, as UTF-16 (every character the lane takes is one unit).
-    private var decodedUnits: UnsafeMutablePointer<UInt16>
-    /// The break opportunities of the paragraph being analysed, and where their content ends.
-    private var foundBreaks: UnsafeMutablePointer<BreakOpportunity>
-    private var foundContentEnds: UnsafeMutablePointer<Int>
+    /// Numbers per offset of the stretch being walked (see `walk`): a word or a run of spaces
+    /// while a text is prepared, the words an emergency break cuts when asked for them.
+    private var prefix: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
+    private var losses: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
+    private var clusterStarts: UnsafeMutablePointer<Bool> = .allocate(capacity: 1)
+    private var cuttable: UnsafeMutablePointer<Bool> = .allocate(capacity: 1)
+    private var splits: UnsafeMutablePointer<LigatureSplit> = .allocate(capacity: 1)
     private var capacity = 0
+    /// Break opportunities found while preparing and not yet copied into the text, with the
+    /// line-end losses at them that are not 0 (offsets in the paragraph): copied a few thousand
+    /// at a time, as appending each to the text's arrays would cost reference counting.
+    private var foundBreaks: UnsafeMutablePointer<PreparedBreak> = .allocate(capacity: 1)
+    private var foundKinds: UnsafeMutablePointer<BreakKind> = .allocate(capacity: 1)
+    private var foundLosses: UnsafeMutablePointer<(offset: Int, loss: Int)> = .allocate(capacity: 1)
+    private var foundCapacity = 0
 
     init(advances: PairwiseASCIIAdvances) {
         self.advances = advances
@@ -68,17 +75,10 @@ final class PairwiseTextPreparer {
             }
             asciiFlags[Int(unit)] = flags
         }
-        clusterStarts = .allocate(capacity: 1)
-        decodedUnits = .allocate(capacity: 1)
-        foundBreaks = .allocate(capacity: 1)
-        foundContentEnds = .allocate(capacity: 1)
     }
 
     deinit {
-        clusterStarts.deallocate()
-        decodedUnits.deallocate()
-        foundBreaks.deallocate()
-        foundContentEnds.deallocate()
+        deallocateBuffers()
         wholeWordPairs.deallocate()
         asciiFlags.deallocate()
     }
@@ -88,50 +88,66 @@ final class PairwiseTextPreparer {
     /// another way, when a paragraph is empty or not plain text with a Latin letter, or holds a pair that shaping and ICU must decide.
     func prepare(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout PreparedText) -> Bool {
         guard !bytes.isEmpty else { return false }
-        reserve(bytes.count + 1)
-        // At most one unit per byte: decoded into the lane's buffer, then copied.
-        guard let length = decode(bytes, into: decodedUnits, paragraphs: &text.paragraphs) else { return false }
-        text.units.append(contentsOf: UnsafeBufferPointer(start: decodedUnits, count: length))
-        text.reserveOffsets(forUnits: length)
+        // The numbers of a very long word the last layout cut are not kept for this text.
+        if capacity > Self.keptCapacity { release() }
+        // At most one unit per byte: decoded in place, then cut to length.
+        text.units.append(contentsOf: repeatElement(0, count: bytes.count))
+        let storage = text.storage
+        guard let length = storage.units.withUnsafeMutableBufferPointer({
+            decode(bytes, into: $0.baseAddress!, paragraphs: &storage.paragraphs)
+        }) else { return false }
+        text.units.removeLast(bytes.count - length)
         text.fonts.append(advances.primaryFont)
-        // The slot after a final "\n" belongs to no paragraph: cleared, so that no row's numbers
-        // depend on the row before.
-        text.prefix[length] = 0
-        text.lineEndAdjustments[length] = 0
-        text.cuttable[length] = false
-        var breakBase = 0
-        for index in text.paragraphs.indices {
-            let span = text.paragraphs[index]
-            guard let analysed = analyse(&text, base: span.start, length: span.count) else {
-                return false
-            }
-            // Copied from the lane's buffers: room for a break per unit is reserved there, where
-            // pages never written cost no memory.
-            text.reserveBreaks(breakBase + analysed.breaks)
-            text.storage.breaks.withUnsafeMutableBufferPointer {
-                ($0.baseAddress! + breakBase).update(from: foundBreaks, count: analysed.breaks)
-            }
-            text.storage.breakContentEnds.withUnsafeMutableBufferPointer {
-                ($0.baseAddress! + breakBase).update(from: foundContentEnds, count: analysed.breaks)
-            }
-            text.paragraphs[index].breaks = breakBase..<(breakBase + analysed.breaks)
-            text.paragraphs[index].contentEnd = analysed.contentEnd
-            breakBase += analysed.breaks
-            // Every character the lane takes is a grapheme cluster of its own; inside a ligature
-            // the cut is decided as shaping decides it.
-            text.storage.cuttable.withUnsafeMutableBufferPointer { cuttable in
-                cuttable[span.start] = false
-                (cuttable.baseAddress! + span.start + 1).update(repeating: true, count: span.count)
-            }
-            if analysed.hasLigature {
-                let clusterStarts = self.clusterStarts + span.start
-                let units = decodedUnits + span.start
-                text.markLigatureCuts(start: span.start, count: span.count, clusterStarts: { clusterStarts[$0] },
-                                      ownAdvance: { self.advances.ownAdvance(of: units[$0]) })
-            }
+        // Room for a break per unit (pages never written cost no memory), so that the records
+        // are never copied as they grow.
+        if text.breaks.capacity < length {
+            text.breaks.reserveCapacity(length)
+            text.breakKinds.reserveCapacity(length)
         }
-        return true
+        return storage.units.withUnsafeBufferPointer { units in
+            for index in storage.paragraphs.indices {
+                let span = storage.paragraphs[index]
+                let breakBase = index > 0 ? storage.paragraphs[index - 1].breaks.upperBound : 0
+                let adjustmentBase = storage.stopAdjustments.count
+                guard let walked = walk(units.baseAddress! + span.start, length: span.count, from: 0, to: span.count, x: 0,
+                                        recordingInto: storage, breakBase: breakBase) else { return false }
+                storage.paragraphs[index].breaks = breakBase..<walked.breakEnd
+                storage.paragraphs[index].contentEnd = walked.contentEnd
+                storage.paragraphs[index].contentWidth = walked.contentWidth
+                storage.paragraphs[index].width = walked.width
+                storage.paragraphs[index].stopAdjustments = adjustmentBase..<storage.stopAdjustments.count
+            }
+            return true
+        }
     }
+
+    /// The numbers per offset of paragraph `p` of `text` (which this lane prepared) over at least
+    /// `range`, worked out again from the words that hold it: the numbers of the preparation,
+    /// valid until the next call.
+    func offsetNumbers(_ text: PreparedText.Buffers, _ p: PreparedParagraph, covering range: ClosedRange<Int>) -> OffsetNumbers.View {
+        let units = text.units.baseAddress! + p.start
+        // From the start of the word holding range's start (a break after spaces, whose x is
+        // kept, or the paragraph's start) to the end of the word holding its end.
+        var from = 0, x = 0
+        var low = p.breaks.lowerBound, high = p.breaks.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(text.breaks[middle].offset) <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var index = low - 1
+        while index >= p.breaks.lowerBound && text.breakKinds[index] != .afterSpaces { index -= 1 }
+        if index >= p.breaks.lowerBound { (from, x) = (Int(text.breaks[index].offset), text.breaks[index].x) }
+        var to = range.upperBound
+        while to < p.count && units[to] != 0x20 { to += 1 }
+        // The paragraph was walked whole before: no pair can fail now.
+        _ = walk(units, length: p.count, from: from, to: to, x: x, recordingInto: nil, breakBase: 0)
+        losses[0] = text.stopAdjustments.value(at: from, in: p.stopAdjustments)
+        return OffsetNumbers.View(prefix: prefix - from, lineEndAdjustments: losses - from, cuttable: cuttable - from,
+                                  ligatureSplits: hasSplits ? splits - from : nil, covered: from...to)
+    }
+
+    /// Whether the last `offsetNumbers` holds a cut inside a ligature.
+    private var hasSplits = false
 
     /// Decodes `text` into `units` (a "\n" between paragraphs kept as a unit of its own) and
     /// records each paragraph's place in `paragraphs`; the number of units, or nil when a
@@ -149,7 +165,7 @@ final class PairwiseTextPreparer {
         func endParagraph(newline: Bool) -> Bool {
             guard hasLatin, length > paragraphStart else { return false }
             paragraphs.append(PreparedParagraph(start: paragraphStart, count: length - paragraphStart, breaks: 0..<0,
-                                                contentEnd: 0, endsWithNewline: newline, hasTabs: false,
+                                                contentEnd: 0, width: 0, contentWidth: 0, endsWithNewline: newline, hasTabs: false,
                                                 hasSoftHyphens: false, usesFallback: false))
             return true
         }
@@ -211,28 +227,21 @@ final class PairwiseTextPreparer {
         return endParagraph(newline: false) ? length : nil
     }
 
-    /// In one pass over the decoded paragraph of `length` characters at `base`, a run of spaces or
-    /// a word at a time: `prefix` and `lineEndAdjustments` (pair by pair, words with a ligature or
-    /// a character beyond ASCII whole from the width cache), the break opportunities (into
-    /// `foundBreaks`), all relative to the paragraph's start: how many breaks it has, where its
-    /// content ends before trailing spaces, and whether a word holds a ligature. Nil when a pair's
-    /// break or advance is beyond the lane.
-    private func analyse(_ text: inout PreparedText, base: Int, length: Int)
-        -> (breaks: Int, contentEnd: Int, hasLigature: Bool)? {
-        let units = decodedUnits, storage = text.storage
-        return storage.prefix.withUnsafeMutableBufferPointer { prefix in
-            storage.lineEndAdjustments.withUnsafeMutableBufferPointer { losses in
-                analyse(units: units + base, prefix: prefix.baseAddress! + base, losses: losses.baseAddress! + base,
-                        breakList: foundBreaks, breakContentEnds: foundContentEnds,
-                        clusterStarts: clusterStarts + base, length: length)
-            }
-        }
-    }
-
-    private func analyse(units: UnsafeMutablePointer<UInt16>, prefix: UnsafeMutablePointer<Int>,
-                         losses: UnsafeMutablePointer<Int>, breakList: UnsafeMutablePointer<BreakOpportunity>,
-                         breakContentEnds: UnsafeMutablePointer<Int>, clusterStarts: UnsafeMutablePointer<Bool>,
-                         length: Int) -> (breaks: Int, contentEnd: Int, hasLigature: Bool)? {
+    /// Walks `units[from..<to]` of a paragraph of `length` units (`from` a word's start at x `x`,
+    /// `to` a word's end or inside a run of spaces), a run of spaces or a word at a time: advances
+    /// pair by pair, words with a ligature or a character beyond ASCII whole from the width cache,
+    /// and line-end losses, into the numbers per offset (`prefix`, `losses`, `clusterStarts`).
+    ///
+    /// Preparing (`text` given, the whole paragraph), it also finds the break opportunities and
+    /// records them with their x in `text`, with the losses at them in `text.stopAdjustments`; the
+    /// numbers per offset then hold one word or run of spaces at a time (at index 0 its start),
+    /// and the walk returns where the paragraph's content ends before trailing spaces, its x and the
+    /// paragraph's width; nil when a pair's break or advance is beyond the lane, or a break falls
+    /// inside a ligature. Without `text` (see `offsetNumbers`) they hold all of `from...to` (at
+    /// index 0 `from`), with where a line may be cut (`cuttable`, `splits`).
+    private func walk(_ units: UnsafePointer<UInt16>, length: Int, from: Int, to: Int, x startX: Int,
+                      recordingInto text: PreparedText.Storage?, breakBase: Int)
+        -> (contentEnd: Int, contentWidth: Int, width: Int, breakEnd: Int)? {
         let steps = advances.tables.steps, wholeWordPairs = self.wholeWordPairs, asciiFlags = self.asciiFlags
         let end = PairwiseASCIIAdvances.end
         /// The table index of `unit`'s pair with what follows position `i` (ASCII `unit`).
@@ -246,16 +255,37 @@ final class PairwiseTextPreparer {
             if packed != PlainShapingTables.unknown { return PlainShapingTables.unpack(packed) }
             return advances.pair(index).map { PairwiseASCIIAdvances.Step(advance: $0.advance, loss: $0.loss) }
         }
-        var x = 0
-        prefix[0] = 0
-        losses[0] = 0
-        var breaks = 0, spaceRunStart = 0
+        // The numbers' pointers are moved so that they take offsets in the paragraph; they hold
+        // offsets up to `heldEnd`.
+        var prefix = self.prefix, losses = self.losses, clusterStarts = self.clusterStarts
+        var heldEnd = Int.min
+        var found = FoundStops(self, writingAt: breakBase)
+        if text == nil {
+            (prefix, losses, clusterStarts, heldEnd) = numbers(from: from, through: to)
+            // Every character the lane takes is a grapheme cluster of its own; inside a ligature
+            // the cut is decided as shaping decides it (below).
+            cuttable.update(repeating: true, count: to &- from &+ 1)
+            cuttable[0] = from != 0
+            hasSplits = false
+        }
+        var x = startX
+        var spaceRunStart = from, spaceRunX = startX
         var hasLigature = false
-        var i = 0
-        while i < length {
+        var i = from
+        while i < to {
             if units[i] == 0x20 {
                 // A run of spaces; a line may break after it (the spaces hang).
                 spaceRunStart = i
+                spaceRunX = x
+                var runEnd = i
+                repeat { runEnd &+= 1 } while runEnd < to && units[runEnd] == 0x20
+                if runEnd > heldEnd, let text {
+                    // (Only while preparing: the numbers then move on, a stretch at a time.)
+                    found.flush(into: text)
+                    (prefix, losses, clusterStarts, heldEnd) = numbers(from: i, through: runEnd)
+                    found = FoundStops(self, writingAt: found.next)
+                }
+                prefix[i] = x
                 repeat {
                     let next: UInt16 = i &+ 1 < length ? units[i &+ 1] : 0
                     if next >= 0x80 {
@@ -272,11 +302,11 @@ final class PairwiseTextPreparer {
                         clusterStarts[i] = true
                     }
                     i &+= 1
-                } while i < length && units[i] == 0x20
-                if i < length {
-                    breakList[breaks] = BreakOpportunity(offset: i, kind: .afterSpaces)
-                    breakContentEnds[breaks] = spaceRunStart
-                    breaks &+= 1
+                } while i < runEnd
+                if text != nil && i < length {
+                    found.add(PreparedBreak(x: x, contentX: spaceRunX, offset: UInt32(i), contentEnd: UInt32(spaceRunStart)),
+                              .afterSpaces)
+                    found.addLoss(losses[i], at: i)
                 }
                 continue
             }
@@ -289,7 +319,15 @@ final class PairwiseTextPreparer {
                 i &+= 1
             } while i < length && units[i] != 0x20
             let wordEnd = i
-            if flags & (CharacterFlags.notLetterOrDigit | CharacterFlags.beyondASCII) != 0 {
+            if wordEnd > heldEnd, let text {
+                found.flush(into: text)
+                (prefix, losses, clusterStarts, heldEnd) = numbers(from: wordStart, through: wordEnd)
+                found = FoundStops(self, writingAt: found.next)
+            }
+            prefix[wordStart] = x
+            // Its break opportunities, recorded before their x is known.
+            let firstBreak = found.breakCount
+            if text != nil, flags & (CharacterFlags.notLetterOrDigit | CharacterFlags.beyondASCII) != 0 {
                 // Letters and digits never break between them; other pairs are looked up.
                 var lastLast: UInt16 = wordStart > 0 ? units[wordStart &- 1] : 0
                 var last = units[wordStart]
@@ -297,9 +335,7 @@ final class PairwiseTextPreparer {
                     let unit = units[k]
                     if unit | last < 0x80 {
                         if let kind = ChromiumLineBreaker.asciiBreak(lastLast, last, unit) {
-                            breakList[breaks] = BreakOpportunity(offset: k, kind: kind)
-                            breakContentEnds[breaks] = k
-                            breaks &+= 1
+                            found.add(PreparedBreak(x: 0, contentX: 0, offset: UInt32(k), contentEnd: UInt32(k)), kind)
                         }
                     } else if !ChromiumLineBreaker.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
                                                            unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
@@ -316,11 +352,12 @@ final class PairwiseTextPreparer {
                     break
                 }
             }
+            var wordHasLigature = false
             if isWhole {
                 advances.addWholeWord(UnsafeBufferPointer(start: units, count: length), wordStart..<wordEnd, x: &x,
                                       prefix: prefix, losses: losses, clusterStarts: clusterStarts)
                 for k in wordStart..<wordEnd where !clusterStarts[k] {
-                    hasLigature = true
+                    wordHasLigature = true
                     break
                 }
             } else {
@@ -332,21 +369,145 @@ final class PairwiseTextPreparer {
                     clusterStarts[k] = true
                 }
             }
+            if text != nil {
+                for index in firstBreak..<found.breakCount {
+                    let offset = Int(found.breaks[index].offset)
+                    // A break inside a ligature would need the cut's corrections kept: shaping
+                    // keeps them.
+                    guard clusterStarts[offset] else { return nil }
+                    found.breaks[index].x = prefix[offset]
+                    found.breaks[index].contentX = prefix[offset]
+                    found.addLoss(losses[offset], at: offset)
+                }
+                found.addLoss(losses[wordEnd], at: wordEnd)
+            }
+            hasLigature = hasLigature || wordHasLigature
+            if text == nil && wordHasLigature {
+                markLigatureCuts(wordStart..<wordEnd, units: units, prefix: prefix, cuttable: cuttable - from,
+                                 clusterStarts: { clusterStarts[$0] }, ownAdvance: { self.advances.ownAdvance(of: units[$0]) },
+                                 split: { split, offset in
+                                     if !self.hasSplits {
+                                         (self.splits).update(repeating: LigatureSplit(endCorrection: 0, startCorrection: 0),
+                                                              count: to - from + 1)
+                                         self.hasSplits = true
+                                     }
+                                     self.splits[offset - from] = split
+                                 })
+            }
         }
-        return (breaks, units[length &- 1] == 0x20 ? spaceRunStart : length, hasLigature)
+        if let text { found.flush(into: text) }
+        let trailingSpaces = length > 0 && units[length &- 1] == 0x20
+        return (trailingSpaces ? spaceRunStart : length, trailingSpaces ? spaceRunX : x, x, found.next)
     }
 
+    /// The numbers per offset, moved to take offsets from `start` on, with room for at least
+    /// `start...end` (a few thousand offsets), and the last offset they hold; room for as many
+    /// breaks and losses found.
+    private func numbers(from start: Int, through end: Int)
+        -> (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Bool>, Int) {
+        reserve(max(end - start + 1, 4096))
+        if capacity + 1 > foundCapacity {
+            foundBreaks.deallocate()
+            foundBreaks = .allocate(capacity: capacity + 1)
+            foundKinds.deallocate()
+            foundKinds = .allocate(capacity: capacity + 1)
+            foundLosses.deallocate()
+            foundLosses = .allocate(capacity: capacity + 1)
+            foundCapacity = capacity + 1
+        }
+        return (prefix - start, losses - start, clusterStarts - start, start + capacity - 1)
+    }
+
+    /// The break opportunities found in the stretch the numbers hold, and the line-end losses
+    /// that are not 0 at them (there is room for one of each per offset, and one more).
+    private struct FoundStops {
+        let breaks: UnsafeMutablePointer<PreparedBreak>
+        let kinds: UnsafeMutablePointer<BreakKind>
+        let losses: UnsafeMutablePointer<(offset: Int, loss: Int)>
+        var breakCount = 0
+        var lossCount = 0
+        /// Where in the text's breaks the next of them go.
+        var next: Int
+
+        init(_ lane: PairwiseTextPreparer, writingAt next: Int) {
+            (breaks, kinds, losses) = (lane.foundBreaks, lane.foundKinds, lane.foundLosses)
+            self.next = next
+        }
+
+        @inline(__always)
+        mutating func add(_ opportunity: PreparedBreak, _ kind: BreakKind) {
+            breaks[breakCount] = opportunity
+            kinds[breakCount] = kind
+            breakCount &+= 1
+        }
+
+        /// Notes the loss of a line ending at `offset` when it is not 0.
+        @inline(__always)
+        mutating func addLoss(_ loss: Int, at offset: Int) {
+            guard loss != 0 else { return }
+            losses[lossCount] = (offset, loss)
+            lossCount &+= 1
+        }
+
+        /// Copies them into `text`, and starts again.
+        mutating func flush(into text: PreparedText.Storage) {
+            let missing = next + breakCount - text.breaks.count
+            if missing > 0 {
+                text.breaks.append(contentsOf: repeatElement(PreparedBreak(x: 0, contentX: 0, offset: 0, contentEnd: 0), count: missing))
+                text.breakKinds.append(contentsOf: repeatElement(.other, count: missing))
+            }
+            text.breaks.withUnsafeMutableBufferPointer { ($0.baseAddress! + next).update(from: breaks, count: breakCount) }
+            text.breakKinds.withUnsafeMutableBufferPointer { ($0.baseAddress! + next).update(from: kinds, count: breakCount) }
+            next += breakCount
+            breakCount = 0
+            for n in 0..<lossCount { text.stopAdjustments.append(StopAdjustment(offset: losses[n].offset, value: losses[n].loss)) }
+            lossCount = 0
+        }
+    }
+
+    /// How many offsets of numbers are kept from one text to the next, at most.
+    private static var keptCapacity: Int { 1 << 16 }
+
+    /// Lets the numbers per offset and the breaks found go (they are made again when needed).
+    private func release() {
+        deallocateBuffers()
+        prefix = .allocate(capacity: 1)
+        losses = .allocate(capacity: 1)
+        clusterStarts = .allocate(capacity: 1)
+        cuttable = .allocate(capacity: 1)
+        splits = .allocate(capacity: 1)
+        foundBreaks = .allocate(capacity: 1)
+        foundKinds = .allocate(capacity: 1)
+        foundLosses = .allocate(capacity: 1)
+        capacity = 0
+        foundCapacity = 0
+    }
+
+    private func deallocateBuffers() {
+        prefix.deallocate()
+        losses.deallocate()
+        clusterStarts.deallocate()
+        cuttable.deallocate()
+        splits.deallocate()
+        foundBreaks.deallocate()
+        foundKinds.deallocate()
+        foundLosses.deallocate()
+    }
+
+    /// Makes room for `needed` offsets in the numbers per offset.
     private func reserve(_ needed: Int) {
         guard needed > capacity else { return }
         let size = max(needed, 2 * capacity, 256)
+        prefix.deallocate()
+        prefix = .allocate(capacity: size)
+        losses.deallocate()
+        losses = .allocate(capacity: size)
         clusterStarts.deallocate()
         clusterStarts = .allocate(capacity: size)
-        decodedUnits.deallocate()
-        decodedUnits = .allocate(capacity: size)
-        foundBreaks.deallocate()
-        foundBreaks = .allocate(capacity: size)
-        foundContentEnds.deallocate()
-        foundContentEnds = .allocate(capacity: size)
+        cuttable.deallocate()
+        cuttable = .allocate(capacity: size)
+        splits.deallocate()
+        splits = .allocate(capacity: size)
         capacity = size
     }
 }

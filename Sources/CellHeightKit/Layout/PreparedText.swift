@@ -4,11 +4,13 @@
 ///
 /// One representation for every text, whichever way it was prepared (the pairwise lane of
 /// `PairwiseTextPreparer` or shaping with fallback in `TextLayoutEngine.prepare`). Lengths are in
-/// HarfBuzz's units of 1/65536 px, so sums are exact. Per-offset arrays are indexed by the
-/// offset in the whole text: a paragraph of `count` units at `start` uses offsets
-/// `start...start + count`, values relative to the paragraph's start; the "\n" after it takes
-/// the last of those slots, so paragraphs never share one. The arrays are buffers the engine
-/// reuses from row to row.
+/// HarfBuzz's units of 1/65536 px, so sums are exact. The wrap loop reads x only where a line may
+/// end or start: at break opportunities and where their content ends (`PreparedBreak`), and at
+/// paragraph ends. Numbers per offset (`OffsetNumbers`: x, line-end adjustment, cuttable, ligature
+/// splits) are needed only inside the words an emergency break cuts, and for tabs: shaped texts
+/// keep them for every offset; the pairwise lane keeps none (a long row then costs its units and
+/// some 26 bytes per break) and works them out again for the words a line cuts
+/// (`PairwiseTextPreparer.offsetNumbers`). The arrays are buffers the engine reuses from row to row.
 public struct PreparedText {
     /// The arrays, in one object: a copy of a prepared text costs one reference count, and the
     /// engine reuses the arrays of the last text once nobody else holds it.
@@ -19,25 +21,18 @@ public struct PreparedText {
         @exclusivity(unchecked) var units: [UInt16] = []
         /// One entry per line-opening paragraph, in order; empty for the empty text.
         @exclusivity(unchecked) var paragraphs: [PreparedParagraph] = []
-        /// x of each offset from its paragraph's start, in 1/65536 px (tabs count 0 here: their
-        /// width depends on where the line puts them); offsets beyond `units.count` are spare room.
-        @exclusivity(unchecked) var prefix: [Int] = []
-        /// How much wider a line gets when its content ends at each offset, in 1/65536 px: kerning
-        /// a cut splits, a fullwidth closing bracket set half-width at a line end (see
-        /// `ShapedParagraph.lineEndAdjustments`). Almost all 0.
-        @exclusivity(unchecked) var lineEndAdjustments: [Int] = []
-        /// True at each offset where a line may be cut inside a word (a grapheme boundary that is
-        /// not inside a cluster Chromium keeps whole); a paragraph's end counts, its start never does.
-        @exclusivity(unchecked) var cuttable: [Bool] = []
-        /// Width corrections of a cut inside a ligature, per offset; empty when the text has none
-        /// (usually).
-        @exclusivity(unchecked) var ligatureSplits: [LigatureSplit] = []
-        /// Break opportunities of every paragraph, ascending within each, offsets relative to the
-        /// paragraph's start (see `PreparedParagraph.breaks`); entries from `breakCount` on are spare.
-        @exclusivity(unchecked) var breaks: [BreakOpportunity] = []
-        /// For each break opportunity, where the content before it ends: before the spaces that
-        /// hang there.
-        @exclusivity(unchecked) var breakContentEnds: [Int] = []
+        /// Break opportunities of every paragraph, ascending within each, with their x positions
+        /// (see `PreparedParagraph.breaks`); entries from `breakCount` on are spare.
+        @exclusivity(unchecked) var breaks: [PreparedBreak] = []
+        /// The kind of each of `breaks` (apart: a kind beside the record would pad it to 32 bytes).
+        @exclusivity(unchecked) var breakKinds: [BreakKind] = []
+        /// Line-end adjustments (see `OffsetNumbers.lineEndAdjustments`) that are not 0 at break
+        /// opportunities and content ends, for texts without `offsetNumbers` (see
+        /// `PreparedParagraph.stopAdjustments`).
+        @exclusivity(unchecked) var stopAdjustments: [StopAdjustment] = []
+        /// The numbers of every offset, indexed by offset in the text, when the text keeps them
+        /// (shaped texts); empty otherwise.
+        @exclusivity(unchecked) var offsetNumbers = OffsetNumbers()
         /// Index into `fonts` of the font of each code unit; empty when the primary font drew all.
         @exclusivity(unchecked) var fontIndices: [UInt8] = []
         /// The fonts used, primary first.
@@ -61,29 +56,21 @@ public struct PreparedText {
         _read { yield storage.paragraphs }
         _modify { yield &storage.paragraphs }
     }
-    var prefix: [Int] {
-        _read { yield storage.prefix }
-        _modify { yield &storage.prefix }
-    }
-    var lineEndAdjustments: [Int] {
-        _read { yield storage.lineEndAdjustments }
-        _modify { yield &storage.lineEndAdjustments }
-    }
-    var cuttable: [Bool] {
-        _read { yield storage.cuttable }
-        _modify { yield &storage.cuttable }
-    }
-    var ligatureSplits: [LigatureSplit] {
-        _read { yield storage.ligatureSplits }
-        _modify { yield &storage.ligatureSplits }
-    }
-    var breaks: [BreakOpportunity] {
+    var breaks: [PreparedBreak] {
         _read { yield storage.breaks }
         _modify { yield &storage.breaks }
     }
-    var breakContentEnds: [Int] {
-        _read { yield storage.breakContentEnds }
-        _modify { yield &storage.breakContentEnds }
+    var breakKinds: [BreakKind] {
+        _read { yield storage.breakKinds }
+        _modify { yield &storage.breakKinds }
+    }
+    var stopAdjustments: [StopAdjustment] {
+        _read { yield storage.stopAdjustments }
+        _modify { yield &storage.stopAdjustments }
+    }
+    var offsetNumbers: OffsetNumbers {
+        _read { yield storage.offsetNumbers }
+        _modify { yield &storage.offsetNumbers }
     }
     var fontIndices: [UInt8] {
         _read { yield storage.fontIndices }
@@ -94,76 +81,67 @@ public struct PreparedText {
         _modify { yield &storage.fonts }
     }
 
-    /// Empties the text. The per-offset and per-break arrays only grow (each paragraph writes
-    /// its own entries), so that a row reuses them without clearing them.
+    /// Empties the text, keeping the arrays' capacity for the next one. The breaks only grow
+    /// (each paragraph writes its own entries), so that a row reuses them without clearing them.
     mutating func removeAll() {
         units.removeAll(keepingCapacity: true)
         paragraphs.removeAll(keepingCapacity: true)
-        ligatureSplits.removeAll(keepingCapacity: true)
+        stopAdjustments.removeAll(keepingCapacity: true)
+        offsetNumbers.removeAll()
         fontIndices.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
-    }
-
-    /// Makes room in the per-offset arrays for `count` units of text (offsets 0...count).
-    mutating func reserveOffsets(forUnits count: Int) {
-        let missing = count + 1 - prefix.count
-        guard missing > 0 else { return }
-        prefix.append(contentsOf: repeatElement(0, count: missing))
-        lineEndAdjustments.append(contentsOf: repeatElement(0, count: missing))
-        cuttable.append(contentsOf: repeatElement(false, count: missing))
     }
 
     /// Makes room for `count` break opportunities in all.
     mutating func reserveBreaks(_ count: Int) {
         let missing = count - breaks.count
         guard missing > 0 else { return }
-        breaks.append(contentsOf: repeatElement(BreakOpportunity(offset: 0, kind: .other), count: missing))
-        breakContentEnds.append(contentsOf: repeatElement(0, count: missing))
+        breaks.append(contentsOf: repeatElement(PreparedBreak(x: 0, contentX: 0, offset: 0, contentEnd: 0), count: missing))
+        breakKinds.append(contentsOf: repeatElement(.other, count: missing))
     }
 
     /// How many of `breaks` the paragraphs use.
     var breakCount: Int { paragraphs.last?.breaks.upperBound ?? 0 }
 
-    /// Records a cut inside a ligature at `offset` (allocating the corrections on the first one).
-    mutating func setLigatureSplit(_ split: LigatureSplit, at offset: Int) {
-        if ligatureSplits.isEmpty {
-            ligatureSplits = Array(repeating: LigatureSplit(endCorrection: 0, startCorrection: 0), count: units.count + 1)
-        }
-        ligatureSplits[offset] = split
-    }
-
     /// The arrays' storage, for the wrap loop (no bounds checks, no reference counting).
     struct Buffers {
         let units: UnsafeBufferPointer<UInt16>
-        let prefix: UnsafeBufferPointer<Int>
-        let lineEndAdjustments: UnsafeBufferPointer<Int>
-        let cuttable: UnsafeBufferPointer<Bool>
-        /// Empty when the text has no cut inside a ligature.
-        let ligatureSplits: UnsafeBufferPointer<LigatureSplit>
-        let breaks: UnsafeBufferPointer<BreakOpportunity>
-        let breakContentEnds: UnsafeBufferPointer<Int>
+        let breaks: UnsafeBufferPointer<PreparedBreak>
+        let breakKinds: UnsafeBufferPointer<BreakKind>
+        /// Empty when the text keeps no numbers per offset.
+        let offsetNumbers: OffsetNumbers.Buffers
+        let stopAdjustments: UnsafeBufferPointer<StopAdjustment>
     }
 
     /// Calls `body` with the arrays' storage.
     func withBuffers<R>(_ body: (Buffers) -> R) -> R {
         units.withUnsafeBufferPointer { units in
-            prefix.withUnsafeBufferPointer { prefix in
-                lineEndAdjustments.withUnsafeBufferPointer { adjustments in
-                    cuttable.withUnsafeBufferPointer { cuttable in
-                        ligatureSplits.withUnsafeBufferPointer { splits in
-                            breaks.withUnsafeBufferPointer { breaks in
-                                breakContentEnds.withUnsafeBufferPointer { contentEnds in
-                                    body(Buffers(units: units, prefix: prefix, lineEndAdjustments: adjustments,
-                                                 cuttable: cuttable, ligatureSplits: splits, breaks: breaks,
-                                                 breakContentEnds: contentEnds))
-                                }
-                            }
+            breaks.withUnsafeBufferPointer { breaks in
+                breakKinds.withUnsafeBufferPointer { kinds in
+                    stopAdjustments.withUnsafeBufferPointer { adjustments in
+                        offsetNumbers.withBuffers { numbers in
+                            body(Buffers(units: units, breaks: breaks, breakKinds: kinds, offsetNumbers: numbers,
+                                         stopAdjustments: adjustments))
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// A break opportunity of a prepared paragraph with what the wrap loop reads there, offsets and x
+/// from the paragraph's start (x in 1/65536 px; tabs count 0, see `OffsetNumbers.prefix`). 24
+/// bytes: offsets fit 32 bits, as HarfBuzz takes at most 2^31 units at once.
+struct PreparedBreak: Equatable {
+    /// x where a line starting here starts, e.g. the x of "all" in "Delete all".
+    var x: Int
+    /// x where the content before the opportunity ends: before the spaces that hang there.
+    var contentX: Int
+    /// UTF-16 offset of the opportunity, e.g. 7 for the break after "Delete " in "Delete all".
+    var offset: UInt32
+    /// Where the content before it ends, e.g. 6.
+    var contentEnd: UInt32
 }
 
 /// A paragraph (text between forced breaks) of a `PreparedText`: where its numbers are.
@@ -177,6 +155,10 @@ struct PreparedParagraph: Equatable {
     var breaks: Range<Int>
     /// Where its content ends before trailing spaces that hang, from its start.
     var contentEnd: Int
+    /// x at its end (its width, trailing spaces included), in 1/65536 px.
+    var width: Int
+    /// x at `contentEnd`, in 1/65536 px.
+    var contentWidth: Int
     /// Whether it ends with a forced break ("\n") that belongs to its last line.
     var endsWithNewline: Bool
     /// Whether it holds a tab (then widths are walked, not subtracted).
@@ -185,6 +167,30 @@ struct PreparedParagraph: Equatable {
     var hasSoftHyphens: Bool
     /// Whether a font other than the primary drew some of it (line heights then vary).
     var usesFallback: Bool
+    /// Its line-end adjustments that are not 0 at its break opportunities and content ends, when
+    /// the text keeps no numbers per offset: indices into `PreparedText.stopAdjustments`.
+    var stopAdjustments: Range<Int> = 0..<0
+}
+
+/// A line-end adjustment that is not 0 (see `OffsetNumbers.lineEndAdjustments`), e.g. the kerning
+/// lost by a line ending "To" before " ".
+struct StopAdjustment: Equatable {
+    /// Offset from its paragraph's start.
+    var offset: Int
+    /// In 1/65536 px.
+    var value: Int
+}
+
+extension UnsafeBufferPointer<StopAdjustment> {
+    /// The adjustment at `offset` among `range` (ascending offsets), 0 when none is listed.
+    func value(at offset: Int, in range: Range<Int>) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].offset < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < range.upperBound && self[low].offset == offset ? self[low].value : 0
+    }
 }
 
 /// Spaces and tabs hang at a line end, and so does U+3000 IDEOGRAPHIC SPACE (a line of

@@ -92,8 +92,9 @@ public final class TextLayoutEngine {
     /// Texts prepared lately, by code units (never by `String` equality, which would give an NFD
     /// row an NFC row's text), so that a row that comes again (a repeated description, a
     /// separator line) is shaped and analysed once. It holds texts of up to `preparedCacheLimit`
-    /// bytes in all, and starts over when full: a prepared text takes some 40 bytes per
-    /// character, so this bounds each engine's share at a few megabytes.
+    /// bytes in all, and starts over when full: a shaped text takes some 30 bytes per
+    /// character (it keeps its numbers per offset), so this bounds each engine's share at a few
+    /// megabytes.
     private var preparedCache: [CodeUnitKey: PreparedText] = [:]
     private var preparedCacheBytes = 0
     static let preparedCacheLimit = 1 << 16
@@ -126,7 +127,6 @@ public final class TextLayoutEngine {
         var prepared = PreparedText()
         let units = whiteSpace.apply(to: utf16Units(of: text))
         prepared.units = units
-        prepared.reserveOffsets(forUnits: units.count)
         prepared.fonts.append(chain.primary)
         var start = 0
         while start < units.count {
@@ -142,11 +142,14 @@ public final class TextLayoutEngine {
 
     private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
         let shaped = shaper.shape(units)
+        // Made after shaping, so that a long paragraph's shaping and its numbers do not take
+        // memory at the same time.
+        if text.offsetNumbers.isEmpty { text.offsetNumbers.reserve(forUnits: text.units.count) }
         let count = units.count
         var hasTabs = false, hasSoftHyphens = false
         let storage = text.storage
-        storage.prefix.withUnsafeMutableBufferPointer { prefix in
-            storage.lineEndAdjustments.withUnsafeMutableBufferPointer { adjustments in
+        storage.offsetNumbers.prefix.withUnsafeMutableBufferPointer { prefix in
+            storage.offsetNumbers.lineEndAdjustments.withUnsafeMutableBufferPointer { adjustments in
                 var x = 0
                 for i in 0..<count {
                     let unit = units[i]
@@ -172,41 +175,53 @@ public final class TextLayoutEngine {
             }
             for i in 0..<count { text.fontIndices[start + i] = mapped[Int(shaped.fontIndices[i])] }
         }
-        storage.cuttable.withUnsafeMutableBufferPointer { cuttable in
+        var splits: [(LigatureSplit, Int)] = []
+        storage.offsetNumbers.cuttable.withUnsafeMutableBufferPointer { cuttable in
             if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
                 // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
                 for i in start...(start + count) { cuttable[i] = true }
             } else {
                 for i in start...(start + count) { cuttable[i] = false }
-                for b in graphemes.boundaries(units) { cuttable[start + b] = true }
+                graphemes.forEachBoundary(units) { cuttable[start + $0] = true }
                 cuttable[start + count] = true
             }
             // A line is never cut before its first character.
             cuttable[start] = false
+            units.withUnsafeBufferPointer { paragraphUnits in
+                storage.offsetNumbers.prefix.withUnsafeBufferPointer { prefix in
+                    markLigatureCuts(0..<count, units: paragraphUnits.baseAddress!, prefix: prefix.baseAddress! + start,
+                                     cuttable: cuttable.baseAddress! + start, clusterStarts: { shaped.clusterStarts[$0] },
+                                     ownAdvance: { i in
+                        var clusterStart = i
+                        while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
+                        let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
+                        return font.advanceUnits(of: UInt32(units[i]), fontSize: self.fontSize)
+                    }, split: { splits.append(($0, start + $1)) })
+                }
+            }
         }
-        text.markLigatureCuts(start: start, count: count, clusterStarts: { shaped.clusterStarts[$0] }, ownAdvance: { i in
-            var clusterStart = i
-            while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
-            let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
-            return font.advanceUnits(of: UInt32(units[i]), fontSize: self.fontSize)
-        })
+        for (split, offset) in splits { text.offsetNumbers.setLigatureSplit(split, at: offset) }
         let breakBase = text.breakCount
         let opportunities = lineBreaker.opportunities(in: units)
-        text.reserveBreaks(breakBase + opportunities.count)
         /// Where the content before `offset` ends, the spaces before it hanging.
         func contentEnd(before offset: Int) -> Int {
             var end = offset
             while end > 0 && isHangingSpace(units[end - 1]) { end -= 1 }
             return end
         }
+        let prefix = storage.offsetNumbers.prefix
+        text.reserveBreaks(breakBase + opportunities.count)
         for (n, opportunity) in opportunities.enumerated() {
-            text.breaks[breakBase + n] = opportunity
-            text.breakContentEnds[breakBase + n] = contentEnd(before: opportunity.offset)
+            let end = contentEnd(before: opportunity.offset)
+            text.breaks[breakBase + n] = PreparedBreak(x: prefix[start + opportunity.offset], contentX: prefix[start + end],
+                                                       offset: UInt32(opportunity.offset), contentEnd: UInt32(end))
+            text.breakKinds[breakBase + n] = opportunity.kind
         }
+        let end = contentEnd(before: count)
         text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<(breakBase + opportunities.count),
-                                                 contentEnd: contentEnd(before: count), endsWithNewline: endsWithNewline,
-                                                 hasTabs: hasTabs, hasSoftHyphens: hasSoftHyphens,
-                                                 usesFallback: usesFallback))
+                                                 contentEnd: end, width: prefix[start + count], contentWidth: prefix[start + end],
+                                                 endsWithNewline: endsWithNewline, hasTabs: hasTabs,
+                                                 hasSoftHyphens: hasSoftHyphens, usesFallback: usesFallback))
     }
 
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU). With `details` false the
@@ -221,17 +236,19 @@ public final class TextLayoutEngine {
         var lineCount = 0
         var height = 0.0
         let fixedHeight = lineHeight.fixedPixels(fontSize: fontSize)
+        let primaryLineHeight = self.primaryLineHeight
         for paragraph in prepared.paragraphs {
             guard details || (paragraph.usesFallback && fixedHeight == nil) else {
                 // Every line box has the primary line height (summed line by line, so that heights
                 // are the same to the last bit however the lines were found).
-                let count = wrapper.lineCount(buffers, paragraph, limit: limit)
+                let count = wrapper.lineCount(buffers, paragraph, limit: limit) { recomputedNumbers(buffers, paragraph, $0) }
                 lineCount += count
                 for _ in 0..<count { height += primaryLineHeight }
                 continue
             }
             var wrapped: [WrappedLine] = []
-            wrapper.wrap(buffers, paragraph, limit: limit, measuresLines: details) { wrapped.append($0) }
+            wrapper.wrap(buffers, paragraph, limit: limit, measuresLines: details,
+                         offsetNumbers: { recomputedNumbers(buffers, paragraph, $0) }) { wrapped.append($0) }
             lineCount += wrapped.count
             for (n, line) in wrapped.enumerated() {
                 let fonts = fontsUsed(prepared, paragraph, line.range)
@@ -249,6 +266,36 @@ public final class TextLayoutEngine {
         }
         return details ? TextLayout(width: width, lines: lines, height: height)
                        : TextLayout(width: width, lineCount: lineCount, height: height)
+    }
+
+    /// The numbers per offset of `range` of a paragraph of a text that keeps none: one the pairwise
+    /// lane prepared, which works them out again (see `PairwiseTextPreparer.offsetNumbers`).
+    private func recomputedNumbers(_ text: PreparedText.Buffers, _ p: PreparedParagraph,
+                                   _ range: ClosedRange<Int>) -> OffsetNumbers.View {
+        pairwiseLane!.offsetNumbers(text, p, covering: range)
+    }
+
+    /// The numbers of every offset of `text`, as shaped texts keep them: its own, or for a text
+    /// the pairwise lane prepared, worked out again paragraph by paragraph (for tests that compare
+    /// the two ways of preparing a text).
+    func offsetNumbers(of text: PreparedText) -> OffsetNumbers {
+        guard text.offsetNumbers.isEmpty else { return text.offsetNumbers }
+        var numbers = OffsetNumbers()
+        numbers.reserve(forUnits: text.units.count)
+        text.withBuffers { buffers in
+            for p in text.paragraphs where p.count > 0 {
+                let view = recomputedNumbers(buffers, p, 0...p.count)
+                for offset in 0...p.count {
+                    numbers.prefix[p.start + offset] = view.prefix[offset]
+                    numbers.lineEndAdjustments[p.start + offset] = view.lineEndAdjustments[offset]
+                    numbers.cuttable[p.start + offset] = view.cuttable[offset]
+                    if let splits = view.ligatureSplits, splits[offset] != LigatureSplit(endCorrection: 0, startCorrection: 0) {
+                        numbers.setLigatureSplit(splits[offset], at: p.start + offset)
+                    }
+                }
+            }
+        }
+        return numbers
     }
 
     /// The fonts that drew `range` of a paragraph, primary first (the primary font always counts:

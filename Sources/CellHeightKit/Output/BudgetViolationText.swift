@@ -26,8 +26,9 @@ extension BudgetViolation {
 }
 
 extension MeasuredCell {
-    /// The violation of the row's budget at width `width`, if it broke it there.
-    func violation(atWidth width: Double) -> BudgetViolation? {
-        budgetCheck?.violations.first { $0.width == width }
+    /// The violation of the row's budget in `result` (its width, and size at several sizes), if it
+    /// broke it there.
+    func violation(at result: CellLayout) -> BudgetViolation? {
+        budgetCheck?.violations.first { $0.width == result.width && $0.fontSize == result.fontSize }
     }
 }

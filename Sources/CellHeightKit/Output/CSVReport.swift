@@ -5,12 +5,14 @@
 /// label `<field>.lineCount`, `<field>.truncated` (with a line limit) and `<field>.height`.
 /// `--offsets` adds `offset` after `height`. A missing id is an empty field. After `id`: `locale`
 /// when the rows have locales, `file` and `line` when several inputs were read (see
-/// `RowIdentityColumns`). CSV has no place for statistics or explained lines.
+/// `RowIdentityColumns`). CSV has no place for statistics or explained lines. At several sizes, a
+/// `size` column comes before `width` (a record per row, size and width).
 func renderCSVReport(_ report: Report) -> String {
+    let showsSizes = !report.settings.sizeFonts.isEmpty
     var header = ["index", "id"]
     if report.showsLocaleColumn { header.append("locale") }
     if report.showsFileColumn { header += ["file", "line"] }
-    header.append("width")
+    header += (showsSizes ? ["size"] : []) + ["width"]
     if !report.showsLabels {
         header.append("lineCount")
         if report.reportsTruncation(ofLabel: 0) { header.append("truncated") }
@@ -32,6 +34,7 @@ func renderCSVReport(_ report: Report) -> String {
             var fields = [String(cell.row.index), csvField(cell.row.id ?? "")]
             if report.showsLocaleColumn { fields.append(csvField(cell.row.shownLocale ?? "")) }
             if report.showsFileColumn { fields += [csvField(cell.row.source ?? ""), String(cell.row.sourceLine)] }
+            if showsSizes { fields.append(result.fontSize.map(formatPixels) ?? "") }
             fields.append(formatPixels(result.width))
             if !report.showsLabels {
                 let label = result.labels[0]

@@ -4,8 +4,11 @@
 /// stacked them. Coordinates are px from the box's top left corner.
 struct CellDrawing {
     struct Label {
-        /// Index of the label in the template (and of its font in `ReportFonts.labelFonts`).
+        /// Index of the label in the template.
         var index: Int
+        /// Index of its font in `ReportFonts.labelFonts`: the label's, or in a run at several
+        /// sizes the size's.
+        var font: Int
         var x: Double
         var y: Double
         /// The width the text was laid out at.
@@ -37,8 +40,10 @@ struct CellDrawing {
     var violation: BudgetViolation?
     var isOverBudget: Bool { violation != nil }
 
-    init(_ report: Report, rowIndex: Int, widthIndex: Int) {
-        let result = report.cells[rowIndex].results[widthIndex]
+    /// The row's cell in result `column` (see `Report.columns`).
+    init(_ report: Report, rowIndex: Int, column: Int) {
+        let result = report.cells[rowIndex].results[column]
+        let sizeIndex = report.columns[column].sizeIndex
         let template = report.cellTemplate
         width = result.width
         height = result.height
@@ -55,7 +60,7 @@ struct CellDrawing {
                 defer { lineY += line.height }
                 return Line(y: lineY, height: line.height, text: line.text.hasSuffix("\n") ? String(line.text.dropLast()) : line.text)
             }
-            labels.append(Label(index: index, x: template.padding.left + template.labels[index].leftInset, y: y,
+            labels.append(Label(index: index, font: report.settings.sizeFonts.isEmpty ? index : sizeIndex, x: template.padding.left + template.labels[index].leftInset, y: y,
                                 width: template.textWidth(ofLabel: index, cellWidth: result.width),
                                 height: layout.height, lines: lines, fullTextHeight: layout.text.height,
                                 isTruncated: layout.isTruncated))
@@ -64,7 +69,7 @@ struct CellDrawing {
         }
         self.labels = labels
         isTruncated = labels.contains(where: \.isTruncated)
-        violation = report.cells[rowIndex].violation(atWidth: result.width)
+        violation = report.cells[rowIndex].violation(at: result)
     }
 }
 

@@ -19,6 +19,7 @@ func htmlFailingRows(_ report: Report) -> String {
     var headers: [(String, String)] = [("#", "number"), ("id", "text")]
     if report.showsLocaleColumn { headers.append(("locale", "text")) }
     if report.showsFileColumn { headers.append(("file", "text")) }
+    if !report.settings.sizeFonts.isEmpty { headers.append(("size", "number")) }
     headers += [("width", "number"), ("budget", "text"), ("lines", "number"), ("lines over", "number"),
                 ("height", "number"), ("px over", "number"), ("fits at", "number"), ("wider by", "number")]
     html += "<table class=\"failing-rows\" id=\"failing-rows\">\n<thead><tr>"
@@ -45,6 +46,9 @@ private func htmlFailingRow(_ report: Report, _ cell: MeasuredCell, rowIndex: In
     html += text(cell.row.id ?? "")
     if report.showsLocaleColumn { html += text(cell.row.shownLocale ?? "") }
     if report.showsFileColumn { html += text("\(cell.row.source ?? ""):\(cell.row.sourceLine)") }
+    if !report.settings.sizeFonts.isEmpty {
+        html += number(violation.fontSize.map(formatPixels) ?? "", violation.fontSize)
+    }
     html += number(formatPixels(violation.width), violation.width) + text(budget)
     html += number(String(violation.lineCount), Double(violation.lineCount))
     html += number(violation.linesOver.map { $0 > 0 ? "+\($0)" : "" } ?? "", violation.linesOver.map(Double.init))

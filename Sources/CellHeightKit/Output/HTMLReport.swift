@@ -37,15 +37,15 @@ func renderHTMLReport(_ report: Report) -> String {
     page += htmlSummaryTable(report)
     page += htmlFailingRows(report)
     page += "<div class=\"histograms\">"
-    for (widthIndex, width) in report.settings.widths.enumerated() {
-        let title = "Row heights at \(formatPixels(width)) px"
-        page += HeightHistogram(heights: report.cells.heights(atWidthIndex: widthIndex)).svg(title: title)
+    for (index, column) in report.columns.enumerated() {
+        let title = "Row heights at \(column.caption)"
+        page += HeightHistogram(heights: report.cells.heights(atColumn: index)).svg(title: title)
     }
     page += "</div>\n" + htmlLegend + "</header>\n<main>\n"
     for chunkStart in stride(from: 0, to: report.cells.count, by: htmlRowsPerChunk) {
         let rows = chunkStart..<min(chunkStart + htmlRowsPerChunk, report.cells.count)
         let drawings = rows.map { rowIndex in
-            report.settings.widths.indices.map { CellDrawing(report, rowIndex: rowIndex, widthIndex: $0) }
+            report.columns.indices.map { CellDrawing(report, rowIndex: rowIndex, column: $0) }
         }
         let estimate = drawings.reduce(0) { $0 + htmlEstimatedRowHeight($1) }
         page += "<div class=\"chunk\" style=\"contain-intrinsic-size: auto \(formatPixels(estimate))px\">\n"
@@ -77,25 +77,28 @@ private func htmlSettingsList(_ report: Report) -> String {
     return html + "</dl>\n"
 }
 
-/// Per width: the statistics, and how many rows are truncated and over the budget.
+/// Per width (and size, at several sizes): the statistics, and how many rows are truncated and over the budget.
 private func htmlSummaryTable(_ report: Report) -> String {
     let checked = report.cells.contains { $0.budgetCheck != nil }
-    var html = "<table class=\"summary\">\n<thead><tr><th>width</th><th>rows</th><th>min</th><th>max</th>"
+    let showsSizes = !report.settings.sizeFonts.isEmpty
+    var html = "<table class=\"summary\">\n<thead><tr>" + (showsSizes ? "<th>size</th>" : "") + "<th>width</th><th>rows</th><th>min</th><th>max</th>"
         + "<th>mean</th><th>median</th><th>p95</th><th>total</th><th>truncated</th>"
         + (checked ? "<th>over budget</th>" : "") + "</tr></thead>\n<tbody>\n"
-    for (widthIndex, statistics) in report.statistics.enumerated() {
+    for (columnIndex, statistics) in report.statistics.enumerated() {
+        let column = report.columns[columnIndex]
         // Shown to 2 decimals (a mean can have many), exactly in the tooltip.
         func cell(_ value: Double?) -> String {
             guard let value else { return "<td>–</td>" }
             return "<td title=\"\(formatPixels(value))\">\(formatPixels((value * 100).rounded() / 100))</td>"
         }
-        let results = report.cells.map { $0.results[widthIndex] }
+        let results = report.cells.map { $0.results[columnIndex] }
         let truncated = results.filter { $0.labels.contains(where: \.isTruncated) }.count
-        html += "<tr><th>\(formatPixels(report.settings.widths[widthIndex])) px</th><td>\(statistics.count)</td>"
+        html += "<tr>" + (column.fontSize.map { "<th>\(formatPixels($0)) px</th>" } ?? "")
+            + "<th>\(formatPixels(column.width)) px</th><td>\(statistics.count)</td>"
             + cell(statistics.min) + cell(statistics.max) + cell(statistics.mean) + cell(statistics.median)
             + cell(statistics.p95) + cell(statistics.total) + "<td>\(truncated)</td>"
         if checked {
-            let over = report.cells.filter { $0.violation(atWidth: $0.results[widthIndex].width) != nil }.count
+            let over = report.cells.filter { $0.violation(at: $0.results[columnIndex]) != nil }.count
             html += "<td>\(over)</td>"
         }
         html += "</tr>\n"
@@ -114,7 +117,7 @@ private let htmlLegend = """
 
 """
 
-/// One row: a heading, then per width (`drawings`, one per width) cellheight's box and the
+/// One row: a heading, then per column (`drawings`, one per width, or size and width) cellheight's box and the
 /// browser's layout side by side.
 private func htmlRow(_ report: Report, rowIndex: Int, drawings: [CellDrawing]) -> String {
     let cell = report.cells[rowIndex]
@@ -125,8 +128,8 @@ private func htmlRow(_ report: Report, rowIndex: Int, drawings: [CellDrawing]) -
     html += "<h2><span class=\"index\">#\(cell.row.index)</span>"
     if let id = cell.row.id { html += " <span class=\"id\">\(escapeMarkup(id))</span>" }
     html += "<span class=\"row-status\"></span></h2>\n<div class=\"widths\">\n"
-    for (widthIndex, drawing) in drawings.enumerated() {
-        html += htmlCellFigure(report, drawing, rowIndex: rowIndex, widthIndex: widthIndex)
+    for (column, drawing) in drawings.enumerated() {
+        html += htmlCellFigure(report, drawing, rowIndex: rowIndex, column: column)
     }
     return html + "</div>\n</section>\n"
 }
@@ -141,12 +144,12 @@ private func htmlEstimatedRowHeight(_ drawings: [CellDrawing]) -> Double {
     return (tallest + 66).rounded(.up)
 }
 
-private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, widthIndex: Int) -> String {
-    let result = report.cells[rowIndex].results[widthIndex]
+private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, column: Int) -> String {
+    let result = report.cells[rowIndex].results[column]
     var classes = ["cell"]
     if drawing.isTruncated { classes.append("truncated") }
     if drawing.isOverBudget { classes.append("over-budget") }
-    var caption = "\(formatPixels(drawing.width)) px · "
+    var caption = (result.fontSize.map { "size \(formatPixels($0)) px · " } ?? "") + "\(formatPixels(drawing.width)) px · "
     if report.showsLabels {
         caption += zip(report.fields, result.labels).map { "\($0) \(lineCountText($1))" }.joined(separator: ", ")
     } else {
@@ -155,7 +158,7 @@ private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: 
     }
     caption += " · \(formatPixels(drawing.height)) px"
     if let violation = drawing.violation { caption += " · \(violation.budgetCaption) · \(violation.fittingCaption)" }
-    if report.options.offsets { caption += " · offset \(formatPixels(report.offsets[widthIndex][rowIndex])) px" }
+    if report.options.offsets { caption += " · offset \(formatPixels(report.offsets[column][rowIndex])) px" }
 
     var html = "<figure class=\"\(classes.joined(separator: " "))\"><figcaption>\(escapeMarkup(caption))</figcaption>"
         + "<div class=\"sides\">"
@@ -164,7 +167,7 @@ private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: 
         html += "<div class=\"separator\" style=\"height:\(formatPixels(drawing.separator))px\"></div>"
     }
     for label in drawing.labels {
-        html += "<div class=\"label f\(label.index)\" style=\"left:\(formatPixels(label.x))px;top:\(formatPixels(label.y))px;"
+        html += "<div class=\"label f\(label.font)\" style=\"left:\(formatPixels(label.x))px;top:\(formatPixels(label.y))px;"
             + "width:\(formatPixels(label.width))px;height:\(formatPixels(label.height))px\">"
         for line in label.lines {
             let height = formatPixels(line.height)
@@ -176,7 +179,7 @@ private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: 
     html += "</div><div class=\"browser-side\">"
     // Filled with the row's text by the page's script, as a text node (never parsed as HTML).
     for label in drawing.labels {
-        html += "<div class=\"browser f\(label.index)\" style=\"width:\(formatPixels(label.width))px\" "
+        html += "<div class=\"browser f\(label.font)\" style=\"width:\(formatPixels(label.width))px\" "
             + "data-row=\"\(rowIndex)\" data-label=\"\(label.index)\" data-height=\"\(formatPixels(label.fullTextHeight))\"></div>"
     }
     return html + "</div></div></figure>\n"

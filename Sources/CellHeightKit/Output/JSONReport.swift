@@ -11,37 +11,40 @@
 // `RowIdentityColumns`). A row measured at a width of its own has "width"; a row checked against a
 // budget ends with "fits" (an untranslated row left out of the check has none). Keys always come in
 // this order so output is byte-for-byte reproducible.
+//
+// Several sizes (`--size 14,17,20`): every row has "results", one per size and width (each size's
+// widths in turn), each starting with "size" then "width"; "totals" and "stats" entries too; the
+// settings give "sizes" and "lineHeightsPx" (one per size) for "size" and "lineHeightPx".
 
 /// The whole `json` document, ending with a newline.
 func renderJSONReport(_ report: Report) -> String {
-    let widths = report.settings.widths
     var json = JSONWriter(reservingCapacity: 64 * report.cells.count + 1024)
     json.beginObject()
     json.beginArray("rows")
     for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
     json.endArray()
-    if report.hasSingleWidth {
+    if report.hasSingleColumn {
         json.number("totalHeight", report.totals[0])
     } else {
         json.beginArray("totals")
-        for (width, total) in zip(widths, report.totals) {
+        for (column, total) in zip(report.columns, report.totals) {
             json.beginObject()
-            json.number("width", width)
+            writeColumnMembers(column, to: &json)
             json.number("totalHeight", total)
             json.endObject()
         }
         json.endArray()
     }
     if report.options.statistics {
-        if report.hasSingleWidth {
+        if report.hasSingleColumn {
             json.beginObject("stats")
             writeStatisticsMembers(report.statistics[0], to: &json)
             json.endObject()
         } else {
             json.beginArray("stats")
-            for (width, statistics) in zip(widths, report.statistics) {
+            for (column, statistics) in zip(report.columns, report.statistics) {
                 json.beginObject()
-                json.number("width", width)
+                writeColumnMembers(column, to: &json)
                 writeStatisticsMembers(statistics, to: &json)
                 json.endObject()
             }
@@ -71,7 +74,7 @@ private func writeRowObject(_ report: Report, rowIndex: Int, to json: inout JSON
     json.integer("index", report.cells[rowIndex].row.index)
     json.string("id", report.cells[rowIndex].row.id)
     writeIdentityMembers(report.cells[rowIndex].row, report.settings.identity, to: &json)
-    if report.hasSingleWidth {
+    if report.hasSingleColumn {
         // A row measured at a width of its own (a rule's, the row's) says so.
         let ownWidth = report.cells[rowIndex].results[0].width != report.settings.widths[0]
         writeResultMembers(report, report.cells[rowIndex].results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth, to: &json)
@@ -105,6 +108,7 @@ private func writeIdentityMembers(_ row: Row, _ identity: RowIdentityColumns, to
 
 private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex: Int, widthIndex: Int,
                                 includeWidth: Bool, to json: inout JSONWriter) {
+    if let size = result.fontSize { json.number("size", size) }
     if includeWidth { json.number("width", result.width) }
     if report.showsLabels {
         json.number("height", result.height)
@@ -152,6 +156,12 @@ private func writeLinesArray(_ label: LabelLayout, to json: inout JSONWriter) {
     json.endArray()
 }
 
+/// "size" (in a run at several sizes) and "width" of a total or statistics entry.
+private func writeColumnMembers(_ column: ReportColumn, to json: inout JSONWriter) {
+    if let size = column.fontSize { json.number("size", size) }
+    json.number("width", column.width)
+}
+
 /// A width's statistics: "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight".
 func writeStatisticsMembers(_ statistics: HeightStatistics, to json: inout JSONWriter) {
     json.integer("count", statistics.count)
@@ -168,6 +178,14 @@ func writeStatisticsMembers(_ statistics: HeightStatistics, to json: inout JSONW
 private func writeSettingsObject(_ settings: ReportSettings, to json: inout JSONWriter) {
     json.beginObject("settings")
     switch settings.subject {
+    case .text(let font, _) where !settings.sizeFonts.isEmpty:
+        // At several sizes: each size, and the line height at each.
+        writeFaceMembers(font, sizes: settings.sizeFonts.map(\.fontSize), to: &json)
+        writeWidths(settings.widths, to: &json)
+        json.string("lineHeight", font.lineHeight)
+        json.beginArray("lineHeightsPx")
+        for sized in settings.sizeFonts { json.number(sized.lineHeightPixels) }
+        json.endArray()
     case .text(let font, _):
         // The width sits between the face and the line height, as it always has.
         writeFaceMembers(font, to: &json)
@@ -223,13 +241,20 @@ private func writeWidths(_ widths: [Double], to json: inout JSONWriter) {
     }
 }
 
-/// A font's face and size: "font", "fontFaceIndex", "fontFamily", "fontSHA256", "size".
-private func writeFaceMembers(_ font: FontSettings, to json: inout JSONWriter) {
+/// A font's face and size: "font", "fontFaceIndex", "fontFamily", "fontSHA256", "size" (or with
+/// several `sizes`, "sizes").
+private func writeFaceMembers(_ font: FontSettings, sizes: [Double] = [], to json: inout JSONWriter) {
     json.string("font", font.fontPath)
     json.integer("fontFaceIndex", font.fontFaceIndex)
     json.string("fontFamily", font.fontFamily)
     json.string("fontSHA256", font.fontSHA256)
-    json.number("size", font.fontSize)
+    if sizes.isEmpty {
+        json.number("size", font.fontSize)
+    } else {
+        json.beginArray("sizes")
+        for size in sizes { json.number(size) }
+        json.endArray()
+    }
 }
 
 /// A font's line height: "lineHeight" (as given), "lineHeightPx".

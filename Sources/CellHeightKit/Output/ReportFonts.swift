@@ -14,11 +14,12 @@ struct ReportFonts {
     var faces: [Face] = []
     /// Per template label: the index of its face in `faces`.
     var labelFaces: [Int] = []
-    /// Per template label: its font, size and line height.
+    /// Per template label: its font, size and line height; in a run at several sizes, the text's
+    /// at each size (a drawn label's `CellDrawing.Label.font` says which).
     var labelFonts: [FontSettings]
 
     init(_ settings: ReportSettings) {
-        labelFonts = settings.subject.fonts
+        labelFonts = settings.sizeFonts.isEmpty ? settings.subject.fonts : settings.sizeFonts
         for font in labelFonts {
             if let index = faces.firstIndex(where: { $0.font.fontPath == font.fontPath }) {
                 labelFaces.append(index)

@@ -16,6 +16,10 @@ public struct ReportSettings: Equatable, Sendable {
     public var rulesFile: FileReference?
     /// Which of the rows' file, text and locale the report shows (see `RowIdentityColumns`).
     public var identity = RowIdentityColumns()
+    /// In a run at several sizes (`--size 14,17,20`), the text's font at each size, in order (the
+    /// subject's font is the first); empty for a run at one size. Each row then has a result per
+    /// size and width: each size's widths in turn (see `Report.columns`).
+    public var sizeFonts: [FontSettings] = []
 
     public init(subject: ReportSubject, widths: [Double], whiteSpace: String = "pre-wrap",
                 fallbackFonts: [String] = [], inputName: String) {

@@ -4,24 +4,33 @@ import Foundation
 /// the outputs of many runs over parts of one input (GNU parallel --pipe, a job runner): the
 /// `reduce` step of using cellheight as a mapper.
 public struct ResultSummary: Equatable, Sendable {
-    /// One width's merged results.
+    /// One width's (or, for results at several sizes, one size and width's) merged results.
     public struct Entry: Equatable, Sendable {
+        /// The font size in px of results at several sizes (each says its own); nil otherwise.
+        public var fontSize: Double?
         /// The width in px, or nil for one-width results (they do not repeat their width).
         public var width: Double?
         public var statistics: HeightStatistics
     }
 
-    /// In the order the widths first appear.
+    /// What results are merged by: their size (when they give one) and width.
+    private struct Key: Hashable {
+        var fontSize: Double?
+        var width: Double?
+    }
+
+    /// In the order the widths (sizes and widths) first appear.
     public var entries: [Entry]
 
     /// Reads every row object of the given NDJSON results (a row with `height`, or with `results`
-    /// holding `{"width", "height"}` per width); blank lines are skipped.
+    /// holding `{"width", "height"}` per width, with `"size"` at several sizes); blank lines are skipped.
     public init(reading sources: [String?]) throws {
-        var order: [Double?] = []
-        var heights: [Double?: [Double]] = [:]
-        func add(_ height: Double, width: Double?) {
-            if heights[width] == nil { order.append(width) }
-            heights[width, default: []].append(height)
+        var order: [Key] = []
+        var heights: [Key: [Double]] = [:]
+        func add(_ height: Double, width: Double?, fontSize: Double? = nil) {
+            let key = Key(fontSize: fontSize, width: width)
+            if heights[key] == nil { order.append(key) }
+            heights[key, default: []].append(height)
         }
         for source in sources {
             let name = inputDisplayName(for: source)
@@ -46,25 +55,30 @@ public struct ResultSummary: Equatable, Sendable {
                         guard case .object(let entry) = result, case .number(let heightText)? = entry["height"],
                               let height = Double(heightText), case .number(let widthText)? = entry["width"],
                               let width = Double(widthText) else { throw shapeError() }
-                        add(height, width: width)
+                        var fontSize: Double?
+                        if case .number(let sizeText)? = entry["size"] { fontSize = Double(sizeText) }
+                        add(height, width: width, fontSize: fontSize)
                     }
                 } else {
                     throw shapeError()
                 }
             }
         }
-        entries = order.map { Entry(width: $0, statistics: HeightStatistics(heights: heights[$0]!)) }
+        entries = order.map { Entry(fontSize: $0.fontSize, width: $0.width, statistics: HeightStatistics(heights: heights[$0]!)) }
     }
 
-    /// The summary as a table (one line per width) or as one JSON document.
+    /// The summary as a table (one line per width, and a `size` column for results at several
+    /// sizes) or as one JSON document.
     public func render(asJSON: Bool) -> String {
         func number(_ value: Double?) -> String { value.map(formatPixels) ?? "-" }
+        let showsSizes = entries.contains { $0.fontSize != nil }
         if asJSON {
             var json = JSONWriter(reservingCapacity: 256 * entries.count + 32)
             json.beginObject()
             json.beginArray("summaries")
             for entry in entries {
                 json.beginObject()
+                if let size = entry.fontSize { json.number("size", size) }
                 if let width = entry.width { json.number("width", width) }
                 writeStatisticsMembers(entry.statistics, to: &json)
                 json.endObject()
@@ -74,10 +88,10 @@ public struct ResultSummary: Equatable, Sendable {
             json.newline()
             return json.text
         }
-        let header = ["width", "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight"]
+        let header = (showsSizes ? ["size"] : []) + ["width", "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight"]
         let rows = entries.map { entry -> [String] in
             let s = entry.statistics
-            return [number(entry.width), String(s.count), number(s.min), number(s.max), number(s.mean),
+            return (showsSizes ? [number(entry.fontSize)] : []) + [number(entry.width), String(s.count), number(s.min), number(s.max), number(s.mean),
                     number(s.median), number(s.p95), number(s.total), number(s.estimatedRowHeight)]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }

@@ -19,17 +19,17 @@ private enum SVGLayout {
 /// The whole picture, ending with a newline.
 func renderSVGReport(_ report: Report) -> String {
     let fonts = ReportFonts(report.settings)
-    let widths = report.settings.widths
+    let columns = report.columns
     let drawings = report.cells.indices.map { rowIndex in
-        widths.indices.map { CellDrawing(report, rowIndex: rowIndex, widthIndex: $0) }
+        columns.indices.map { CellDrawing(report, rowIndex: rowIndex, column: $0) }
     }
     // A column is as wide as its boxes (and a budget bar) or its longest caption, whichever is wider.
     var columnX: [Double] = []
     var x = SVGLayout.margin + SVGLayout.rowHeadingWidth
-    for widthIndex in widths.indices {
+    for column in columns.indices {
         columnX.append(x)
-        let longestCaption = report.cells.indices.map { svgCaption(report, drawings[$0][widthIndex], rowIndex: $0, widthIndex: widthIndex).count }.max() ?? 0
-        x += max(widths[widthIndex] + 6, Double(longestCaption) * SVGLayout.captionCharacterWidth) + SVGLayout.columnGap
+        let longestCaption = report.cells.indices.map { svgCaption(report, drawings[$0][column], rowIndex: $0, column: column).count }.max() ?? 0
+        x += max(columns[column].width + 6, Double(longestCaption) * SVGLayout.captionCharacterWidth) + SVGLayout.columnGap
     }
     // Wide enough for the title (14 px bold, about 8.5 px a character) and the legend.
     let title = svgTitle(report)
@@ -56,8 +56,8 @@ func renderSVGReport(_ report: Report) -> String {
         if fails {
             body += "<text class=\"over-budget-label\" x=\"\(formatPixels(SVGLayout.margin))\" y=\"\(formatPixels(boxTop + 44))\">over budget</text>\n"
         }
-        for (widthIndex, drawing) in drawings[rowIndex].enumerated() {
-            body += svgCell(report, drawing, rowIndex: rowIndex, widthIndex: widthIndex, x: columnX[widthIndex], top: y)
+        for (column, drawing) in drawings[rowIndex].enumerated() {
+            body += svgCell(report, drawing, rowIndex: rowIndex, column: column, x: columnX[column], top: y)
         }
         body += "</g>\n"
         y = boxTop + (drawings[rowIndex].map(\.height).max() ?? 0) + SVGLayout.rowGap
@@ -91,9 +91,13 @@ private func cssStringContent(_ text: String) -> String {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
 }
 
-/// "cellheight · rows.txt · DejaVu Sans 14 px, line height normal · widths 160, 240 px".
+/// "cellheight · rows.txt · DejaVu Sans 14 px, line height normal · widths 160, 240 px"; at several
+/// sizes "… · DejaVu Sans 14, 17, 20 px, line height normal · …".
 private func svgTitle(_ report: Report) -> String {
-    let fonts = report.settings.subject.fonts.map { "\($0.fontFamily) \(formatPixels($0.fontSize)) px, line height \($0.lineHeight)" }
+    let sizes = report.settings.sizeFonts.map { formatPixels($0.fontSize) }.joined(separator: ", ")
+    let fonts = report.settings.subject.fonts.map {
+        "\($0.fontFamily) \(sizes.isEmpty ? formatPixels($0.fontSize) : sizes) px, line height \($0.lineHeight)"
+    }
     var title = "cellheight · \(report.settings.inputName) · " + Array(Set(fonts)).sorted().joined(separator: "; ")
     title += " · " + (report.settings.widths.count == 1 ? "width " : "widths ")
         + report.settings.widths.map(formatPixels).joined(separator: ", ") + " px"
@@ -118,10 +122,10 @@ private func svgLegend(y: Double) -> String {
     return svg + "</g>\n"
 }
 
-private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, widthIndex: Int, x: Double,
+private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, column: Int, x: Double,
                      top: Double) -> String {
     let boxTop = top + SVGLayout.captionHeight
-    let caption = svgCaption(report, drawing, rowIndex: rowIndex, widthIndex: widthIndex)
+    let caption = svgCaption(report, drawing, rowIndex: rowIndex, column: column)
     var classes = ["box"]
     if drawing.isTruncated { classes.append("truncated") }
     if drawing.isOverBudget { classes.append("over-budget") }
@@ -144,7 +148,7 @@ private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, wi
                 + "y=\"\(formatPixels(lineTop))\" width=\"\(formatPixels(label.width))\" height=\"\(formatPixels(line.height))\"/>\n"
             // The central baseline sits in the middle of the line box, as the glyphs' ascent and
             // descent do with CSS half-leading.
-            svg += "<text class=\"f\(label.index)\" x=\"\(formatPixels(x + label.x))\" "
+            svg += "<text class=\"f\(label.font)\" x=\"\(formatPixels(x + label.x))\" "
                 + "y=\"\(formatPixels(lineTop + line.height / 2))\" dominant-baseline=\"central\">"
                 + escapeMarkup(line.text) + "</text>\n"
         }
@@ -152,12 +156,14 @@ private func svgCell(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, wi
     return svg
 }
 
-/// "160 px · 3/4 lines · 48 px", then " · over the 40 px budget · fits at 212.77 px" when it is.
-private func svgCaption(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, widthIndex: Int) -> String {
-    let labels = report.cells[rowIndex].results[widthIndex].labels
-    let lineCounts = labels.filter { !$0.isHidden }.map(lineCountText)
+/// "160 px · 3/4 lines · 48 px" ("size 17 px · 160 px · …" at several sizes), then " · over the 40 px
+/// budget · fits at 212.77 px" when it is.
+private func svgCaption(_ report: Report, _ drawing: CellDrawing, rowIndex: Int, column: Int) -> String {
+    let result = report.cells[rowIndex].results[column]
+    let lineCounts = result.labels.filter { !$0.isHidden }.map(lineCountText)
     let lines = lineCounts == ["1"] ? "1 line" : lineCounts.joined(separator: " + ") + " lines"
-    var caption = "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
+    var caption = (result.fontSize.map { "size \(formatPixels($0)) px · " } ?? "")
+        + "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
     if let violation = drawing.violation { caption += " · \(violation.budgetCaption) · \(violation.fittingCaption)" }
     return caption
 }

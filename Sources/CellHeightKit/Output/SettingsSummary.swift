@@ -14,10 +14,12 @@ func settingsSummary(_ report: Report) -> [(name: String, value: String)] {
         let face = font.fontFaceIndex == 0 ? "" : " face \(font.fontFaceIndex)"
         items.append((prefix + "font", "\(font.fontPath)\(face) (\(font.fontFamily))"))
         items.append((prefix + "font SHA-256", font.fontSHA256))
-        items.append((prefix + "size", formatPixels(font.fontSize) + " px"))
-        let pixels = formatPixels(font.lineHeightPixels) + " px"
-        items.append((prefix + "line height", font.lineHeight == pixels.replacingOccurrences(of: " ", with: "")
-                        ? pixels : "\(font.lineHeight) (\(pixels))"))
+        // At several sizes: each size, and the line height at each.
+        let sized = settings.sizeFonts.isEmpty ? [font] : settings.sizeFonts
+        items.append((prefix + (sized.count == 1 ? "size" : "sizes"), sized.map { formatPixels($0.fontSize) }.joined(separator: ", ") + " px"))
+        let pixels = sized.map { formatPixels($0.lineHeightPixels) }.joined(separator: ", ") + " px"
+        items.append((prefix + (sized.count == 1 ? "line height" : "line heights"),
+                      font.lineHeight == pixels.replacingOccurrences(of: " ", with: "") ? pixels : "\(font.lineHeight) (\(pixels))"))
     }
     items.append((settings.widths.count == 1 ? "width" : "widths",
                    settings.widths.map(formatPixels).joined(separator: ", ") + " px"))

@@ -7,7 +7,14 @@
 /// face each font resolved to (a family name, a generic family: see "Font names" in the README),
 /// e.g. `font  Liberation Sans 16px  /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf`.
 /// With explain, each row's lines follow it: `    1  "text of line"  123.5px  [DejaVu Sans]`.
+/// At several sizes, a table per size under a `size 17px` line, each with its own total, stats
+/// and font line, separated by a blank line.
 func renderTableReport(_ report: Report) -> String {
+    guard report.settings.sizeFonts.isEmpty else {
+        return zip(report.settings.sizeFonts, report.reportsBySize).map { font, sized in
+            "size \(formatPixels(font.fontSize))px\n" + renderTableReport(sized)
+        }.joined(separator: "\n")
+    }
     let columns = tableColumns(report)
     let columnWidths = columns.map { column in
         ([column.header, column.total] + column.cells).map { terminalColumns(of: $0) }.max() ?? 0
@@ -100,7 +107,7 @@ private func tableColumns(_ report: Report) -> [TableColumn] {
 
 /// "@320" when there are several widths, "" otherwise.
 private func widthSuffix(_ report: Report, _ width: Double) -> String {
-    report.hasSingleWidth ? "" : "@" + formatPixels(width)
+    report.hasSingleColumn ? "" : "@" + formatPixels(width)
 }
 
 /// The row's text for the preview: its text, or for a template its labels' texts joined by " · ".

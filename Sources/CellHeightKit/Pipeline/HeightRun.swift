@@ -17,6 +17,11 @@ public struct HeightRunRequest: Sendable {
     public var hasCellOptions = false
     /// Cell widths in px (the text's for bare text), e.g. [320, 375].
     public var widths: [Double]
+    /// Font sizes in px to measure every row at, each with every width, when there are several
+    /// (`--size 14,17,20`, e.g. Dynamic Type sizes; the cell's label is at the first); empty (or
+    /// one size) for the cell's own size. Not with a template, whose labels have their own sizes,
+    /// nor with rules or rows that set a size of their own (which would replace them all).
+    public var sizes: [Double] = []
     /// Whether the widths were given (`--width`): a width too narrow for a template is then a usage error.
     public var widthsGiven = false
     /// The padding as given (`--padding`), for the message of a width it leaves no room in.
@@ -128,7 +133,20 @@ public final class HeightRun {
         let label = cell.labels[0]
         let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
                                budget: request.budget, text: request.text, skipsUntranslated: request.skipsUntranslated)
-        let resolver = RowSettingsResolver(base: base, rules: try budgetRules(base: base), setsFonts: template == nil)
+        let rules = try budgetRules(base: base)
+        // A rule's widths replace the command line's: one width stands in every column of the
+        // report, several must be as many as the report's columns.
+        if let rules, let index = rules.rules.firstIndex(where: { ($0.widths?.count ?? 1) > 1 && $0.widths!.count != widths.count }) {
+            throw CellHeightError.usage("the rule \(messageText(rules.file)): $.rules[\(index)].width gives \(rules.rules[index].widths!.count) widths "
+                                        + "where --width gives \(widths.count): a report has one column per width")
+        }
+        // A run at several sizes measures every row once per size, each pass with its own base settings.
+        let sizes = try severalSizes(rules: rules)
+        let resolvers = (sizes.isEmpty ? [label.fontSize] : sizes).map { size in
+            var sized = base
+            sized.fontSize = size
+            return RowSettingsResolver(base: sized, rules: rules, setsFonts: template == nil)
+        }
         // One measurer per worker: the first uses the engines above, the others open their own.
         var firstEngines: [TextLayoutEngine]? = fonts.engines
         let measurer: ParallelCellMeasurer
@@ -144,47 +162,64 @@ public final class HeightRun {
         } catch CellGeometryError.noRoomForText(let label, let cellWidth, let textWidth) {
             throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
         }
-        let checker = try checkReporter(widths: widths)
+        let checker = try checkReporter(widths: widths, size: template == nil && sizes.isEmpty ? label.fontSize : nil)
 
         let sources: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
         var settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue,
                                       fallbackFonts: output.showsSettings ? fonts.fallbackPaths : [],
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
+        settings.sizeFonts = try sizeFonts(sizes, of: settings.subject, cell: cell)
         settings.budget = base.budget
         settings.identity.file = sources.count > 1
-        settings.identity.text = !request.text.isIdentity || (resolver.rules?.rules.contains { !$0.text.isIdentity } ?? false)
+        settings.identity.text = !request.text.isIdentity || (rules?.rules.contains { !$0.text.isIdentity } ?? false)
         if let rules = request.rulesFile { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings
-        /// A batch of rows from one input, measured with their settings and checked. With
-        /// `rendering`, each worker also renders its own slice (NDJSON rows stand alone), and the
-        /// text comes back instead of the cells.
+        /// A batch of rows from one input, measured with their settings (at each size) and checked.
+        /// With `rendering`, the report's text of the batch comes back instead of the cells: in a
+        /// run at one size each worker renders its own slice (NDJSON rows stand alone).
         func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
             -> (cells: [MeasuredCell], text: String) {
-            let rowSettings = try rows.map { try resolver.ownSettings(for: $0, source: source) }
-            let slices: [(cells: [MeasuredCell], text: String)]
-            do {
-                slices = try measurer.measure(rows, settings: rowSettings) { cells in
-                    (cells, rendering ? render(cells, settings: reportSettings, format: output, options: options) : "")
+            let rendersSlices = rendering && sizes.isEmpty
+            var passes: [[(cells: [MeasuredCell], text: String)]] = []
+            var firstSettings: [RowSettings?] = []
+            for (sizeIndex, resolver) in resolvers.enumerated() {
+                var rowSettings = try rows.map { try resolver.ownSettings(for: $0, source: source) }
+                if !sizes.isEmpty {
+                    rowSettings = try settingsAtSize(rowSettings, of: rows, base: resolver.base, isFirst: sizeIndex == 0,
+                                                     source: source)
                 }
-            } catch let error as RowMeasuringError {
-                throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
+                if sizeIndex == 0 { firstSettings = rowSettings }
+                do {
+                    passes.append(try measurer.measure(rows, settings: rowSettings) { cells in
+                        (cells, rendersSlices ? render(cells, settings: reportSettings, format: output, options: options) : "")
+                    })
+                } catch let error as RowMeasuringError {
+                    throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
+                }
+            }
+            /// What the row at `position` of the batch was laid out in, for messages.
+            func font(_ position: Int, _ fontSize: Double?) -> String {
+                guard template == nil else { return "template \(template!)" }
+                let own = firstSettings[position]
+                let settings = own ?? base
+                let family = measurer.primary.fontFamily(for: own) ?? settings.font
+                return "font \(family) \(formatPixels(fontSize ?? settings.fontSize)) px"
+            }
+            guard sizes.isEmpty else {
+                let cells = mergingSizes(passes.map { $0.flatMap(\.cells) }, sizes: sizes)
+                checker.record(cells, source: source, font: font)
+                return rendering ? ([], render(cells, settings: reportSettings, format: output, options: options)) : (cells, "")
             }
             var sliceStart = 0
-            for slice in slices {
+            for slice in passes[0] {
                 let start = sliceStart
-                checker.record(slice.cells, source: source) { position in
-                    guard template == nil else { return "template \(template!)" }
-                    let own = rowSettings[start + position]
-                    let settings = own ?? base
-                    let family = measurer.primary.fontFamily(for: own) ?? settings.font
-                    return "font \(family) \(formatPixels(settings.fontSize)) px"
-                }
+                checker.record(slice.cells, source: source) { font(start + $0, $1) }
                 sliceStart += slice.cells.count
             }
-            return rendering ? ([], slices.map(\.text).joined()) : (slices.flatMap(\.cells), "")
+            return rendering ? ([], passes[0].map(\.text).joined()) : (passes[0].flatMap(\.cells), "")
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
@@ -251,7 +286,9 @@ public final class HeightRun {
     private func budgetRules(base: RowSettings) throws -> BudgetRules? {
         guard let rules = request.rulesFile else { return nil }
         let parsed = try parseBudgetRules(try readInputData(from: rules), file: rules)
-        try checkRulesAgreeWithCommandLine(parsed, settings: base, given: request.layoutOptionsGiven)
+        // Several sizes against a rule's size have their own error (see `severalSizes`).
+        let given = request.sizes.count > 1 ? request.layoutOptionsGiven.subtracting([.size]) : request.layoutOptionsGiven
+        try checkRulesAgreeWithCommandLine(parsed, settings: base, given: given)
         for (font, jsonPath) in parsed.fontsByPath {
             do {
                 try checkFontOpens(font)
@@ -262,11 +299,60 @@ public final class HeightRun {
         return parsed
     }
 
-    /// The reporter of budget violations and baseline changes.
-    private func checkReporter(widths: [Double]) throws -> CheckReporter {
+    /// The sizes of a run at several sizes; empty for a run at one. Not with a template (its labels
+    /// have their own sizes) nor with rules that set a size: a rule's size replaces the command
+    /// line's, so every size would be the rule's.
+    private func severalSizes(rules: BudgetRules?) throws -> [Double] {
+        guard request.sizes.count > 1 else { return [] }
+        if let template = request.templateFile {
+            throw CellHeightError.usage("--size with several sizes cannot be used with --template \(messageText(template)): its labels have their own sizes")
+        }
+        if let rules, let index = rules.rules.firstIndex(where: { $0.fontSize != nil }) {
+            throw CellHeightError.usage("--size with several sizes cannot be used with rules that set a size "
+                                        + "(\(messageText(rules.file)): $.rules[\(index)].size): it would replace every size")
+        }
+        return request.sizes
+    }
+
+    /// One pass's settings in a run at several sizes, from the rows' own settings at the pass's
+    /// size: rows with the base settings get the pass's base (the first pass's is the measurers'
+    /// own), and a row that sets a size of its own is an error (it would replace every size).
+    private func settingsAtSize(_ settings: [RowSettings?], of rows: [Row], base: RowSettings, isFirst: Bool,
+                                source: String) throws -> [RowSettings?] {
+        try zip(rows, settings).map { row, own in
+            guard let own else { return isFirst ? nil : base }
+            guard own.fontSize == base.fontSize else {
+                throw CellHeightError.invalidInput(source: source, line: row.sourceLine,
+                                                   reason: "\"size\" cannot be used with several --size values: it would replace every size")
+            }
+            return own
+        }
+    }
+
+    /// The text's font at each size of a run at several sizes (empty for one): the subject's font
+    /// at that size, with the line height there.
+    private func sizeFonts(_ sizes: [Double], of subject: ReportSubject, cell: CellTemplate) throws -> [FontSettings] {
+        guard !sizes.isEmpty, case .text(let font, _) = subject else { return [] }
+        let labels = sizes.map { size in
+            var label = cell.labels[0]
+            label.fontSize = size
+            return label
+        }
+        let engines = try makeLabelEngines(for: labels, fallbackSpecs: request.fallbackSpecs, whiteSpace: request.whiteSpace).engines
+        return zip(sizes, engines).map { size, engine in
+            var sized = font
+            sized.fontSize = size
+            sized.lineHeightPixels = engine.primaryLineHeight
+            return sized
+        }
+    }
+
+    /// The reporter of budget violations and baseline changes; `size` is the run's only font size
+    /// (nil with several sizes or a template).
+    private func checkReporter(widths: [Double], size: Double?) throws -> CheckReporter {
         let baselineRows = try request.baselineFile.map { file in
             (rows: try readBaseline(try readInputData(from: file), file: file), file: file,
-             width: widths.count == 1 ? widths[0] : nil)
+             width: widths.count == 1 ? widths[0] : nil, size: size)
         }
         let reporter = CheckReporter(format: request.diagnostics, baseline: baselineRows, failsOnGrowth: request.failsOnGrowth,
                              recordsJUnit: request.junitFile != nil) { text in

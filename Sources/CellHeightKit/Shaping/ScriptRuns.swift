@@ -11,30 +11,29 @@ struct ScriptRun: Equatable {
 /// run around them, so a run only changes at a change of real script.
 func scriptRuns(of text: [UInt16]) -> [ScriptRun] {
     let unicode = hb_unicode_funcs_get_default()
-    var scripts: [(offset: Int, script: hb_script_t)] = []
-    var i = 0
-    while i < text.count {
-        let (codePoint, length) = decodeUTF16(text, at: i)
-        scripts.append((i, hb_unicode_script(unicode, codePoint)))
-        i += length
-    }
     func isNeutral(_ s: hb_script_t) -> Bool {
         s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
     }
-    let firstReal = scripts.first(where: { !isNeutral($0.script) })?.script ?? HB_SCRIPT_COMMON
+    // One pass, nothing kept per character (a long paragraph's scripts would take 16 bytes each):
+    // neutral characters before the first real script belong to its run.
     var runs: [ScriptRun] = []
-    var current = firstReal
+    var current: hb_script_t?
     var start = 0
-    for (offset, script) in scripts {
-        let resolved = isNeutral(script) ? current : script
-        if resolved != current {
-            if offset > start { runs.append(ScriptRun(range: start..<offset, script: current)) }
-            start = offset
-            current = resolved
+    var i = 0
+    while i < text.count {
+        let (codePoint, length) = decodeUTF16(text, at: i)
+        let script = hb_unicode_script(unicode, codePoint)
+        if !isNeutral(script) {
+            if let known = current, known != script {
+                runs.append(ScriptRun(range: start..<i, script: known))
+                start = i
+            }
+            current = script
         }
+        i += length
     }
     if text.count > start || runs.isEmpty {
-        runs.append(ScriptRun(range: start..<text.count, script: current))
+        runs.append(ScriptRun(range: start..<text.count, script: current ?? HB_SCRIPT_COMMON))
     }
     return runs
 }

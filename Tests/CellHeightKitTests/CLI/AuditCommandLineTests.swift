@@ -158,6 +158,19 @@ struct AuditCommandLineTests {
         #expect(result.stdoutText == #"{"index":0,"id":null,"text":"Öffne Alexandra","lineCount":1,"height":16}"# + "\n")
     }
 
+    @Test("html at several sizes: each size's violation is listed with its size and marked in its column")
+    func htmlSeveralSizes() throws {
+        // "Create Folder" (about 97 px at 14 px, 139 px at 20 px) needs more than one line at 50 px in
+        // either size: over the 1-line budget at both.
+        let result = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--size", "14,20", "--width", "50",
+                                                "--max-lines", "1", "--output", "html", Self.xliff[0]], in: Self.root)
+        #expect(result.status == 1)
+        let page = result.stdoutText
+        #expect(page.contains("<th data-type=\"number\" title=\"sort\">size</th><th data-type=\"number\" title=\"sort\">width</th>"))
+        #expect(page.contains("<td>create_folder</td><td>de</td><td data-value=\"14\">14</td><td data-value=\"50\">50</td>"))
+        #expect(page.contains("<td>create_folder</td><td>de</td><td data-value=\"20\">20</td><td data-value=\"50\">50</td>"))
+    }
+
     @Test("html: rows over a line budget (not only --max-height) are listed and marked")
     func htmlLineBudget() throws {
         let result = try CellHeightProcess.run(Self.gate + ["--output", "html", Self.xliff[0]], in: Self.root)

@@ -197,6 +197,25 @@ struct CommandLineTests {
         #expect(result.stdoutText.hasSuffix("\n" + footer + "\n"), "\(result.stdoutText)")
     }
 
+    /// A row (or catalog entry, or rule) with a width of its own, in a run at several widths, is
+    /// measured at its width and shown in every width's column; a budget it breaks is reported once.
+    @Test("command line: a row's own width among several --width values", arguments: ["table", "ndjson", "json", "csv", "html", "svg"])
+    func ownWidthAmongSeveral(output: String) throws {
+        let input = Array(#"{"id":"own","text":"a b c d e f g h i j k l","width":30,"maxLines":1}"#.utf8) + [0x0A]
+            + Array(#"{"id":"plain","text":"a b"}"#.utf8) + [0x0A]
+        let result = try CellHeightProcess.run(["--font", Self.font, "--width", "160,320", "--format", "ndjson",
+                                                "--output", output], stdin: input)
+        #expect(result.status == 1, "\(result.stderrText)")
+        // One violation, at the row's own width (6 lines of "a b", "c d", ... at 30 px).
+        #expect(result.stderrText.components(separatedBy: "6 lines > max 1 at 30 px").count == 2, "\(result.stderrText)")
+        if output == "ndjson" {
+            let lines = result.stdoutText.split(separator: "\n")
+            #expect(lines.first?.contains(#""results":[{"width":30,"lineCount":6,"#) == true, "\(result.stdoutText)")
+            #expect(lines.first?.components(separatedBy: #""width":30"#).count == 3, "\(result.stdoutText)")
+            #expect(lines.last?.contains(#"{"width":160,"lineCount":1,"#) == true, "\(result.stdoutText)")
+        }
+    }
+
     @Test("command line: --lossy warns once and measures")
     func lossy() throws {
         let result = try CellHeightProcess.run(["--font", Self.font, "--lossy"], stdin: [0x61, 0x62, 0xC3, 0x28, 0x0A])

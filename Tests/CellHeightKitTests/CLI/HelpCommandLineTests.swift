@@ -113,33 +113,4 @@ struct HelpCommandLineTests {
             continued = line.hasSuffix("\\")
         }
     }
-
-    /// Bash's completions of `line` (the script sourced, as bash-completion would), in `directory`.
-    static func bashCompletions(_ line: String, in directory: String) throws -> [String] {
-        let script = try CellHeightProcess.run(["--generate-completion-script", "bash"])
-        #expect(script.status == 0)
-        try script.stdout.write(to: URL(fileURLWithPath: directory + "/completion.bash"))
-        let complete = """
-            source ./completion.bash
-            COMP_LINE="$1"; read -ra COMP_WORDS <<<"$1"; [[ "$1" == *" " ]] && COMP_WORDS+=("")
-            COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_POINT=${#COMP_LINE}; COMPREPLY=()
-            _cellheight cellheight "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
-        let result = try CellHeightProcess.run(["-c", complete, "bash", line], in: directory,
-                                               executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(result.status == 0, "\(result.stderrText)")
-        return result.stdoutText.split(separator: "\n").map(String.init)
-    }
-
-    @Test("bash completes the measuring options, their values and file names before any subcommand")
-    func completions() throws {
-        let directory = try CellHeightProcess.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: directory + "/rows.txt"))
-        #expect(try Self.bashCompletions("cellheight --fo", in: directory).sorted() == ["--font", "--format"])
-        #expect(try Self.bashCompletions("cellheight -w 100 --white-space ", in: directory).sorted() == ["normal", "pre-wrap"])
-        #expect(try Self.bashCompletions("cellheight --font x.ttf ro", in: directory) == ["rows.txt"])
-        #expect(try Self.bashCompletions("cellheight measure --emb", in: directory) == ["--embed-font"])
-    }
 }

@@ -19,7 +19,7 @@ struct HostileMessageTests {
         negative("--min-height", "a number of px, 0 or more (at most 1000000), got -5"),
         negative("--separator", "a number of px, 0 or more (at most 1000000), got -5"),
         negative("--max-height", "a number of px above 0 (at most 1000000), got -5.0"),
-        negative("--size", "a number of px above 0 and at most 10000, got -5.0"),
+        negative("--size", "one or more numbers of px above 0 and at most 10000, comma-separated, got '-5'"),
         negative("--number-of-lines", "0 (no limit) or more, got -5"),
         negative("--max-lines", "1 or more, got -5"),
         negative("--jobs", "between 1 and 1024, got -5"),

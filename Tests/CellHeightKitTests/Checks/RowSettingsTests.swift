@@ -10,14 +10,17 @@ struct RowSettingsTests {
         Row(index: 0, id: fields["id"], text: fields["text"] ?? "", sourceLine: line, fields: fields)
     }
 
-    @Test("a row's own fields override the base; a width replaces every width")
+    @Test("a row's own fields override the base; a width replaces every width (and stands in each column)")
     func overrides() throws {
         let resolver = RowSettingsResolver(base: Self.base)
         let row = Self.row(["text": "x", "width": "200", "font": "Liberation Serif", "size": "17.5",
                             "lineHeight": "1.5", "maxHeight": "40"])
         #expect(try resolver.settings(for: row, source: "rows.json") ==
-                RowSettings(font: "Liberation Serif", fontSize: 17.5, lineHeight: .multiple(1.5), widths: [200],
+                RowSettings(font: "Liberation Serif", fontSize: 17.5, lineHeight: .multiple(1.5), widths: [200, 200],
                             budget: Budget(maxLines: 3, maxHeight: 40)))
+        // With one base width, the row's width is the one column.
+        let single = RowSettingsResolver(base: RowSettings(font: "DejaVu Sans", fontSize: 14, lineHeight: .normal, widths: [320]))
+        #expect(try single.settings(for: Self.row(["text": "x", "width": "200"]), source: "rows.json").widths == [200])
     }
 
     @Test("plain text rows keep the base")

@@ -66,7 +66,7 @@ struct PlainTextLayoutTests {
                 let prepared = general.prepare(text)
                 let expected = widths.map { general.layout(prepared, width: $0, details: false) }
                 if layouts != expected { differing.append("layouts: \(text)") }
-                if let field = lane.differingNumbers(from: prepared) { differing.append("\(field): \(text)") }
+                if let field = lane.differingNumbers(from: prepared, engine: fast, otherEngine: general) { differing.append("\(field): \(text)") }
             }
         }
         print("plain text layout, \(URL(fileURLWithPath: font).lastPathComponent): \(fastRows) layouts the fast way (\(beyondASCIIRows) beyond ASCII), \(differing.count) differ")

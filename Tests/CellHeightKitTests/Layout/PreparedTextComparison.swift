@@ -1,22 +1,31 @@
 @testable import CellHeightKit
 
 extension PreparedText {
-    /// Whether two prepared texts hold the same numbers (units, widths, breaks, cuts, fonts by
-    /// family): the one wrap loop then gives them the same lines at every width.
-    func hasSameNumbers(as other: PreparedText) -> Bool { differingNumbers(from: other) == nil }
+    /// Whether two prepared texts hold the same numbers (units, breaks with their x, numbers per
+    /// offset, fonts by family): the one wrap loop then gives them the same lines at every width.
+    /// `engine` prepared this text and `otherEngine` the other: a text of the pairwise lane keeps
+    /// no numbers per offset, and its engine works them out again to compare them.
+    func hasSameNumbers(as other: PreparedText, engine: TextLayoutEngine, otherEngine: TextLayoutEngine) -> Bool {
+        differingNumbers(from: other, engine: engine, otherEngine: otherEngine) == nil
+    }
 
     /// The name of the first array that differs from `other`'s, or nil.
-    func differingNumbers(from other: PreparedText) -> String? {
+    func differingNumbers(from other: PreparedText, engine: TextLayoutEngine, otherEngine: TextLayoutEngine) -> String? {
         if units != other.units { return "units" }
-        if paragraphs != other.paragraphs { return "paragraphs" }
-        // The arrays only grow: compare the entries the text uses.
-        let offsets = 0...units.count, used = 0..<breakCount
-        if prefix[offsets] != other.prefix[offsets] { return "prefix" }
-        if lineEndAdjustments[offsets] != other.lineEndAdjustments[offsets] { return "lineEndAdjustments" }
-        if cuttable[offsets] != other.cuttable[offsets] { return "cuttable" }
-        if ligatureSplits != other.ligatureSplits { return "ligatureSplits" }
+        // Where a paragraph's line-end adjustments are read from is not a number.
+        func unflagged(_ paragraphs: [PreparedParagraph]) -> [PreparedParagraph] {
+            paragraphs.map { var p = $0; p.stopAdjustments = 0..<0; return p }
+        }
+        if unflagged(paragraphs) != unflagged(other.paragraphs) { return "paragraphs" }
+        // The breaks only grow: compare the entries the text uses.
+        let used = 0..<breakCount
         if breaks[used] != other.breaks[used] { return "breaks" }
-        if breakContentEnds[used] != other.breakContentEnds[used] { return "breakContentEnds" }
+        if breakKinds[used] != other.breakKinds[used] { return "breakKinds" }
+        let numbers = engine.offsetNumbers(of: self), otherNumbers = otherEngine.offsetNumbers(of: other)
+        if numbers.prefix != otherNumbers.prefix { return "prefix" }
+        if numbers.lineEndAdjustments != otherNumbers.lineEndAdjustments { return "lineEndAdjustments" }
+        if numbers.cuttable != otherNumbers.cuttable { return "cuttable" }
+        if numbers.ligatureSplits != otherNumbers.ligatureSplits { return "ligatureSplits" }
         if fontIndices != other.fontIndices { return "fontIndices" }
         if fonts.map(\.familyName) != other.fonts.map(\.familyName) { return "fonts" }
         return nil

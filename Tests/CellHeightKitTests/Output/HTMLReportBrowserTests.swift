@@ -22,6 +22,13 @@ struct HTMLReportBrowserTests {
         return (ReportVerdict(dumpedDOM: try HeadlessChromium.dumpDOM(of: page)), page)
     }
 
+    /// The verdict on a report made with `arguments`, in a directory of its own (removed after).
+    static func verdict(of arguments: [String]) throws -> ReportVerdict {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try verdict(of: arguments, in: directory).0
+    }
+
     static func makeDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cellheight-html-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -47,6 +54,14 @@ struct HTMLReportBrowserTests {
         #expect(bytes.count > 24 && bigEndian(16) == 1280 && bigEndian(20) == 2000)
         // A blank 1280 × 2000 page compresses to a few KB; a page of text and boxes to far more.
         #expect(bytes.count > 50_000, "the screenshot is only \(bytes.count) bytes")
+    }
+
+    @Test("fixtures/sample.txt at three sizes and two widths: the browser lays each size's text out as cellheight did")
+    func severalSizes() throws {
+        let verdict = try Self.verdict(of: [
+            "--font", TestFonts.dejaVuSans, "--size", "14,17,20", "--width", "160,240", "--embed-font", "fixtures/sample.txt",
+        ])
+        #expect(verdict == ReportVerdict(rows: 14, disagreements: 0, fontErrors: nil))
     }
 
     /// The public oracle's four largest groups of texts sharing a font, size and line height
@@ -87,22 +102,18 @@ struct HTMLReportBrowserTests {
 
     @Test("a template's labels in two fonts: no disagreements")
     func templateRows() throws {
-        let directory = try Self.makeDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (verdict, _) = try Self.verdict(of: [
+        let verdict = try Self.verdict(of: [
             "--template", "fixtures/templates/title-subtitle-body.json", "--format", "csv",
             "fixtures/templates/title-subtitle-body.rows.csv",
-        ], in: directory)
+        ])
         #expect(verdict == ReportVerdict(rows: 4, disagreements: 0, fontErrors: nil))
     }
 
     @Test("an embedded font loads from the page itself")
     func embeddedFont() throws {
-        let directory = try Self.makeDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (verdict, _) = try Self.verdict(of: [
+        let verdict = try Self.verdict(of: [
             "--font", TestFonts.liberationSerif, "--size", "15", "--width", "120", "--embed-font", "fixtures/sample.json",
-        ], in: directory)
+        ])
         #expect(verdict == ReportVerdict(rows: 5, disagreements: 0, fontErrors: nil))
     }
 

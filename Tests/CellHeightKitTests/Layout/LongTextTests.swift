@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// A prepared text keeps x only at break opportunities (`PreparedBreak`); numbers per offset are
+/// kept by shaped texts and worked out again by the pairwise lane for the words an emergency
+/// break cuts. Long texts, laid out at widths that cut words (through ligatures, hyphens and runs
+/// of spaces) many times per paragraph, must come out line for line as with the numbers kept.
+@Suite("long texts: x kept at breaks only, numbers per offset worked out again", .serialized)
+struct LongTextTests {
+    static let widths = [3.0, 17, 41, 60, 150, 320.5, 1000]
+
+    /// Paragraphs of tens of thousands of characters that the pairwise lane takes.
+    static func laneTexts(_ engine: TextLayoutEngine) throws -> [String] {
+        let lines = try SegmentShapingTests.corpus().filter { line in
+            Array(line.utf8).withUnsafeBufferPointer { engine.preparePlainText($0) } != nil
+        }
+        var prose = "", paragraphs = ""
+        for line in lines where prose.utf16.count < 60_000 { prose += line + " " }
+        for line in lines.dropFirst(500) where paragraphs.utf16.count < 60_000 { paragraphs += line + "\n" }
+        // One word of 20,000 characters: ligatures (fi, ffl, fl), hyphens and slashes that break
+        // inside it, a digit after a hyphen, characters beyond ASCII.
+        let word = String(repeating: "officially-affluent/flight-12café’s", count: 580)
+        let spaces = (1...200).map { "w\(String(repeating: " ", count: $0))" }.joined()
+        return [prose, paragraphs, word, "Long " + word + " word, then prose: " + prose, spaces]
+    }
+
+    @Test("the pairwise lane lays out long texts line for line as shaping does, and keeps the same numbers",
+          arguments: [TestFonts.dejaVuSans, TestFonts.liberationSerif, TestFonts.notoSans])
+    func laneAgainstShaping(font: String) throws {
+        let lane = try TestFonts.engine(font, size: 16), shaping = try TestFonts.engine(font, size: 16)
+        shaping.usesPairwiseLane = false
+        shaping.usesSegmentCache = false
+        var cutLines = 0
+        for text in try Self.laneTexts(lane) {
+            let utf8 = Array(text.utf8)
+            let fast = try #require(utf8.withUnsafeBufferPointer { lane.preparePlainText($0) },
+                                    "the lane should take \(text.prefix(40))")
+            let shaped = shaping.prepare(text)
+            #expect(fast.offsetNumbers.isEmpty, "the lane keeps no numbers per offset")
+            #expect(!shaped.offsetNumbers.isEmpty, "shaping keeps them")
+            for width in Self.widths {
+                let expected = shaping.layout(shaped, width: width)
+                let found = lane.layout(fast, width: width)
+                #expect(found == expected, "\(text.prefix(40)) at \(width)")
+                #expect(lane.layout(fast, width: width, details: false)
+                    == TextLayout(width: width, lineCount: expected.lineCount, height: expected.height))
+                cutLines += zip(found.lines, found.lines.dropFirst()).filter { line, next in
+                    line.text.last.map { !$0.isWhitespace && $0 != "-" && $0 != "/" } ?? false
+                        && next.text.first.map { !$0.isWhitespace } ?? false
+                }.count
+            }
+            let field = fast.differingNumbers(from: shaped, engine: lane, otherEngine: shaping)
+            #expect(field == nil, "\(field ?? ""): \(text.prefix(40))")
+        }
+        #expect(cutLines > 10_000, "words should be cut inside at the narrow widths")
+    }
+
+    /// Texts only shaping takes: tabs, soft hyphens, fallback fonts (CJK, Arabic, emoji),
+    /// ideographic spaces, in long paragraphs.
+    static let shapedTexts: [String] = {
+        let pieces = ["tab\tstops\t\there", "soft\u{AD}hy\u{AD}phen\u{AD}ated words", "日本語の文章「括弧」と、句読点。",
+                      "العربية نص", "emoji ☕ and ✌️ here", "ди\u{3000}\u{3000}ид", "Cafe\u{301} — dash – dash",
+                      "conflicts officially", "Норт-Ланаркшир"]
+        let paragraph = (0..<400).map { pieces[$0 % pieces.count] }.joined(separator: " ")
+        return [paragraph, (0..<60).map { pieces[$0 % pieces.count] + " " + pieces[($0 * 7) % pieces.count] }.joined(separator: "\n")]
+    }()
+
+    @Test("a long shaped text lays out as its paragraphs laid out one by one")
+    func shapedParagraphs() throws {
+        let engine = try TestFonts.engine(TestFonts.dejaVuSans, size: 16)
+        for text in Self.shapedTexts {
+            let prepared = engine.prepare(text)
+            #expect(!prepared.offsetNumbers.isEmpty)
+            let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for width in Self.widths {
+                let whole = engine.layout(prepared, width: width)
+                var lines: [LineBox] = []
+                var start = 0
+                for (n, paragraph) in paragraphs.enumerated() {
+                    let last = n == paragraphs.count - 1
+                    for var line in engine.layout(engine.prepare(last ? paragraph : paragraph + "\n"), width: width).lines {
+                        line.range = (line.range.lowerBound + start)..<(line.range.upperBound + start)
+                        lines.append(line)
+                    }
+                    start += paragraph.utf16.count + 1
+                }
+                #expect(whole.lines == lines, "at \(width)")
+                #expect(whole.lineCount >= paragraphs.count)
+            }
+        }
+    }
+}
