@@ -158,10 +158,11 @@ public final class TextLayoutEngine {
                     prefix[start + i] = x
                     // Advances are HarfBuzz's integers over 65536: exact.
                     if unit != 0x09 { x += FontFace.harfBuzzUnits(shaped.advances[i]) }
-                    adjustments[start + i] = FontFace.harfBuzzUnits(shaped.lineEndAdjustments[i])
+                    adjustments[start + i] = 0
                 }
                 prefix[start + count] = x
-                adjustments[start + count] = FontFace.harfBuzzUnits(shaped.lineEndAdjustments[count])
+                adjustments[start + count] = 0
+                for (offset, value) in shaped.lineEndAdjustments { adjustments[start + offset] = FontFace.harfBuzzUnits(value) }
             }
         }
         // Fonts: the paragraph's indices into the text's list.

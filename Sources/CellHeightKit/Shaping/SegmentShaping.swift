@@ -25,33 +25,33 @@ extension Shaper {
     private func shapeWords(_ units: [UInt16], script: hb_script_t, scriptMarker: UInt16,
                             cache: inout ShapedSegmentCache, into shaped: inout ShapedParagraph) {
         let count = units.count
+        var adjustments: [Int: Double] = [:]
         units.withUnsafeBufferPointer { text in
             shaped.advances.withUnsafeMutableBufferPointer { targetAdvances in
                 shaped.clusterStarts.withUnsafeMutableBufferPointer { targetStarts in
-                    shaped.lineEndAdjustments.withUnsafeMutableBufferPointer { targetAdjustments in
-                        var start = 0
-                        while start < count {
-                            let isSpace = text[start] == 0x20
-                            var end = start + 1
-                            while end < count && (text[end] == 0x20) == isSpace { end += 1 }
-                            let segment = cache.segment(text, start..<end, scriptMarker: scriptMarker) {
-                                shapeSegment(units, start..<end, script: script)
-                            }
-                            cache.advances.withUnsafeBufferPointer { advances in
-                                for k in 0..<segment.count { targetAdvances[start + k] = advances[segment.start + k] }
-                            }
-                            cache.clusterStarts.withUnsafeBufferPointer { starts in
-                                for k in 0..<segment.count { targetStarts[start + k] = starts[segment.start + k] }
-                            }
-                            for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
-                                targetAdjustments[start + cache.adjustmentOffsets[k]] += cache.adjustmentValues[k]
-                            }
-                            start = end
+                    var start = 0
+                    while start < count {
+                        let isSpace = text[start] == 0x20
+                        var end = start + 1
+                        while end < count && (text[end] == 0x20) == isSpace { end += 1 }
+                        let segment = cache.segment(text, start..<end, scriptMarker: scriptMarker) {
+                            shapeSegment(units, start..<end, script: script)
                         }
+                        cache.advances.withUnsafeBufferPointer { advances in
+                            for k in 0..<segment.count { targetAdvances[start + k] = advances[segment.start + k] }
+                        }
+                        cache.clusterStarts.withUnsafeBufferPointer { starts in
+                            for k in 0..<segment.count { targetStarts[start + k] = starts[segment.start + k] }
+                        }
+                        for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
+                            adjustments[start + cache.adjustmentOffsets[k], default: 0] += cache.adjustmentValues[k]
+                        }
+                        start = end
                     }
                 }
             }
         }
+        for (offset, value) in adjustments { shaped.lineEndAdjustments[offset, default: 0] += value }
     }
 
     /// Word `range` of a paragraph of Latin script (text the fast path takes, see

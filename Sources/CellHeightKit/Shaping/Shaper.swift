@@ -50,8 +50,7 @@ final class Shaper {
         var shaped = ShapedParagraph(advances: Array(repeating: 0, count: text.count),
                                      fontIndices: Array(repeating: 0, count: text.count),
                                      fonts: [chain.primary],
-                                     clusterStarts: Array(repeating: false, count: text.count),
-                                     lineEndAdjustments: Array(repeating: 0, count: text.count + 1))
+                                     clusterStarts: Array(repeating: false, count: text.count))
         guard !text.isEmpty else { return shaped }
         if usesSegmentCache, shapeBySegments(text, into: &shaped) { return shaped }
         var shapingText = text
@@ -117,7 +116,7 @@ final class Shaper {
                 store(resolved, face: face, into: &shaped)
                 recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
                 if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
-                    for (offset, loss) in kerningLostAtBreaks(resolved) { shaped.lineEndAdjustments[offset] += loss }
+                    for (offset, loss) in kerningLostAtBreaks(resolved) { shaped.lineEndAdjustments[offset, default: 0] += loss }
                 }
             }
             pending = stillMissing
@@ -136,7 +135,7 @@ final class Shaper {
             guard HanKerning.unicodeType(UInt32(unit)) == .close, data.type(of: unit) == .close else { continue }
             let halted = haltedAdvance(unit, script: script, face: face)
             if halted < cluster.advance {
-                shaped.lineEndAdjustments[cluster.range.upperBound] -= cluster.advance - halted
+                shaped.lineEndAdjustments[cluster.range.upperBound, default: 0] -= cluster.advance - halted
             }
         }
     }
