@@ -64,3 +64,16 @@ func checkRulesAgreeWithCommandLine(_ rules: BudgetRules, settings: RowSettings,
             + "(the rules, per key and locale, or the command line, for every row)")
     }
 }
+
+/// Refuses a rule giving several widths, but not one per column of the report (`--width`'s
+/// widths): a rule's single width stands in every column (see `RowSettings.showingOwnWidth`),
+/// several replace the columns one for one.
+///
+/// - Throws: `CellHeightError.usage` naming the rule.
+func checkRuleWidthsFitColumns(_ rules: BudgetRules, columns: Int) throws {
+    guard let index = rules.rules.firstIndex(where: { ($0.widths?.count ?? 1) > 1 && $0.widths!.count != columns }) else {
+        return
+    }
+    throw CellHeightError.usage("the rule \(messageText(rules.file)): $.rules[\(index)].width gives "
+        + "\(rules.rules[index].widths!.count) widths where --width gives \(columns): a report has one column per width")
+}

@@ -44,9 +44,7 @@ public final class CellMeasurer {
         let prepared = prepareLabel(0, of: row)
         return MeasuredCell(row: row, results: widths.map { width in
             let label = measureLabel(0, prepared, textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
-            return CellLayout(width: width, height: label.isHidden ? template.cellHeight(labels: [label])
-                                                                  : template.cellHeight(singleLabel: label),
-                              labels: [label])
+            return CellLayout(width: width, height: template.cellHeight(singleLabel: label), labels: [label])
         })
     }
 
@@ -107,8 +105,7 @@ public final class CellMeasurer {
             return (cell.lineCount, cell.height)
         }
         let label = measureLabel(0, prepared[0], textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
-        let height = label.isHidden ? template.cellHeight(labels: [label]) : template.cellHeight(singleLabel: label)
-        return (label.text.lineCount, height)
+        return (label.text.lineCount, template.cellHeight(singleLabel: label))
     }
 
     /// The narrowest cell width, in LayoutUnits of 1/64 px, above `tooNarrow` px (a width the

@@ -78,9 +78,9 @@ public struct CellTemplate: Equatable, Sendable {
         return cellHeight(content: content)
     }
 
-    /// `cellHeight(labels:)` of a cell with one label, shown (no array to make).
+    /// `cellHeight(labels:)` of a cell with one label (no array to make).
     public func cellHeight(singleLabel layout: LabelLayout) -> Double {
-        cellHeight(content: layout.height)
+        cellHeight(content: layout.isHidden ? 0 : layout.height)
     }
 
     /// The cell's height around labels `content` px tall in all.

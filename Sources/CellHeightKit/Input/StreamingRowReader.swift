@@ -127,7 +127,7 @@ public final class StreamingRowReader {
     /// only decoding done); nil, having changed nothing, otherwise (then the general decoding
     /// repairs or reports them).
     private func lineRows(_ bytes: [UInt8]) throws -> [Row]? {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+        if startsWithUTF16ByteOrderMark(bytes) { return nil }
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let format = resolvedFormat ?? self.format.textFormat.map { textFormat in
             // `auto` is resolved by the first character that is not white space.
@@ -232,8 +232,8 @@ public final class StreamingRowReader {
     private func jsonArrayRows(_ bytes: [UInt8]) throws -> [Row] {
         // Well-formed UTF-8 without a byte order mark is parsed as it is (validation is the only
         // decoding); anything else is decoded first (repaired with `lossy`, or reported).
-        let isPlainUTF8 = !bytes.starts(with: [0xEF, 0xBB, 0xBF]) && !bytes.starts(with: [0xFF, 0xFE])
-            && !bytes.starts(with: [0xFE, 0xFF]) && bytes.withUnsafeBufferPointer(isWellFormedUTF8)
+        let isPlainUTF8 = !bytes.starts(with: [0xEF, 0xBB, 0xBF]) && !startsWithUTF16ByteOrderMark(bytes)
+            && bytes.withUnsafeBufferPointer(isWellFormedUTF8)
         let text = isPlainUTF8 ? bytes : Array(try decode(bytes).text.utf8)
         resolvedFormat = .json
         let rows: [Row]
@@ -261,7 +261,7 @@ public final class StreamingRowReader {
     /// character is "[", in UTF-8.
     private func isJSONArray(firstBytes bytes: [UInt8]) -> Bool {
         guard format == .json || format == .auto else { return false }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return false }
+        if startsWithUTF16ByteOrderMark(bytes) { return false }
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return bytes[bom...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "[")
     }
@@ -269,7 +269,7 @@ public final class StreamingRowReader {
     /// Whether the input can be cut at line ends: one row per line (`lines`, `ndjson`, or `auto`
     /// that is not a JSON array) and not UTF-16.
     private func canCut(firstBytes bytes: [UInt8]) -> Bool {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return false }
+        if startsWithUTF16ByteOrderMark(bytes) { return false }
         switch format {
         case .lines, .ndjson: return true
         case .json, .paragraphs, .csv, .po, .mo, .strings, .xcstrings, .android, .xliff, .stringsdict: return false

@@ -25,7 +25,7 @@ public struct DecodedText: Equatable, Sendable {
 ///   BOM included) of the first ill-formed sequence; for bad UTF-16, `CellHeightError.invalidInput`.
 public func decodeText(_ data: Data, source: String, lossy: Bool = false) throws -> DecodedText {
     let bytes = [UInt8](data)
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+    if startsWithUTF16ByteOrderMark(bytes) {
         let order: UTF16ByteOrder = bytes[0] == 0xFF ? .littleEndian : .bigEndian
         let result = decodeUTF16Input(bytes[2...], byteOrder: order)
         if let offset = result.firstInvalidOffset, !lossy {
@@ -45,4 +45,9 @@ public func decodeText(_ data: Data, source: String, lossy: Bool = false) throws
         throw CellHeightError.invalidUTF8(source: source, byteOffset: offset + bomLength)
     }
     return DecodedText(text: result.text, replacementCount: result.replacementCount)
+}
+
+/// Whether `bytes` start with a UTF-16 byte order mark (FF FE or FE FF).
+func startsWithUTF16ByteOrderMark<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+    bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
 }

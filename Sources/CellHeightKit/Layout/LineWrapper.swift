@@ -154,7 +154,6 @@ struct LineWrapper {
     /// A paragraph's numbers seen from its start (offset 0 is its first unit).
     private struct Paragraph {
         let units: UnsafePointer<UInt16>
-        let start: Int
         let count: Int
         let width: Int
         let hasTabs: Bool
@@ -167,7 +166,6 @@ struct LineWrapper {
 
         init(_ text: PreparedText.Buffers, _ p: PreparedParagraph, tabStop: Int, spaceAdvance: Int) {
             units = text.units.baseAddress! + p.start
-            start = p.start
             count = p.count
             width = p.width
             hasTabs = p.hasTabs

@@ -134,12 +134,6 @@ public final class HeightRun {
         let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
                                budget: request.budget, text: request.text, skipsUntranslated: request.skipsUntranslated)
         let rules = try budgetRules(base: base)
-        // A rule's widths replace the command line's: one width stands in every column of the
-        // report, several must be as many as the report's columns.
-        if let rules, let index = rules.rules.firstIndex(where: { ($0.widths?.count ?? 1) > 1 && $0.widths!.count != widths.count }) {
-            throw CellHeightError.usage("the rule \(messageText(rules.file)): $.rules[\(index)].width gives \(rules.rules[index].widths!.count) widths "
-                                        + "where --width gives \(widths.count): a report has one column per width")
-        }
         // A run at several sizes measures every row once per size, each pass with its own base settings.
         let sizes = try severalSizes(rules: rules)
         let resolvers = (sizes.isEmpty ? [label.fontSize] : sizes).map { size in
@@ -289,6 +283,7 @@ public final class HeightRun {
         // Several sizes against a rule's size have their own error (see `severalSizes`).
         let given = request.sizes.count > 1 ? request.layoutOptionsGiven.subtracting([.size]) : request.layoutOptionsGiven
         try checkRulesAgreeWithCommandLine(parsed, settings: base, given: given)
+        try checkRuleWidthsFitColumns(parsed, columns: base.widths.count)
         for (font, jsonPath) in parsed.fontsByPath {
             do {
                 try checkFontOpens(font)

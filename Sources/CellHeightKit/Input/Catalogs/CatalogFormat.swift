@@ -121,7 +121,7 @@ extension CatalogFormat {
 /// subset). Nil when there is none. UTF-16 needs a byte order mark.
 func xmlRootElementName(_ bytes: [UInt8]) -> String? {
     var text: [UInt8]
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+    if startsWithUTF16ByteOrderMark(bytes) {
         let order: UTF16ByteOrder = bytes[0] == 0xFF ? .littleEndian : .bigEndian
         text = Array(decodeUTF16Input(bytes.dropFirst(2), byteOrder: order).text.utf8)
     } else {

@@ -15,7 +15,7 @@ func lineNumber(atByteOffset offset: Int, in bytes: [UInt8]) -> Int {
 ///
 /// - Throws: `CellHeightError.invalidInput` with the line of the first ill-formed sequence.
 func catalogUTF8(_ bytes: [UInt8], path: String) throws -> [UInt8] {
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+    if startsWithUTF16ByteOrderMark(bytes) {
         let order: UTF16ByteOrder = bytes[0] == 0xFF ? .littleEndian : .bigEndian
         let result = decodeUTF16Input(bytes.dropFirst(2), byteOrder: order)
         if let offset = result.firstInvalidOffset {

@@ -120,7 +120,7 @@ func parseCatalogXML(_ bytes: [UInt8], path: String, allowsPlistDoctype: Bool = 
     // swift-corelibs-foundation traps on element names that are not UTF-8 when libxml2 lets them
     // through (the fuzzer found two ways), so XMLParser only ever sees a document that is checked
     // to be UTF-8, or UTF-16 with a byte order mark, and declares no other encoding.
-    let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+    let isUTF16 = startsWithUTF16ByteOrderMark(bytes)
     let decoded = try catalogUTF8(bytes, path: path)
     let utf8 = allowsPlistDoctype ? removingPlistDoctype(decoded) : decoded
     if let declared = xmlDeclaredEncoding(utf8) {
