@@ -40,31 +40,27 @@ void icub_close(icub_iterator *iterator) {
     free(iterator);
 }
 
-int32_t icub_line_boundaries_with_status(icub_iterator *iterator, const uint16_t *text, int32_t length,
-                                         int32_t *out, uint8_t *hard, int32_t capacity) {
+int32_t icub_attach(icub_iterator *iterator, const uint16_t *text, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
     ubrk_setText(iterator->ubrk, (const UChar *)text, length, &status);
     if (U_FAILURE(status)) return -1;
-    int32_t count = 0;
     ubrk_first(iterator->ubrk);
-    for (int32_t offset = ubrk_next(iterator->ubrk); offset != UBRK_DONE; offset = ubrk_next(iterator->ubrk)) {
-        if (count < capacity) {
-            out[count] = offset;
-            if (hard) {
-                int32_t rule = ubrk_getRuleStatus(iterator->ubrk);
-                hard[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
-            }
-        }
-        count++;
+    return 0;
+}
+
+int32_t icub_next_boundaries(icub_iterator *iterator, int32_t *out, int32_t capacity) {
+    int32_t count = 0;
+    while (count < capacity) {
+        int32_t offset = ubrk_next(iterator->ubrk);
+        if (offset == UBRK_DONE) break;
+        out[count++] = offset;
     }
-    // Detach the iterator from the caller's buffer, which may not outlive this call.
-    ubrk_setText(iterator->ubrk, (const UChar *)u"", 0, &status);
     return count;
 }
 
-int32_t icub_boundaries(icub_iterator *iterator, const uint16_t *text, int32_t length,
-                        int32_t *out, int32_t capacity) {
-    return icub_line_boundaries_with_status(iterator, text, length, out, NULL, capacity);
+void icub_detach(icub_iterator *iterator) {
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(iterator->ubrk, (const UChar *)u"", 0, &status);
 }
 
 int32_t icub_line_break_class(uint32_t code_point) {

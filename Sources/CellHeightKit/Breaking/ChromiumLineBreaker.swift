@@ -29,11 +29,17 @@ public final class ChromiumLineBreaker {
     /// Break opportunities of one paragraph (no "\n" inside), in ascending order, excluding the
     /// end of the text.
     public func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
-        guard text.count > 1 else { return [] }
-        // ICU's boundaries, found only when a pair beyond ASCII needs them (never for ASCII text).
-        var icuBoundary: [Bool] = []
         var result: [BreakOpportunity] = []
-        result.reserveCapacity(text.count / 4)
+        forEachOpportunity(in: text) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of `opportunities(in:)`, in order, without an array of them (a
+    /// long paragraph has millions).
+    public func forEachOpportunity(in text: [UInt16], _ body: (BreakOpportunity) -> Void) {
+        guard text.count > 1 else { return }
+        // ICU's boundaries, found only when a pair beyond ASCII needs them (never for ASCII text).
+        var icuBoundary = BitArray()
         text.withUnsafeBufferPointer { units in
             for i in 1..<units.count {
                 let last = units[i - 1], current = units[i]
@@ -41,32 +47,31 @@ public final class ChromiumLineBreaker {
                 // Two printable ASCII characters: Blink's table, tabulated (see `asciiBreak`).
                 if last &- 0x20 < 95 && current &- 0x20 < 95 {
                     if let kind = Self.asciiBreak(lastLast, last, current) {
-                        result.append(BreakOpportunity(offset: i, kind: kind))
+                        body(BreakOpportunity(offset: i, kind: kind))
                     }
                     continue
                 }
                 switch Self.blinkBreak(lastLast, last, current) {
                 case .breaks(let kind):
-                    result.append(BreakOpportunity(offset: i, kind: kind))
+                    body(BreakOpportunity(offset: i, kind: kind))
                     continue
                 case .noBreak:
                     continue
                 case .undecided:
                     break
                 }
-                if icuBoundary.isEmpty {
-                    icuBoundary = [Bool](repeating: false, count: text.count + 1)
-                    for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
+                if icuBoundary.count == 0 {
+                    icuBoundary = BitArray(count: text.count + 1)
+                    icu.forEachBoundary(text) { icuBoundary[$0] = true }
                 }
                 if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
                     && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {
                     let kind: BreakKind = last == 0x00AD ? .softHyphen
                         : Unicode151LineBreaks.isHyphenBeforeLetter(in: text, at: i) ? .afterHyphen : .other
-                    result.append(BreakOpportunity(offset: i, kind: kind))
+                    body(BreakOpportunity(offset: i, kind: kind))
                 }
             }
         }
-        return result
     }
 
     /// What Blink's own layers (space runs, the ASCII table) decide between `last` and `current`

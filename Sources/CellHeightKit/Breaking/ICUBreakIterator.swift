@@ -10,7 +10,7 @@ public final class ICUBreakIterator {
     }
 
     private let iterator: OpaquePointer
-    private var offsets: [Int32] = Array(repeating: 0, count: 256)
+    private var offsets: [Int32] = Array(repeating: 0, count: 1024)
 
     /// Opens an iterator for `locale`, e.g. "en" (plain UAX #14) or "en@lb=normal".
     public init(_ kind: Kind, locale: String = "en") throws {
@@ -31,29 +31,21 @@ public final class ICUBreakIterator {
     }
 
     /// Calls `body` with every boundary after offset 0 (the last one is `text.count`), in
-    /// ascending order, without an array of them (a long text has millions).
+    /// ascending order, without an array of them (a long text has millions): ICU is asked for
+    /// them a few hundred at a time.
     public func forEachBoundary(_ text: [UInt16], _ body: (Int) -> Void) {
         guard !text.isEmpty else { return }
-        while true {
+        text.withUnsafeBufferPointer { units in
+            guard icub_attach(iterator, units.baseAddress, Int32(units.count)) == 0 else { return body(text.count) }
+            defer { icub_detach(iterator) }
             let capacity = Int32(offsets.count)
-            let count = text.withUnsafeBufferPointer { units in
-                offsets.withUnsafeMutableBufferPointer { out in
-                    icub_boundaries(iterator, units.baseAddress, Int32(units.count), out.baseAddress, capacity)
-                }
-            }
-            if count < 0 { return body(text.count) }
-            if count <= capacity {
+            while true {
+                let count = offsets.withUnsafeMutableBufferPointer { icub_next_boundaries(iterator, $0.baseAddress, capacity) }
                 for n in 0..<Int(count) { body(Int(offsets[n])) }
-                // A long text's offsets are not kept for the next, short one.
-                if offsets.count > Self.keptOffsets { offsets = Array(repeating: 0, count: 256) }
-                return
+                if count < capacity { return }
             }
-            offsets = Array(repeating: 0, count: Int(count))
         }
     }
-
-    /// How many offsets the iterator keeps room for between calls, at most.
-    private static let keptOffsets = 1 << 16
 
     /// ICU's version, e.g. "72.1".
     public static var icuVersion: String { String(cString: icub_version()) }

@@ -33,20 +33,20 @@ struct LineWrapper {
 
     /// Wraps paragraph `p` of `text` within `limit` (see `limit(available:)`), calling `onLine`
     /// with each line in order; with `measuresLines` false the lines' widths are not worked out
-    /// (0), for callers that need only their count and ranges. `offsetNumbers` gives the numbers
-    /// per offset of a range of the paragraph when the text keeps none: asked only for the words
-    /// an emergency break cuts.
+    /// (0), for callers that need only their count and ranges. `offsetNumbers(range, x)` gives the
+    /// numbers per offset of (at least) a range of the paragraph, x at its start being `x`: asked
+    /// only for the words an emergency break cuts, and for a paragraph with tabs.
     @inline(__always)
     func wrap(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int, measuresLines: Bool = true,
-              offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View, onLine: (WrappedLine) -> Void) {
+              offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View, onLine: (WrappedLine) -> Void) {
         guard p.count > 0 else {
             onLine(WrappedLine(range: 0..<0, width: 0, endsWithInsertedHyphen: false))
             return
         }
         let paragraph = Paragraph(text, p, tabStop: tabStop, spaceAdvance: spaceAdvance)
-        // Numbers per offset: all of them when the text keeps them, else those of the words the
-        // last emergency break cut (nil before it).
-        var numbers = text.offsetNumbers.view(of: p)
+        // Numbers per offset: those of the words the last emergency break cut (nil before it), or
+        // across tabs (whose widths depend on where they fall) all of the paragraph's.
+        var numbers = p.hasTabs ? offsetNumbers(0...p.count, 0) : nil
         // (Never read when the paragraph has no break: an empty array may have no storage.)
         let breaks = text.breaks.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<PreparedBreak>.alignment)!
         let kinds = text.breakKinds.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<BreakKind>.alignment)!
@@ -145,7 +145,7 @@ struct LineWrapper {
 
     /// How many lines paragraph `p` of `text` takes within `limit`.
     func lineCount(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int,
-                   offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View) -> Int {
+                   offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> Int {
         var count = 0
         wrap(text, p, limit: limit, measuresLines: false, offsetNumbers: offsetNumbers) { _ in count += 1 }
         return count
@@ -204,7 +204,7 @@ struct LineWrapper {
         @inline(__always)
         func width(_ s: Int, _ sx: Int, _ e: Int, _ ex: Int, startWidth: Int, _ numbers: OffsetNumbers.View?) -> Int {
             guard hasTabs else { return ex - sx + splitCorrection(s, e, numbers) }
-            // Only shaped texts hold tabs, and they keep their numbers per offset.
+            // Only shaped texts hold tabs; the paragraph's numbers were written out (see `wrap`).
             let prefix = numbers!.prefix
             var x = startWidth + splitCorrection(s, e, numbers)
             for i in s..<e {
@@ -231,16 +231,24 @@ struct LineWrapper {
         /// beside a soft hyphen; at least one grapheme cluster, so that every line makes progress.
         /// With its x.
         func emergencyBreak(from s: Int, _ sx: Int, to e: Int, limit: Int, numbers: inout OffsetNumbers.View?,
-                            offsetNumbers: (ClosedRange<Int>) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
+                            offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
             let last = min(max(e, s + 1), count)
-            if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(last) }) ?? true {
-                numbers = offsetNumbers(s...last)
+            // The numbers from `s` on, a stretch at a time: a line rarely holds more than a few
+            // hundred units, and a word may hold millions.
+            var stretch = 4096
+            if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(min(last, s + stretch)) }) ?? true {
+                numbers = offsetNumbers(s...min(last, s + stretch), sx)
             }
-            let view = numbers!
+            var view = numbers!
             var best: Int?
             var firstBoundary: Int?
             var i = s + 1
             while i <= last {
+                if i > view.covered.upperBound {
+                    stretch *= 2
+                    numbers = offsetNumbers(s...min(last, s + stretch), sx)
+                    view = numbers!
+                }
                 // Chromium never cuts right before or after a soft hyphen without showing the
                 // hyphen (and with it, the soft-hyphen opportunity itself did not fit).
                 let besideSoftHyphen = hasSoftHyphens

@@ -1,8 +1,9 @@
 /// The numbers of each UTF-16 offset of a prepared text, which the wrap loop needs only inside a
 /// word it cuts (an emergency break) and across tabs: everywhere else it reads x at break
-/// opportunities (`PreparedBreak`). Shaped texts keep them for every offset, indexed by offset in
-/// the text; the pairwise lane works them out again for the words a line cuts
-/// (`PairwiseTextPreparer.offsetNumbers`).
+/// opportunities (`PreparedBreak`). They are written out (`View`) for the stretch a line needs:
+/// from a shaped text's small form (`ShapedOffsetNumbers`), or by the pairwise lane from the
+/// words (`PairwiseTextPreparer.offsetNumbers`). All of them at once only for tests
+/// (`TextLayoutEngine.offsetNumbers(of:)`).
 struct OffsetNumbers {
     /// x of each offset from its paragraph's start, in 1/65536 px (tabs count 0 here: their width
     /// depends on where the line puts them).
@@ -41,35 +42,6 @@ struct OffsetNumbers {
             ligatureSplits = Array(repeating: LigatureSplit(endCorrection: 0, startCorrection: 0), count: prefix.count)
         }
         ligatureSplits[offset] = split
-    }
-
-    /// The arrays' storage (empty when the text keeps no numbers per offset).
-    struct Buffers {
-        let prefix: UnsafeBufferPointer<Int>
-        let lineEndAdjustments: UnsafeBufferPointer<Int>
-        let cuttable: UnsafeBufferPointer<Bool>
-        let ligatureSplits: UnsafeBufferPointer<LigatureSplit>
-
-        /// Paragraph `p`'s numbers, indexed by offset in the paragraph; nil when there are none.
-        func view(of p: PreparedParagraph) -> View? {
-            // (An empty array may have storage: the count says whether there are numbers.)
-            guard !prefix.isEmpty, let prefix = prefix.baseAddress, let adjustments = lineEndAdjustments.baseAddress,
-                  let cuttable = cuttable.baseAddress else { return nil }
-            return View(prefix: prefix + p.start, lineEndAdjustments: adjustments + p.start, cuttable: cuttable + p.start,
-                        ligatureSplits: ligatureSplits.isEmpty ? nil : ligatureSplits.baseAddress.map { $0 + p.start }, covered: 0...p.count)
-        }
-    }
-
-    func withBuffers<R>(_ body: (Buffers) -> R) -> R {
-        prefix.withUnsafeBufferPointer { prefix in
-            lineEndAdjustments.withUnsafeBufferPointer { adjustments in
-                cuttable.withUnsafeBufferPointer { cuttable in
-                    ligatureSplits.withUnsafeBufferPointer { splits in
-                        body(Buffers(prefix: prefix, lineEndAdjustments: adjustments, cuttable: cuttable, ligatureSplits: splits))
-                    }
-                }
-            }
-        }
     }
 
     /// The numbers of the offsets `covered` of one paragraph, indexed by offset in the paragraph

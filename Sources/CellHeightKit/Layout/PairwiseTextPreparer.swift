@@ -90,19 +90,33 @@ final class PairwiseTextPreparer {
         guard !bytes.isEmpty else { return false }
         // The numbers of a very long word the last layout cut are not kept for this text.
         if capacity > Self.keptCapacity { release() }
-        // At most one unit per byte: decoded in place, then cut to length.
-        text.units.append(contentsOf: repeatElement(0, count: bytes.count))
+        // At most one unit per byte: decoded in place, then cut to length. A long row's units go
+        // to room of their own that is touched only as far as they are decoded (the lane may give
+        // up on the first character beyond it, and a row's room is not kept for the next rows).
         let storage = text.storage
-        guard let length = storage.units.withUnsafeMutableBufferPointer({
-            decode(bytes, into: $0.baseAddress!, paragraphs: &storage.paragraphs)
-        }) else { return false }
-        text.units.removeLast(bytes.count - length)
+        if bytes.count > Self.keptCapacity {
+            var decoded: Int?
+            storage.units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
+                decoded = decode(bytes, into: units.baseAddress!, paragraphs: &storage.paragraphs)
+                count = decoded ?? 0
+            }
+            guard decoded != nil else { return false }
+        } else {
+            text.units.append(contentsOf: repeatElement(0, count: bytes.count))
+            guard let length = storage.units.withUnsafeMutableBufferPointer({
+                decode(bytes, into: $0.baseAddress!, paragraphs: &storage.paragraphs)
+            }) else { return false }
+            text.units.removeLast(bytes.count - length)
+        }
+        let length = text.units.count
         text.fonts.append(advances.primaryFont)
-        // Room for a break per unit (pages never written cost no memory), so that the records
-        // are never copied as they grow.
-        if text.breaks.capacity < length {
-            text.breaks.reserveCapacity(length)
-            text.breakKinds.reserveCapacity(length)
+        // Room for a break every four units (prose has one every six or so; pages never written
+        // cost no memory), so that the records are seldom copied as they grow. Not one per unit:
+        // a 20 MB row's room would then take 0.5 GB of address space.
+        let room = length / 4 + 16
+        if text.breaks.capacity < room {
+            text.breaks.reserveCapacity(room)
+            text.breakKinds.reserveCapacity(room)
         }
         return storage.units.withUnsafeBufferPointer { units in
             for index in storage.paragraphs.indices {

@@ -7,10 +7,11 @@
 /// HarfBuzz's units of 1/65536 px, so sums are exact. The wrap loop reads x only where a line may
 /// end or start: at break opportunities and where their content ends (`PreparedBreak`), and at
 /// paragraph ends. Numbers per offset (`OffsetNumbers`: x, line-end adjustment, cuttable, ligature
-/// splits) are needed only inside the words an emergency break cuts, and for tabs: shaped texts
-/// keep them for every offset; the pairwise lane keeps none (a long row then costs its units and
-/// some 26 bytes per break) and works them out again for the words a line cuts
-/// (`PairwiseTextPreparer.offsetNumbers`). The arrays are buffers the engine reuses from row to row.
+/// splits) are needed only inside the words an emergency break cuts, and for tabs, and are written
+/// out for the stretch a line needs: shaped texts keep them in a small form (`ShapedOffsetNumbers`,
+/// about a byte a unit); the pairwise lane keeps none and works them out again from the words
+/// (`PairwiseTextPreparer.offsetNumbers`). A long row then costs its units, a byte or two a unit
+/// and some 26 bytes per break. The arrays are buffers the engine reuses from row to row.
 public struct PreparedText {
     /// The arrays, in one object: a copy of a prepared text costs one reference count, and the
     /// engine reuses the arrays of the last text once nobody else holds it.
@@ -26,13 +27,13 @@ public struct PreparedText {
         @exclusivity(unchecked) var breaks: [PreparedBreak] = []
         /// The kind of each of `breaks` (apart: a kind beside the record would pad it to 32 bytes).
         @exclusivity(unchecked) var breakKinds: [BreakKind] = []
-        /// Line-end adjustments (see `OffsetNumbers.lineEndAdjustments`) that are not 0 at break
-        /// opportunities and content ends, for texts without `offsetNumbers` (see
-        /// `PreparedParagraph.stopAdjustments`).
+        /// Line-end adjustments (see `OffsetNumbers.lineEndAdjustments`) that are not 0: at break
+        /// opportunities and content ends for the pairwise lane, at every offset for shaped texts
+        /// (see `PreparedParagraph.stopAdjustments`).
         @exclusivity(unchecked) var stopAdjustments: [StopAdjustment] = []
-        /// The numbers of every offset, indexed by offset in the text, when the text keeps them
-        /// (shaped texts); empty otherwise.
-        @exclusivity(unchecked) var offsetNumbers = OffsetNumbers()
+        /// The numbers of every offset in small form, indexed by offset in the text, for shaped
+        /// texts; empty for the pairwise lane's.
+        @exclusivity(unchecked) var shapedNumbers = ShapedOffsetNumbers()
         /// Index into `fonts` of the font of each code unit; empty when the primary font drew all.
         @exclusivity(unchecked) var fontIndices: [UInt8] = []
         /// The fonts used, primary first.
@@ -68,9 +69,9 @@ public struct PreparedText {
         _read { yield storage.stopAdjustments }
         _modify { yield &storage.stopAdjustments }
     }
-    var offsetNumbers: OffsetNumbers {
-        _read { yield storage.offsetNumbers }
-        _modify { yield &storage.offsetNumbers }
+    var shapedNumbers: ShapedOffsetNumbers {
+        _read { yield storage.shapedNumbers }
+        _modify { yield &storage.shapedNumbers }
     }
     var fontIndices: [UInt8] {
         _read { yield storage.fontIndices }
@@ -87,7 +88,7 @@ public struct PreparedText {
         units.removeAll(keepingCapacity: true)
         paragraphs.removeAll(keepingCapacity: true)
         stopAdjustments.removeAll(keepingCapacity: true)
-        offsetNumbers.removeAll()
+        shapedNumbers.removeAll()
         fontIndices.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
     }
@@ -108,8 +109,6 @@ public struct PreparedText {
         let units: UnsafeBufferPointer<UInt16>
         let breaks: UnsafeBufferPointer<PreparedBreak>
         let breakKinds: UnsafeBufferPointer<BreakKind>
-        /// Empty when the text keeps no numbers per offset.
-        let offsetNumbers: OffsetNumbers.Buffers
         let stopAdjustments: UnsafeBufferPointer<StopAdjustment>
     }
 
@@ -119,10 +118,7 @@ public struct PreparedText {
             breaks.withUnsafeBufferPointer { breaks in
                 breakKinds.withUnsafeBufferPointer { kinds in
                     stopAdjustments.withUnsafeBufferPointer { adjustments in
-                        offsetNumbers.withBuffers { numbers in
-                            body(Buffers(units: units, breaks: breaks, breakKinds: kinds, offsetNumbers: numbers,
-                                         stopAdjustments: adjustments))
-                        }
+                        body(Buffers(units: units, breaks: breaks, breakKinds: kinds, stopAdjustments: adjustments))
                     }
                 }
             }
@@ -167,8 +163,8 @@ struct PreparedParagraph: Equatable {
     var hasSoftHyphens: Bool
     /// Whether a font other than the primary drew some of it (line heights then vary).
     var usesFallback: Bool
-    /// Its line-end adjustments that are not 0 at its break opportunities and content ends, when
-    /// the text keeps no numbers per offset: indices into `PreparedText.stopAdjustments`.
+    /// Its line-end adjustments that are not 0 (at its break opportunities and content ends, or for
+    /// a shaped text at any offset): indices into `PreparedText.stopAdjustments`.
     var stopAdjustments: Range<Int> = 0..<0
 }
 

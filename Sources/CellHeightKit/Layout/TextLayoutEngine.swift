@@ -92,9 +92,8 @@ public final class TextLayoutEngine {
     /// Texts prepared lately, by code units (never by `String` equality, which would give an NFD
     /// row an NFC row's text), so that a row that comes again (a repeated description, a
     /// separator line) is shaped and analysed once. It holds texts of up to `preparedCacheLimit`
-    /// bytes in all, and starts over when full: a shaped text takes some 30 bytes per
-    /// character (it keeps its numbers per offset), so this bounds each engine's share at a few
-    /// megabytes.
+    /// bytes in all, and starts over when full: a shaped text takes some 10 bytes per
+    /// character, so this bounds each engine's share at a megabyte or so.
     private var preparedCache: [CodeUnitKey: PreparedText] = [:]
     private var preparedCacheBytes = 0
     static let preparedCacheLimit = 1 << 16
@@ -140,89 +139,126 @@ public final class TextLayoutEngine {
         return prepared
     }
 
+    /// How many units of a paragraph are shaped before their numbers are stored (see
+    /// `Shaper.shapeInPieces`): a long paragraph's shaping output is never all in memory.
+    var shapingPieceUnits = 1 << 16
+
+    /// Codes the advances of shaped texts (see `ShapedOffsetNumbers`).
+    private var advanceEncoder = ShapedOffsetNumbers.Encoder()
+
     private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
-        let shaped = shaper.shape(units)
-        // Made after shaping, so that a long paragraph's shaping and its numbers do not take
-        // memory at the same time.
-        if text.offsetNumbers.isEmpty { text.offsetNumbers.reserve(forUnits: text.units.count) }
-        let count = units.count
-        var hasTabs = false, hasSoftHyphens = false
         let storage = text.storage
-        storage.offsetNumbers.prefix.withUnsafeMutableBufferPointer { prefix in
-            storage.offsetNumbers.lineEndAdjustments.withUnsafeMutableBufferPointer { adjustments in
-                var x = 0
-                for i in 0..<count {
-                    let unit = units[i]
-                    hasTabs = hasTabs || unit == 0x09
-                    hasSoftHyphens = hasSoftHyphens || unit == 0xAD
-                    prefix[start + i] = x
-                    // Advances are HarfBuzz's integers over 65536: exact.
-                    if unit != 0x09 { x += FontFace.harfBuzzUnits(shaped.advances[i]) }
-                    adjustments[start + i] = 0
+        if storage.shapedNumbers.isEmpty {
+            storage.shapedNumbers.reserve(forUnits: text.units.count)
+            advanceEncoder.begin()
+        }
+        let count = units.count
+        let hasTabs = units.contains(0x09), hasSoftHyphens = units.contains(0xAD)
+        // Grapheme boundaries: where a line may be cut inside a word (a paragraph's end counts, its
+        // start never does); cuts inside clusters are decided with the shaping below.
+        if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
+            for i in start...(start + count) { storage.shapedNumbers.cuttable[i] = true }
+        } else {
+            graphemes.forEachBoundary(units) { storage.shapedNumbers.cuttable[start + $0] = true }
+            storage.shapedNumbers.cuttable[start + count] = true
+        }
+        storage.shapedNumbers.cuttable[start] = false
+        var usesFallback = false
+        // Line-end adjustments in order of offset (pieces come in order; two may give one at the
+        // offset between them).
+        var adjustments: [StopAdjustment] = []
+        shaper.shapeInPieces(units, pieceUnits: shapingPieceUnits) { shaped in
+            let first = shaped.start, length = shaped.advances.count
+            // Fonts: the piece's indices into the text's list.
+            if shaped.fonts.count > 1 {
+                usesFallback = true
+                if text.fontIndices.isEmpty { text.fontIndices = Array(repeating: 0, count: text.units.count + 1) }
+                let mapped: [UInt8] = shaped.fonts.map { font in
+                    if let index = text.fonts.firstIndex(where: { $0 === font }) { return UInt8(truncatingIfNeeded: index) }
+                    text.fonts.append(font)
+                    return UInt8(truncatingIfNeeded: text.fonts.count - 1)
                 }
-                prefix[start + count] = x
-                adjustments[start + count] = 0
-                for (offset, value) in shaped.lineEndAdjustments { adjustments[start + offset] = FontFace.harfBuzzUnits(value) }
+                for i in 0..<length { text.fontIndices[start + first + i] = mapped[Int(shaped.fontIndices[i])] }
             }
-        }
-        // Fonts: the paragraph's indices into the text's list.
-        let usesFallback = shaped.fonts.count > 1
-        if usesFallback {
-            if text.fontIndices.isEmpty { text.fontIndices = Array(repeating: 0, count: text.units.count + 1) }
-            let mapped: [UInt8] = shaped.fonts.map { font in
-                if let index = text.fonts.firstIndex(where: { $0 === font }) { return UInt8(truncatingIfNeeded: index) }
-                text.fonts.append(font)
-                return UInt8(truncatingIfNeeded: text.fonts.count - 1)
+            // Advances are HarfBuzz's integers over 65536: exact.
+            func advance(_ i: Int) -> Int { units[first + i] == 0x09 ? 0 : FontFace.harfBuzzUnits(shaped.advances[i]) }
+            for i in 0..<length { advanceEncoder.setAdvance(advance(i), at: start + first + i, in: &storage.shapedNumbers) }
+            for (offset, value) in shaped.lineEndAdjustments.sorted(by: { $0.key < $1.key }) {
+                let adjustment = StopAdjustment(offset: first + offset, value: FontFace.harfBuzzUnits(value))
+                if let last = adjustments.last, last.offset == adjustment.offset {
+                    adjustments[adjustments.count - 1].value += adjustment.value
+                } else {
+                    adjustments.append(adjustment)
+                }
             }
-            for i in 0..<count { text.fontIndices[start + i] = mapped[Int(shaped.fontIndices[i])] }
-        }
-        var splits: [(LigatureSplit, Int)] = []
-        storage.offsetNumbers.cuttable.withUnsafeMutableBufferPointer { cuttable in
-            if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-                // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
-                for i in start...(start + count) { cuttable[i] = true }
-            } else {
-                for i in start...(start + count) { cuttable[i] = false }
-                graphemes.forEachBoundary(units) { cuttable[start + $0] = true }
-                cuttable[start + count] = true
-            }
-            // A line is never cut before its first character.
-            cuttable[start] = false
+            // Cuts inside the piece's clusters (ligatures), decided over its own numbers: none
+            // when every grapheme boundary starts a cluster (most text).
+            guard (1..<max(length, 1)).contains(where: {
+                !shaped.clusterStarts[$0] && storage.shapedNumbers.cuttable[start + first + $0]
+            }) else { return }
+            var prefix = [Int](repeating: 0, count: length + 1)
+            for i in 0..<length { prefix[i + 1] = prefix[i] + advance(i) }
+            var cuttable = (0...length).map { storage.shapedNumbers.cuttable[start + first + $0] }
             units.withUnsafeBufferPointer { paragraphUnits in
-                storage.offsetNumbers.prefix.withUnsafeBufferPointer { prefix in
-                    markLigatureCuts(0..<count, units: paragraphUnits.baseAddress!, prefix: prefix.baseAddress! + start,
-                                     cuttable: cuttable.baseAddress! + start, clusterStarts: { shaped.clusterStarts[$0] },
-                                     ownAdvance: { i in
-                        var clusterStart = i
-                        while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
-                        let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
-                        return font.advanceUnits(of: UInt32(units[i]), fontSize: self.fontSize)
-                    }, split: { splits.append(($0, start + $1)) })
-                }
+                markLigatureCuts(0..<length, units: paragraphUnits.baseAddress! + first, prefix: prefix,
+                                 cuttable: &cuttable, clusterStarts: { shaped.clusterStarts[$0] },
+                                 ownAdvance: { i in
+                    var clusterStart = i
+                    while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
+                    let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
+                    return font.advanceUnits(of: UInt32(units[first + i]), fontSize: self.fontSize)
+                }, split: { storage.shapedNumbers.ligatureSplits[start + first + $1] = $0 })
             }
+            for i in 0..<length where i > 0 && !cuttable[i] { storage.shapedNumbers.cuttable[start + first + i] = false }
         }
-        for (split, offset) in splits { text.offsetNumbers.setLigatureSplit(split, at: offset) }
-        let breakBase = text.breakCount
-        let opportunities = lineBreaker.opportunities(in: units)
+        // Line-end adjustments, all listed (the text keeps no dense numbers).
+        let adjustmentBase = text.stopAdjustments.count
+        text.stopAdjustments.append(contentsOf: adjustments.lazy.filter { $0.value != 0 })
+        // Break opportunities with their x, in one walk along the paragraph.
+        let numbers = storage.shapedNumbers
+        func advance(_ i: Int) -> Int { numbers.advance(at: start + i) }
         /// Where the content before `offset` ends, the spaces before it hanging.
         func contentEnd(before offset: Int) -> Int {
             var end = offset
             while end > 0 && isHangingSpace(units[end - 1]) { end -= 1 }
             return end
         }
-        let prefix = storage.offsetNumbers.prefix
-        text.reserveBreaks(breakBase + opportunities.count)
-        for (n, opportunity) in opportunities.enumerated() {
+        /// x at `end` (the content end before `offset`), from x at `offset`.
+        func contentX(_ end: Int, _ offset: Int, _ x: Int) -> Int {
+            var contentX = x
+            for i in end..<offset { contentX -= advance(i) }
+            return contentX
+        }
+        let breakBase = text.breakCount
+        var next = breakBase
+        // Room for a break every four units (a long paragraph's breaks then never move as they
+        // grow; pages never written cost no memory).
+        text.breaks.reserveCapacity(breakBase + count / 4 + 1)
+        text.breakKinds.reserveCapacity(breakBase + count / 4 + 1)
+        var x = 0, i = 0
+        lineBreaker.forEachOpportunity(in: units) { opportunity in
+            while i < opportunity.offset {
+                x += advance(i)
+                i += 1
+            }
             let end = contentEnd(before: opportunity.offset)
-            text.breaks[breakBase + n] = PreparedBreak(x: prefix[start + opportunity.offset], contentX: prefix[start + end],
-                                                       offset: UInt32(opportunity.offset), contentEnd: UInt32(end))
-            text.breakKinds[breakBase + n] = opportunity.kind
+            text.reserveBreaks(next + 1)
+            text.breaks[next] = PreparedBreak(x: x, contentX: contentX(end, opportunity.offset, x),
+                                              offset: UInt32(opportunity.offset), contentEnd: UInt32(end))
+            text.breakKinds[next] = opportunity.kind
+            next += 1
+        }
+        while i < count {
+            x += advance(i)
+            i += 1
         }
         let end = contentEnd(before: count)
-        text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<(breakBase + opportunities.count),
-                                                 contentEnd: end, width: prefix[start + count], contentWidth: prefix[start + end],
+        text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<next,
+                                                 contentEnd: end, width: x, contentWidth: contentX(end, count, x),
                                                  endsWithNewline: endsWithNewline, hasTabs: hasTabs,
-                                                 hasSoftHyphens: hasSoftHyphens, usesFallback: usesFallback))
+                                                 hasSoftHyphens: hasSoftHyphens, usesFallback: usesFallback,
+                                                 stopAdjustments: adjustmentBase..<text.stopAdjustments.count))
     }
 
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU). With `details` false the
@@ -242,14 +278,16 @@ public final class TextLayoutEngine {
             guard details || (paragraph.usesFallback && fixedHeight == nil) else {
                 // Every line box has the primary line height (summed line by line, so that heights
                 // are the same to the last bit however the lines were found).
-                let count = wrapper.lineCount(buffers, paragraph, limit: limit) { recomputedNumbers(buffers, paragraph, $0) }
+                let count = wrapper.lineCount(buffers, paragraph, limit: limit) {
+                    numbers(prepared, buffers, paragraph, $0, x: $1)
+                }
                 lineCount += count
                 for _ in 0..<count { height += primaryLineHeight }
                 continue
             }
             var wrapped: [WrappedLine] = []
             wrapper.wrap(buffers, paragraph, limit: limit, measuresLines: details,
-                         offsetNumbers: { recomputedNumbers(buffers, paragraph, $0) }) { wrapped.append($0) }
+                         offsetNumbers: { numbers(prepared, buffers, paragraph, $0, x: $1) }) { wrapped.append($0) }
             lineCount += wrapped.count
             for (n, line) in wrapped.enumerated() {
                 let fonts = fontsUsed(prepared, paragraph, line.range)
@@ -269,23 +307,26 @@ public final class TextLayoutEngine {
                        : TextLayout(width: width, lineCount: lineCount, height: height)
     }
 
-    /// The numbers per offset of `range` of a paragraph of a text that keeps none: one the pairwise
-    /// lane prepared, which works them out again (see `PairwiseTextPreparer.offsetNumbers`).
-    private func recomputedNumbers(_ text: PreparedText.Buffers, _ p: PreparedParagraph,
-                                   _ range: ClosedRange<Int>) -> OffsetNumbers.View {
-        pairwiseLane!.offsetNumbers(text, p, covering: range)
+    /// Writes out the numbers per offset of shaped texts for the wrap loop.
+    private let shapedNumbersScratch = ShapedOffsetNumbers.Scratch()
+
+    /// The numbers per offset of (at least) `range` of paragraph `p` of `prepared`, x at the range's
+    /// start being `x`: from a shaped text's small form, or worked out again by the pairwise lane
+    /// (see `PairwiseTextPreparer.offsetNumbers`). Valid until the next call.
+    private func numbers(_ prepared: PreparedText, _ text: PreparedText.Buffers, _ p: PreparedParagraph,
+                         _ range: ClosedRange<Int>, x: Int) -> OffsetNumbers.View {
+        if prepared.shapedNumbers.isEmpty { return pairwiseLane!.offsetNumbers(text, p, covering: range) }
+        return shapedNumbersScratch.view(prepared.shapedNumbers, text, p, covering: range, x: x)
     }
 
-    /// The numbers of every offset of `text`, as shaped texts keep them: its own, or for a text
-    /// the pairwise lane prepared, worked out again paragraph by paragraph (for tests that compare
-    /// the two ways of preparing a text).
+    /// The numbers of every offset of `text` at once, as the wrap loop sees them piece by piece (for
+    /// tests that compare the ways of preparing a text).
     func offsetNumbers(of text: PreparedText) -> OffsetNumbers {
-        guard text.offsetNumbers.isEmpty else { return text.offsetNumbers }
         var numbers = OffsetNumbers()
         numbers.reserve(forUnits: text.units.count)
         text.withBuffers { buffers in
             for p in text.paragraphs where p.count > 0 {
-                let view = recomputedNumbers(buffers, p, 0...p.count)
+                let view = self.numbers(text, buffers, p, 0...p.count, x: 0)
                 for offset in 0...p.count {
                     numbers.prefix[p.start + offset] = view.prefix[offset]
                     numbers.lineEndAdjustments[p.start + offset] = view.lineEndAdjustments[offset]

@@ -3,22 +3,24 @@ import CHarfBuzz
 extension Shaper {
     /// Shapes `text` word by word through the segment cache, when that gives exactly what shaping
     /// it whole gives: printable ASCII and tabs only (one script run, no fallback, no ICU-dependent
-    /// clusters), in a primary font that draws all of ASCII. Returns false, having written
-    /// nothing, for any other text. The general path and this one are compared on the oracle
-    /// cases and a real corpus in the tests.
-    func shapeBySegments(_ text: [UInt16], into shaped: inout ShapedParagraph) -> Bool {
-        guard primaryCoversASCII else { return false }
+    /// clusters), in a primary font that draws all of ASCII. Returns nil for any other text. The
+    /// general path and this one are compared on the oracle cases and a real corpus in the tests.
+    func shapeBySegments(_ text: [UInt16]) -> ShapedParagraph? {
+        guard primaryCoversASCII else { return nil }
         var hasLetter = false
         for unit in text {
-            guard (unit >= 0x20 && unit <= 0x7E) || unit == 0x09 else { return false }
+            guard (unit >= 0x20 && unit <= 0x7E) || unit == 0x09 else { return nil }
             hasLetter = hasLetter || (unit | 0x20 >= 0x61 && unit | 0x20 <= 0x7A)
         }
+        var shaped = ShapedParagraph(advances: Array(repeating: 0, count: text.count),
+                                     fontIndices: Array(repeating: 0, count: text.count), fonts: [chain.primary],
+                                     clusterStarts: Array(repeating: false, count: text.count))
         // What `scriptRuns` gives for ASCII: Latin if a letter is present, else Common.
         let script = hasLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
         var units = text
         for i in units.indices where units[i] == 0x09 { units[i] = 0x20 }
         shapeWords(units, script: script, scriptMarker: hasLetter ? 0x02 : 0x03, cache: &segmentCache, into: &shaped)
-        return true
+        return shaped
     }
 
     /// Fills `shaped` segment by segment (words and runs of spaces) from `cache`.

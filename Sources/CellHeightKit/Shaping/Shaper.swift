@@ -47,24 +47,44 @@ final class Shaper {
     /// Shapes `text` (one paragraph, no "\n"). Tabs are shaped as spaces: their width depends on
     /// where they fall on a line and is set during layout.
     func shape(_ text: [UInt16]) -> ShapedParagraph {
-        var shaped = ShapedParagraph(advances: Array(repeating: 0, count: text.count),
-                                     fontIndices: Array(repeating: 0, count: text.count),
-                                     fonts: [chain.primary],
-                                     clusterStarts: Array(repeating: false, count: text.count))
-        guard !text.isEmpty else { return shaped }
-        if usesSegmentCache, shapeBySegments(text, into: &shaped) { return shaped }
+        var whole: ShapedParagraph?
+        shapeInPieces(text, pieceUnits: .max) { whole = $0 }
+        return whole!
+    }
+
+    /// Shapes `text` as `shape(_:)` does, handing it over in pieces of consecutive script runs of
+    /// at least `pieceUnits` units (the last may be shorter; one piece when the text is shorter):
+    /// runs are shaped one by one with the whole text as context, so the pieces hold exactly
+    /// what shaping it whole gives, and a long paragraph's numbers are never all in memory at once.
+    func shapeInPieces(_ text: [UInt16], pieceUnits: Int, _ body: (ShapedParagraph) -> Void) {
+        func piece(_ range: Range<Int>) -> ShapedParagraph {
+            ShapedParagraph(start: range.lowerBound, advances: Array(repeating: 0, count: range.count),
+                            fontIndices: Array(repeating: 0, count: range.count), fonts: [chain.primary],
+                            clusterStarts: Array(repeating: false, count: range.count))
+        }
+        guard !text.isEmpty else { return body(piece(0..<0)) }
+        if usesSegmentCache, let shaped = shapeBySegments(text) { return body(shaped) }
         var shapingText = text
         for i in shapingText.indices where shapingText[i] == 0x09 { shapingText[i] = 0x20 }
         // Chromium shapes each script run piece by piece where emoji presentation starts or ends,
         // and gives the emoji pieces their own fallback fonts (see `EmojiSegments`).
         let emojiRanges = EmojiSegments.emojiRanges(in: text)
-        for run in scriptRuns(of: text) {
-            for piece in EmojiSegments.split(run.range, by: emojiRanges) {
-                shapeRun(shapingText, run: ScriptRun(range: piece.range, script: run.script),
-                         emojiPresentation: piece.isEmoji, into: &shaped)
+        let runs = scriptRuns(of: text)
+        var first = 0
+        while first < runs.count {
+            // The runs of this piece: at least `pieceUnits` units of them, or the rest.
+            var last = first
+            while last + 1 < runs.count && runs[last].range.upperBound - runs[first].range.lowerBound < pieceUnits { last += 1 }
+            var shaped = piece(runs[first].range.lowerBound..<runs[last].range.upperBound)
+            for run in runs[first...last] {
+                for piece in EmojiSegments.split(run.range, by: emojiRanges) {
+                    shapeRun(shapingText, run: ScriptRun(range: piece.range, script: run.script),
+                             emojiPresentation: piece.isEmoji, into: &shaped)
+                }
             }
+            body(shaped)
+            first = last + 1
         }
-        return shaped
     }
 
     struct Cluster {
@@ -116,7 +136,9 @@ final class Shaper {
                 store(resolved, face: face, into: &shaped)
                 recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
                 if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
-                    for (offset, loss) in kerningLostAtBreaks(resolved) { shaped.lineEndAdjustments[offset, default: 0] += loss }
+                    for (offset, loss) in kerningLostAtBreaks(resolved) {
+                        shaped.lineEndAdjustments[offset - shaped.start, default: 0] += loss
+                    }
                 }
             }
             pending = stillMissing
@@ -135,7 +157,7 @@ final class Shaper {
             guard HanKerning.unicodeType(UInt32(unit)) == .close, data.type(of: unit) == .close else { continue }
             let halted = haltedAdvance(unit, script: script, face: face)
             if halted < cluster.advance {
-                shaped.lineEndAdjustments[cluster.range.upperBound, default: 0] -= cluster.advance - halted
+                shaped.lineEndAdjustments[cluster.range.upperBound - shaped.start, default: 0] -= cluster.advance - halted
             }
         }
     }
@@ -194,9 +216,9 @@ final class Shaper {
             fontIndex = shaped.fonts.count - 1
         }
         for cluster in clusters {
-            shaped.advances[cluster.range.lowerBound] = cluster.advance
-            shaped.clusterStarts[cluster.range.lowerBound] = true
-            for i in cluster.range { shaped.fontIndices[i] = UInt8(truncatingIfNeeded: fontIndex!) }
+            shaped.advances[cluster.range.lowerBound - shaped.start] = cluster.advance
+            shaped.clusterStarts[cluster.range.lowerBound - shaped.start] = true
+            for i in cluster.range { shaped.fontIndices[i - shaped.start] = UInt8(truncatingIfNeeded: fontIndex!) }
         }
     }
 

@@ -25,16 +25,13 @@ icub_iterator *icub_open(icub_kind kind, const char *locale, char *error, int32_
 
 void icub_close(icub_iterator *iterator);
 
-/// Writes every boundary after offset 0 (UTF-16 offsets, ascending, the last one equal to `length`)
-/// into `out`. Returns how many there are, which can exceed `capacity` (then only `capacity` were
-/// written), or -1 when ICU fails.
-int32_t icub_boundaries(icub_iterator *iterator, const uint16_t *text, int32_t length,
-                        int32_t *out, int32_t capacity);
-
-/// For line iterators: the rule status of the boundary most recently returned is "hard"
-/// (a mandatory break) for each offset. Writes 1 for hard, 0 for soft, like `icub_boundaries`.
-int32_t icub_line_boundaries_with_status(icub_iterator *iterator, const uint16_t *text, int32_t length,
-                                         int32_t *out, uint8_t *hard, int32_t capacity);
+/// Walking a long text's boundaries in pieces: `icub_attach` sets the text (which must stay valid
+/// until `icub_detach`; returns -1 when ICU fails), then each `icub_next_boundaries` writes the
+/// next ones after offset 0 (ascending, the last one equal to `length`), at most `capacity`, and
+/// returns how many (0 once all were written).
+int32_t icub_attach(icub_iterator *iterator, const uint16_t *text, int32_t length);
+int32_t icub_next_boundaries(icub_iterator *iterator, int32_t *out, int32_t capacity);
+void icub_detach(icub_iterator *iterator);
 
 /// The Unicode Line_Break property value of a code point (ICU's ULineBreak numbering).
 int32_t icub_line_break_class(uint32_t code_point);

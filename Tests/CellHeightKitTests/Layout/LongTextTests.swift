@@ -37,8 +37,8 @@ struct LongTextTests {
             let fast = try #require(utf8.withUnsafeBufferPointer { lane.preparePlainText($0) },
                                     "the lane should take \(text.prefix(40))")
             let shaped = shaping.prepare(text)
-            #expect(fast.offsetNumbers.isEmpty, "the lane keeps no numbers per offset")
-            #expect(!shaped.offsetNumbers.isEmpty, "shaping keeps them")
+            #expect(fast.shapedNumbers.isEmpty, "the lane keeps no numbers per offset")
+            #expect(!shaped.shapedNumbers.isEmpty, "shaping keeps them in small form")
             for width in Self.widths {
                 let expected = shaping.layout(shaped, width: width)
                 let found = lane.layout(fast, width: width)
@@ -71,7 +71,7 @@ struct LongTextTests {
         let engine = try TestFonts.engine(TestFonts.dejaVuSans, size: 16)
         for text in Self.shapedTexts {
             let prepared = engine.prepare(text)
-            #expect(!prepared.offsetNumbers.isEmpty)
+            #expect(!prepared.shapedNumbers.isEmpty)
             let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for width in Self.widths {
                 let whole = engine.layout(prepared, width: width)
@@ -87,6 +87,27 @@ struct LongTextTests {
                 }
                 #expect(whole.lines == lines, "at \(width)")
                 #expect(whole.lineCount >= paragraphs.count)
+            }
+        }
+    }
+
+    @Test("a long paragraph shaped in pieces of a few script runs gives the numbers and lines of shaping it whole",
+          arguments: [TestFonts.dejaVuSans, TestFonts.notoSans])
+    func shapedInPieces(font: String) throws {
+        let whole = try TestFonts.engine(font, size: 16), pieces = try TestFonts.engine(font, size: 16)
+        whole.shapingPieceUnits = .max
+        pieces.shapingPieceUnits = 7
+        // Script runs change every few words (Latin, Japanese, Arabic, Cyrillic, emoji): pieces of
+        // one or two runs, with a line-end adjustment or a kerning pair near their edges.
+        let texts = Self.shapedTexts + [(0..<300).map { n in
+            ["Tout «a» va", "日本語「括弧」。", "العربية", "ёлка", "AV To", "☕✌️", "ﬁne"][n % 7]
+        }.joined(separator: " ")]
+        for text in texts {
+            let a = whole.prepare(text), b = pieces.prepare(text)
+            let field = b.differingNumbers(from: a, engine: pieces, otherEngine: whole)
+            #expect(field == nil, "\(field ?? ""): \(text.prefix(40))")
+            for width in Self.widths {
+                #expect(pieces.layout(b, width: width) == whole.layout(a, width: width), "at \(width)")
             }
         }
     }

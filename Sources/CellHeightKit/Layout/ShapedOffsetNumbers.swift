@@ -1,0 +1,155 @@
+/// The numbers per offset of a shaped text (see `OffsetNumbers`), kept small: the wrap loop reads
+/// x at break opportunities, and needs numbers per offset only inside a word an emergency break
+/// cuts, or across tabs, so they are kept in a form that takes about 1 byte a unit and are
+/// written out for the stretch a line needs (`ShapedOffsetNumbers.Scratch`). Dense numbers
+/// took 17 bytes a unit, 0.3 GB for a 20 MB row beyond ASCII.
+///
+/// Indexed by offset in the text, like `PreparedText.units`. Line-end adjustments are not here:
+/// a shaped text lists all of its own (not 0) as `PreparedText.stopAdjustments`.
+struct ShapedOffsetNumbers {
+    /// The advance of the cluster that starts at each unit (0 inside a cluster and for a tab), in
+    /// 1/65536 px, as an index into `advanceValues`; `otherAdvance` when it is not among them.
+    var advanceCodes: [UInt8] = []
+    /// The distinct advances of the text, at most 255 (a paragraph's glyphs, kerned or not, have
+    /// a few dozen).
+    var advanceValues: [Int] = []
+    /// The advances of units whose code is `otherAdvance`, by offset.
+    var otherAdvances: [Int: Int] = [:]
+    /// Whether a line may be cut before each offset inside a word (see `OffsetNumbers.cuttable`),
+    /// one bit an offset.
+    var cuttable = BitArray()
+    /// Width corrections of cuts inside ligatures, by offset; empty in most texts.
+    var ligatureSplits: [Int: LigatureSplit] = [:]
+
+    static let otherAdvance: UInt8 = 255
+
+    var isEmpty: Bool { advanceCodes.isEmpty }
+
+    mutating func removeAll() {
+        advanceCodes.removeAll(keepingCapacity: true)
+        advanceValues.removeAll(keepingCapacity: true)
+        otherAdvances.removeAll()
+        cuttable = BitArray()
+        ligatureSplits.removeAll()
+    }
+
+    /// Room for a text of `count` units (offsets 0...count), advances 0, nothing cuttable.
+    mutating func reserve(forUnits count: Int) {
+        removeAll()
+        advanceCodes = Array(repeating: 0, count: count + 1)
+        advanceValues = [0]
+        cuttable = BitArray(count: count + 1)
+    }
+
+    /// Gives advances their codes as a text is prepared (one per engine, used for one text at a
+    /// time): most units repeat a value just seen, found in a small table by the value's bits.
+    struct Encoder {
+        private var codesByValue: [Int: UInt8] = [:]
+        private var recentValues = [Int](repeating: -1, count: 64)
+        private var recentCodes = [UInt8](repeating: 0, count: 64)
+
+        /// Starts on a text whose numbers were just reserved (`reserve(forUnits:)`).
+        mutating func begin() {
+            codesByValue.removeAll(keepingCapacity: true)
+            codesByValue[0] = 0
+            for i in recentValues.indices { recentValues[i] = -1 }
+        }
+
+        /// Records `advance` (1/65536 px) as the advance of the unit at `offset` of `numbers`.
+        @inline(__always)
+        mutating func setAdvance(_ advance: Int, at offset: Int, in numbers: inout ShapedOffsetNumbers) {
+            let slot = (advance >> 6) & 63
+            if recentValues[slot] == advance {
+                numbers.advanceCodes[offset] = recentCodes[slot]
+                return
+            }
+            let code: UInt8
+            if let known = codesByValue[advance] {
+                code = known
+            } else if numbers.advanceValues.count < Int(ShapedOffsetNumbers.otherAdvance) {
+                code = UInt8(numbers.advanceValues.count)
+                numbers.advanceValues.append(advance)
+                codesByValue[advance] = code
+            } else {
+                numbers.advanceCodes[offset] = ShapedOffsetNumbers.otherAdvance
+                numbers.otherAdvances[offset] = advance
+                return
+            }
+            recentValues[slot] = advance
+            recentCodes[slot] = code
+            numbers.advanceCodes[offset] = code
+        }
+    }
+
+    /// The advance recorded at `offset`, in 1/65536 px.
+    @inline(__always)
+    func advance(at offset: Int) -> Int {
+        let code = advanceCodes[offset]
+        return code == Self.otherAdvance ? otherAdvances[offset] ?? 0 : advanceValues[Int(code)]
+    }
+
+    /// Numbers per offset written out for a stretch of a paragraph, valid until the next call
+    /// (one per engine: the wrap loop asks for the words it cuts, one at a time).
+    final class Scratch {
+        private var capacity = 0
+        private var prefix = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        private var adjustments = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        private var cuttable = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        private var splits = UnsafeMutablePointer<LigatureSplit>.allocate(capacity: 1)
+
+        deinit { deallocate() }
+
+        private func deallocate() {
+            prefix.deallocate()
+            adjustments.deallocate()
+            cuttable.deallocate()
+            splits.deallocate()
+        }
+
+        /// The numbers of `range` of paragraph `p` of `text` (whose numbers are `numbers`), x
+        /// counted from `x` at `range`'s start (x from the paragraph's start; tabs count 0).
+        func view(_ numbers: ShapedOffsetNumbers, _ text: PreparedText.Buffers, _ p: PreparedParagraph,
+                  covering range: ClosedRange<Int>, x: Int) -> OffsetNumbers.View {
+            let count = range.count
+            if capacity < count {
+                deallocate()
+                capacity = max(count, 2 * capacity, 256)
+                prefix = .allocate(capacity: capacity)
+                adjustments = .allocate(capacity: capacity)
+                cuttable = .allocate(capacity: capacity)
+                splits = .allocate(capacity: capacity)
+            }
+            let first = range.lowerBound
+            var hasSplits = false
+            var position = x
+            for k in 0..<count {
+                let offset = p.start + first + k
+                prefix[k] = position
+                adjustments[k] = 0
+                cuttable[k] = numbers.cuttable[offset]
+                if !numbers.ligatureSplits.isEmpty, let split = numbers.ligatureSplits[offset] {
+                    splits[k] = split
+                    hasSplits = true
+                } else {
+                    splits[k] = LigatureSplit(endCorrection: 0, startCorrection: 0)
+                }
+                if k + 1 < count { position += numbers.advance(at: offset) }
+            }
+            // The adjustments of the stretch, from the paragraph's list.
+            let listed = text.stopAdjustments
+            var low = p.stopAdjustments.lowerBound, high = p.stopAdjustments.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if listed[middle].offset < first { low = middle + 1 } else { high = middle }
+            }
+            while low < p.stopAdjustments.upperBound && listed[low].offset <= range.upperBound {
+                adjustments[listed[low].offset - first] = listed[low].value
+                low += 1
+            }
+            // The view's pointers take offsets in the paragraph: moved back by `first`.
+            return OffsetNumbers.View(prefix: prefix - first, lineEndAdjustments: adjustments - first,
+                                      cuttable: cuttable - first, ligatureSplits: hasSplits ? splits - first : nil,
+                                      covered: range)
+        }
+    }
+}
