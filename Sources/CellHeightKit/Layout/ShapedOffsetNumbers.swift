@@ -42,34 +42,44 @@ struct ShapedOffsetNumbers {
     }
 
     /// Gives advances their codes as a text is prepared (one per engine, used for one text at a
-    /// time): most units repeat a value just seen, found in a small table by the value's bits.
+    /// time): a value seen lately is found in a small table by its bits, any other among the
+    /// text's values (a few dozen) by a search.
     struct Encoder {
-        private var codesByValue: [Int: UInt8] = [:]
-        private var recentValues = [Int](repeating: -1, count: 64)
-        private var recentCodes = [UInt8](repeating: 0, count: 64)
+        private var recentValues: [Int]
+        private var recentCodes: [UInt8]
+
+        init() {
+            recentValues = Array(repeating: -1, count: 256)
+            recentCodes = Array(repeating: 0, count: 256)
+        }
+
+        private init(empty: Void) {
+            recentValues = []
+            recentCodes = []
+        }
+
+        /// An encoder with no tables, to stand in for one moved out of its holder.
+        static var moved: Encoder { Encoder(empty: ()) }
 
         /// Starts on a text whose numbers were just reserved (`reserve(forUnits:)`).
         mutating func begin() {
-            codesByValue.removeAll(keepingCapacity: true)
-            codesByValue[0] = 0
             for i in recentValues.indices { recentValues[i] = -1 }
         }
 
         /// Records `advance` (1/65536 px) as the advance of the unit at `offset` of `numbers`.
         @inline(__always)
         mutating func setAdvance(_ advance: Int, at offset: Int, in numbers: inout ShapedOffsetNumbers) {
-            let slot = (advance >> 6) & 63
+            let slot = (advance >> 6) & 255
             if recentValues[slot] == advance {
                 numbers.advanceCodes[offset] = recentCodes[slot]
                 return
             }
             let code: UInt8
-            if let known = codesByValue[advance] {
-                code = known
+            if let known = numbers.advanceValues.firstIndex(of: advance) {
+                code = UInt8(known)
             } else if numbers.advanceValues.count < Int(ShapedOffsetNumbers.otherAdvance) {
                 code = UInt8(numbers.advanceValues.count)
                 numbers.advanceValues.append(advance)
-                codesByValue[advance] = code
             } else {
                 numbers.advanceCodes[offset] = ShapedOffsetNumbers.otherAdvance
                 numbers.otherAdvances[offset] = advance

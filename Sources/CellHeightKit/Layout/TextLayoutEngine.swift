@@ -148,9 +148,18 @@ public final class TextLayoutEngine {
 
     private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
         let storage = text.storage
-        if storage.shapedNumbers.isEmpty {
-            storage.shapedNumbers.reserve(forUnits: text.units.count)
-            advanceEncoder.begin()
+        // The numbers and the encoder are worked on as locals (moved out and back), not through
+        // the objects that hold them: no access checks per unit.
+        var numbers = ShapedOffsetNumbers(), encoder = ShapedOffsetNumbers.Encoder.moved
+        swap(&numbers, &storage.shapedNumbers)
+        swap(&encoder, &advanceEncoder)
+        defer {
+            swap(&numbers, &storage.shapedNumbers)
+            swap(&encoder, &advanceEncoder)
+        }
+        if numbers.isEmpty {
+            numbers.reserve(forUnits: text.units.count)
+            encoder.begin()
         }
         let count = units.count
         let hasTabs = units.contains(0x09), hasSoftHyphens = units.contains(0xAD)
@@ -158,12 +167,12 @@ public final class TextLayoutEngine {
         // start never does); cuts inside clusters are decided with the shaping below.
         if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
-            for i in start...(start + count) { storage.shapedNumbers.cuttable[i] = true }
+            for i in start...(start + count) { numbers.cuttable[i] = true }
         } else {
-            graphemes.forEachBoundary(units) { storage.shapedNumbers.cuttable[start + $0] = true }
-            storage.shapedNumbers.cuttable[start + count] = true
+            graphemes.forEachBoundary(units) { numbers.cuttable[start + $0] = true }
+            numbers.cuttable[start + count] = true
         }
-        storage.shapedNumbers.cuttable[start] = false
+        numbers.cuttable[start] = false
         var usesFallback = false
         // Line-end adjustments in order of offset (pieces come in order; two may give one at the
         // offset between them).
@@ -183,7 +192,7 @@ public final class TextLayoutEngine {
             }
             // Advances are HarfBuzz's integers over 65536: exact.
             func advance(_ i: Int) -> Int { units[first + i] == 0x09 ? 0 : FontFace.harfBuzzUnits(shaped.advances[i]) }
-            for i in 0..<length { advanceEncoder.setAdvance(advance(i), at: start + first + i, in: &storage.shapedNumbers) }
+            for i in 0..<length { encoder.setAdvance(advance(i), at: start + first + i, in: &numbers) }
             for (offset, value) in shaped.lineEndAdjustments.sorted(by: { $0.key < $1.key }) {
                 let adjustment = StopAdjustment(offset: first + offset, value: FontFace.harfBuzzUnits(value))
                 if let last = adjustments.last, last.offset == adjustment.offset {
@@ -195,11 +204,11 @@ public final class TextLayoutEngine {
             // Cuts inside the piece's clusters (ligatures), decided over its own numbers: none
             // when every grapheme boundary starts a cluster (most text).
             guard (1..<max(length, 1)).contains(where: {
-                !shaped.clusterStarts[$0] && storage.shapedNumbers.cuttable[start + first + $0]
+                !shaped.clusterStarts[$0] && numbers.cuttable[start + first + $0]
             }) else { return }
             var prefix = [Int](repeating: 0, count: length + 1)
             for i in 0..<length { prefix[i + 1] = prefix[i] + advance(i) }
-            var cuttable = (0...length).map { storage.shapedNumbers.cuttable[start + first + $0] }
+            var cuttable = (0...length).map { numbers.cuttable[start + first + $0] }
             units.withUnsafeBufferPointer { paragraphUnits in
                 markLigatureCuts(0..<length, units: paragraphUnits.baseAddress! + first, prefix: prefix,
                                  cuttable: &cuttable, clusterStarts: { shaped.clusterStarts[$0] },
@@ -208,15 +217,14 @@ public final class TextLayoutEngine {
                     while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
                     let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
                     return font.advanceUnits(of: UInt32(units[first + i]), fontSize: self.fontSize)
-                }, split: { storage.shapedNumbers.ligatureSplits[start + first + $1] = $0 })
+                }, split: { numbers.ligatureSplits[start + first + $1] = $0 })
             }
-            for i in 0..<length where i > 0 && !cuttable[i] { storage.shapedNumbers.cuttable[start + first + i] = false }
+            for i in 0..<length where i > 0 && !cuttable[i] { numbers.cuttable[start + first + i] = false }
         }
         // Line-end adjustments, all listed (the text keeps no dense numbers).
         let adjustmentBase = text.stopAdjustments.count
         text.stopAdjustments.append(contentsOf: adjustments.lazy.filter { $0.value != 0 })
         // Break opportunities with their x, in one walk along the paragraph.
-        let numbers = storage.shapedNumbers
         func advance(_ i: Int) -> Int { numbers.advance(at: start + i) }
         /// Where the content before `offset` ends, the spaces before it hanging.
         func contentEnd(before offset: Int) -> Int {
