@@ -58,6 +58,9 @@ public struct MeasuredCell: Equatable, Sendable {
     /// the source text) and untranslated rows are left out of the check (`--skip-untranslated`,
     /// a rule's `skipUntranslated`). It is measured and reported all the same.
     public var skipsUntranslatedCheck = false
+    /// The font the row was laid out in when its settings gave it another font, size or line height
+    /// than the run's (a single text's; a template's labels keep their fonts); nil otherwise.
+    public var ownFont: RowFont?
 
     public init(row: Row, results: [CellLayout], budgetCheck: BudgetCheck? = nil) {
         self.row = row

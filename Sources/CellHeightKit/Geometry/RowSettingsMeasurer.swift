@@ -20,6 +20,10 @@ public final class RowSettingsMeasurer {
     private var last: (settings: RowSettings, measurer: CellMeasurer)?
     /// Engines by font, size and line height, shared by measurers of different widths.
     private var engines: [EngineKey: [TextLayoutEngine]] = [:]
+    /// The font of the base settings' text, and the fonts of other settings that lay it out in
+    /// another (see `MeasuredCell.ownFont`); none for a template.
+    private let baseFont: RowFont?
+    private var ownFonts: [EngineKey: RowFont] = [:]
 
     private struct EngineKey: Hashable {
         var font: String
@@ -46,6 +50,7 @@ public final class RowSettingsMeasurer {
         let baseMeasurer = try CellMeasurer(template: cell, engines: engines, widths: base.widths, details: details)
         self.base = (base.budget, base.text, base.skipsUntranslated, baseMeasurer)
         self.labelFields = cell.labels.map(\.field)
+        baseFont = isTemplate ? nil : engines.first.map(RowFont.init)
         let key = measurerKey(base)
         self.engines[key.engine] = engines
         measurers[key] = baseMeasurer
@@ -65,6 +70,7 @@ public final class RowSettingsMeasurer {
         } else {
             labelEngines = try makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace).engines
             engines[key.engine] = labelEngines
+            if let baseFont, let font = labelEngines.first.map(RowFont.init), font != baseFont { ownFonts[key.engine] = font }
         }
         measurers[key] = try CellMeasurer(template: cell, engines: labelEngines, widths: settings.widths, details: details)
     }
@@ -80,12 +86,17 @@ public final class RowSettingsMeasurer {
         let row = rewriting.changes(textOf: row.placeholders) ? row.rewritten(by: rewriting, fields: labelFields) : row
         let budget = settings?.budget ?? base.budget
         // An untranslated row left out of the check is measured without its budget, and says so.
+        var cell: MeasuredCell
         if budget.isLimited && (settings?.skipsUntranslated ?? base.skipsUntranslated) && row.isUntranslated {
-            var cell = measurer(for: settings).measure(row, budget: .none)
+            cell = measurer(for: settings).measure(row, budget: .none)
             cell.skipsUntranslatedCheck = true
-            return cell
+        } else {
+            cell = measurer(for: settings).measure(row, budget: budget)
         }
-        return measurer(for: settings).measure(row, budget: budget)
+        if let settings, !ownFonts.isEmpty, !isTemplate {
+            cell.ownFont = ownFonts[measurerKey(settings).engine]
+        }
+        return cell
     }
 
     /// The measurer of rows with `settings` (nil: the base settings).

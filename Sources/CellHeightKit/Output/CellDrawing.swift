@@ -6,8 +6,8 @@ struct CellDrawing {
     struct Label {
         /// Index of the label in the template.
         var index: Int
-        /// Index of its font in `ReportFonts.labelFonts`: the label's, or in a run at several
-        /// sizes the size's.
+        /// Index of its font in `ReportFonts.labelFonts`: the label's, the row's own (see
+        /// `MeasuredCell.ownFont`), or in a run at several sizes the size's.
         var font: Int
         var x: Double
         var y: Double
@@ -40,8 +40,9 @@ struct CellDrawing {
     var violation: BudgetViolation?
     var isOverBudget: Bool { violation != nil }
 
-    /// The row's cell in result `column` (see `Report.columns`).
-    init(_ report: Report, rowIndex: Int, column: Int) {
+    /// The row's cell in result `column` (see `Report.columns`), its text in `fonts`' font for it.
+    init(_ report: Report, rowIndex: Int, column: Int, fonts: ReportFonts) {
+        let ownFont = fonts.ownFontIndex(of: report.cells[rowIndex])
         let result = report.cells[rowIndex].results[column]
         let sizeIndex = report.columns[column].sizeIndex
         let template = report.cellTemplate
@@ -60,7 +61,8 @@ struct CellDrawing {
                 defer { lineY += line.height }
                 return Line(y: lineY, height: line.height, text: line.text.hasSuffix("\n") ? String(line.text.dropLast()) : line.text)
             }
-            labels.append(Label(index: index, font: report.settings.sizeFonts.isEmpty ? index : sizeIndex, x: template.padding.left + template.labels[index].leftInset, y: y,
+            let font = report.settings.sizeFonts.isEmpty ? ownFont ?? index : sizeIndex
+            labels.append(Label(index: index, font: font, x: template.padding.left + template.labels[index].leftInset, y: y,
                                 width: template.textWidth(ofLabel: index, cellWidth: result.width),
                                 height: layout.height, lines: lines, fullTextHeight: layout.text.height,
                                 isTruncated: layout.isTruncated))

@@ -15,7 +15,7 @@ private let htmlRowsPerChunk = 50
 
 /// The whole page, ending with a newline.
 func renderHTMLReport(_ report: Report) -> String {
-    let fonts = ReportFonts(report.settings)
+    let fonts = ReportFonts(report.settings, cells: report.cells)
     var page = """
     <!DOCTYPE html>
     <html lang="en">
@@ -45,7 +45,7 @@ func renderHTMLReport(_ report: Report) -> String {
     for chunkStart in stride(from: 0, to: report.cells.count, by: htmlRowsPerChunk) {
         let rows = chunkStart..<min(chunkStart + htmlRowsPerChunk, report.cells.count)
         let drawings = rows.map { rowIndex in
-            report.columns.indices.map { CellDrawing(report, rowIndex: rowIndex, column: $0) }
+            report.columns.indices.map { CellDrawing(report, rowIndex: rowIndex, column: $0, fonts: fonts) }
         }
         let estimate = drawings.reduce(0) { $0 + htmlEstimatedRowHeight($1) }
         page += "<div class=\"chunk\" style=\"contain-intrinsic-size: auto \(formatPixels(estimate))px\">\n"

@@ -10,16 +10,29 @@ struct ReportFonts {
         var font: FontSettings
     }
 
-    /// The distinct font files, in the order labels first use them.
+    /// The distinct font files, in the order labels (then rows) first use them.
     var faces: [Face] = []
     /// Per template label: the index of its face in `faces`.
     var labelFaces: [Int] = []
     /// Per template label: its font, size and line height; in a run at several sizes, the text's
-    /// at each size (a drawn label's `CellDrawing.Label.font` says which).
+    /// at each size; then the fonts rows have of their own (a drawn label's
+    /// `CellDrawing.Label.font` says which).
     var labelFonts: [FontSettings]
 
-    init(_ settings: ReportSettings) {
+    /// Per font of a row laid out in its own (`MeasuredCell.ownFont`): its index in `labelFonts`,
+    /// after the labels' fonts.
+    private(set) var rowFontIndices: [RowFont: Int] = [:]
+
+    init(_ settings: ReportSettings, cells: [MeasuredCell] = []) {
         labelFonts = settings.sizeFonts.isEmpty ? settings.subject.fonts : settings.sizeFonts
+        // Rows in fonts of their own (a run at one size: at several, each size's font is drawn).
+        for cell in cells where settings.sizeFonts.isEmpty {
+            guard let font = cell.ownFont, rowFontIndices[font] == nil else { continue }
+            rowFontIndices[font] = labelFonts.count
+            labelFonts.append(FontSettings(fontPath: font.fontPath, fontFaceIndex: font.fontFaceIndex,
+                                           fontFamily: font.fontFamily, fontSHA256: "", fontSize: font.fontSize,
+                                           lineHeight: font.lineHeight.description, lineHeightPixels: 0))
+        }
         for font in labelFonts {
             if let index = faces.firstIndex(where: { $0.font.fontPath == font.fontPath }) {
                 labelFaces.append(index)
@@ -65,5 +78,12 @@ extension ReportSubject {
         case .text(let font, _): return [font]
         case .template(_, _, _, let fonts): return fonts
         }
+    }
+}
+
+extension ReportFonts {
+    /// The index in `labelFonts` of the font row `cell` was laid out in, when it has one of its own.
+    func ownFontIndex(of cell: MeasuredCell) -> Int? {
+        cell.ownFont.flatMap { rowFontIndices[$0] }
     }
 }

@@ -18,10 +18,10 @@ private enum SVGLayout {
 
 /// The whole picture, ending with a newline.
 func renderSVGReport(_ report: Report) -> String {
-    let fonts = ReportFonts(report.settings)
+    let fonts = ReportFonts(report.settings, cells: report.cells)
     let columns = report.columns
     let drawings = report.cells.indices.map { rowIndex in
-        columns.indices.map { CellDrawing(report, rowIndex: rowIndex, column: $0) }
+        columns.indices.map { CellDrawing(report, rowIndex: rowIndex, column: $0, fonts: fonts) }
     }
     // A column is as wide as its boxes (and a budget bar) or its longest caption, whichever is wider.
     var columnX: [Double] = []

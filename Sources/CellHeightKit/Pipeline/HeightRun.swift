@@ -267,7 +267,14 @@ public final class HeightRun {
             }
         }
         progress.finish()
-        let text = render(cells, settings: settings, format: output, options: options)
+        // Fonts of rows laid out in their own are embedded too (known only now: rules and rows name them).
+        var drawingOptions = options
+        if request.embedsFonts {
+            for path in cells.compactMap({ $0.ownFont?.fontPath }) where drawingOptions.embeddedFonts[path] == nil {
+                drawingOptions.embeddedFonts[path] = [UInt8](try readInputData(from: path))
+            }
+        }
+        let text = render(cells, settings: settings, format: output, options: drawingOptions)
         if let outputFile = request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {

@@ -109,6 +109,14 @@ struct HTMLReportBrowserTests {
         #expect(verdict == ReportVerdict(rows: 4, disagreements: 0, fontErrors: nil))
     }
 
+    @Test("rows a rules file gives fonts and sizes of their own (CJK locales in Noto Sans CJK) are drawn and laid out in them",
+          arguments: [[String](), ["--embed-font"]])
+    func rowsInTheirOwnFonts(extra: [String]) throws {
+        let verdict = try Self.verdict(of: ["--rules", "fixtures/checks/rules.yaml", "fixtures/checks/ui.ndjson"] + extra,
+                                       in: try Self.makeDirectory(), status: 1).0
+        #expect(verdict == ReportVerdict(rows: 8, disagreements: 0, fontErrors: nil))
+    }
+
     @Test("an embedded font loads from the page itself")
     func embeddedFont() throws {
         let verdict = try Self.verdict(of: [
