@@ -158,10 +158,14 @@ def run(out, binary, pango, median_run, timed, repeat_note):
     print(f"{'cost per input byte, multilingual / prose':<46} {per_byte:>12.2f}x (target within 2x: "
           f"{'yes' if per_byte <= 2 else 'no'})")
 
-    # One 20 MB row: peak RSS against the row's size, of plain text (the pairwise lane) and of
-    # text with an em dash and a Cyrillic word (shaped), written as NDJSON and as JSON.
+    # One 20 MB row: peak RSS against the row's size, of plain text (the pairwise lane), of text
+    # with an em dash and a Cyrillic word (shaped), and of Chinese messages (a break opportunity at
+    # every ideograph, fallback fonts), written as NDJSON and as JSON.
+    chinese = " ".join(text.replace("\n", " ") for text in multilingual_rows(2_000)[0]
+                       if sum("\u4e00" <= c <= "\u9fff" for c in text) * 2 > len(text)) + " "
     for label, words in [("", "lorem ipsum dolor sit amet consectetur adipiscing elit "),
-                         (" beyond ASCII", "lorem ipsum dolor sit amet — consectetur café adipiscing привет elit ")]:
+                         (" beyond ASCII", "lorem ipsum dolor sit amet — consectetur café adipiscing привет elit "),
+                         (" of Chinese", chinese)]:
         row = os.path.join(out, "row-20MB" + label.replace(" ", "-") + ".txt")
         if not os.path.exists(row):
             encoded = (words * (20_000_000 // len(words.encode()) + 1)).encode()[:20_000_000]
