@@ -143,6 +143,16 @@ public final class TextLayoutEngine {
     /// `Shaper.shapeInPieces`): a long paragraph's shaping output is never all in memory.
     var shapingPieceUnits = 1 << 16
 
+    /// How long a range is shaped as one HarfBuzz buffer at most (see `Shaper.forEachWindow`);
+    /// small only to test the windows.
+    var shapingWindow: (units: Int, margin: Int) {
+        get { shaper.runWindow }
+        set {
+            shaper.runWindow = newValue
+            forgetPreparedTexts()
+        }
+    }
+
     /// Codes the advances of shaped texts (see `ShapedOffsetNumbers`).
     private var advanceEncoder = ShapedOffsetNumbers.Encoder()
 

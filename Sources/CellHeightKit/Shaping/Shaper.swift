@@ -17,6 +17,9 @@ final class Shaper {
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
     /// only to compare with shaping them whole in tests.
     var splitsLongClusters = true
+    /// How long a range is shaped as one HarfBuzz buffer at most, and how far before a window's
+    /// end it is cut (see `forEachWindow`); small only to test the windows.
+    var runWindow = (units: 1 << 16, margin: 256)
     /// Whether a fallback font that has none of a range's characters is skipped without shaping
     /// (see `FontFace.drawsNothing`); off only to compare with shaping it in tests.
     var skipsFontsWithoutGlyphs = true
@@ -108,8 +111,9 @@ final class Shaper {
             guard let face = fonts.next(hints: hints, definiteHint: definiteHint) else {
                 // No font has these clusters: keep the primary font's .notdef boxes, as browsers draw them.
                 for range in pending {
-                    store(shapeClusters(text, range: range, script: run.script, face: chain.primary),
-                          face: chain.primary, into: &shaped)
+                    forEachWindow(text, range, script: run.script, face: chain.primary) {
+                        store($0, face: chain.primary, into: &shaped)
+                    }
                 }
                 return
             }
@@ -119,29 +123,62 @@ final class Shaper {
                     stillMissing.append(range)
                     continue
                 }
-                var resolved: [Cluster] = []
+                // (A range of missing clusters may span windows: it is closed by the next cluster drawn.)
                 var missingStart: Int?
-                for cluster in shapeClusters(text, range: range, script: run.script, face: face) {
-                    if cluster.missing {
-                        if missingStart == nil { missingStart = cluster.range.lowerBound }
-                        continue
+                forEachWindow(text, range, script: run.script, face: face) { clusters in
+                    var resolved: [Cluster] = []
+                    for cluster in clusters {
+                        if cluster.missing {
+                            if missingStart == nil { missingStart = cluster.range.lowerBound }
+                            continue
+                        }
+                        if let start = missingStart {
+                            stillMissing.append(start..<cluster.range.lowerBound)
+                            missingStart = nil
+                        }
+                        resolved.append(cluster)
                     }
-                    if let start = missingStart {
-                        stillMissing.append(start..<cluster.range.lowerBound)
-                        missingStart = nil
+                    store(resolved, face: face, into: &shaped)
+                    recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
+                    if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
+                        for (offset, loss) in kerningLostAtBreaks(resolved) {
+                            shaped.lineEndAdjustments[offset - shaped.start, default: 0] += loss
+                        }
                     }
-                    resolved.append(cluster)
                 }
                 if let start = missingStart { stillMissing.append(start..<range.upperBound) }
-                store(resolved, face: face, into: &shaped)
-                recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
-                if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
-                    for (offset, loss) in kerningLostAtBreaks(resolved) {
-                        shaped.lineEndAdjustments[offset - shaped.start, default: 0] += loss
-                    }
-                }
             }
             pending = stillMissing
+        }
+    }
+
+    /// Calls `body` with the clusters of `range` shaped with `face`, in logical order, a window at
+    /// a time: a range longer than `runWindow.units` (a long paragraph in one script) is shaped in
+    /// windows cut before a cluster that HarfBuzz does not mark unsafe to break before, at least
+    /// `runWindow.margin` units before the window's end. HarfBuzz's promise for such a place is
+    /// that shaping each side apart gives what shaping both together gives; the margin keeps the
+    /// window's own end, where the text was cut, far from it. So a long run's glyphs (some 130
+    /// bytes a character with HarfBuzz's buffers and the clusters) are never all in memory.
+    func forEachWindow(_ text: [UInt16], _ range: Range<Int>, script: hb_script_t, face: FontFace,
+                       _ body: ([Cluster]) -> Void) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = start + runWindow.units
+            guard end < range.upperBound else {
+                return body(shapeClusters(text, range: start..<range.upperBound, script: script, face: face))
+            }
+            var clusters = shapeClusters(text, range: start..<end, script: script, face: face)
+            let limit = end - runWindow.margin
+            guard let cut = clusters.lastIndex(where: {
+                $0.range.lowerBound > start && $0.range.lowerBound <= limit && !$0.unsafeToBreakBefore
+            }) else {
+                // Nowhere safe to cut in the window (never seen in real text): the rest whole.
+                return body(shapeClusters(text, range: start..<range.upperBound, script: script, face: face))
+            }
+            let next = clusters[cut].range.lowerBound
+            clusters.removeSubrange(cut...)
+            body(clusters)
+            start = next
         }
     }
 

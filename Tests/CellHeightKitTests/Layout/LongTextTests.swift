@@ -111,4 +111,31 @@ struct LongTextTests {
             }
         }
     }
+
+    @Test("a long run shaped in windows cut where HarfBuzz says it is safe gives the numbers and lines of shaping it whole",
+          arguments: [TestFonts.dejaVuSans, TestFonts.notoSans])
+    func shapedInWindows(font: String) throws {
+        let whole = try TestFonts.engine(font, size: 16), windows = try TestFonts.engine(font, size: 16)
+        whole.shapingWindow = (units: 1 << 40, margin: 0)
+        windows.shapingWindow = (units: 48, margin: 8)
+        // Long runs of one script each: kerning and ligatures (Latin), joining right to left
+        // (Arabic), marks and conjuncts (Devanagari, Thai), fullwidth punctuation that a CJK font
+        // collapses, combining accents, and a fallback font taking over mid-run.
+        let runs = [
+            String(repeating: "AVATAR To Ty officially ﬁne café naïve Wo Yo. ", count: 40),
+            String(repeating: "العربية نص طويل جدا، مع كلمات متصلة ", count: 40),
+            String(repeating: "हिन्दी में लिखा गया वाक्य क्षत्रिय ", count: 40),
+            String(repeating: "ภาษาไทยไม่มีช่องว่างระหว่างคำ ", count: 40),
+            String(repeating: "日本語の文章「括弧」と、句読点。（全角）", count: 40),
+            String(repeating: "Cafe\u{301} e\u{301}\u{302}\u{323} ", count: 60),
+        ]
+        for text in runs + Self.shapedTexts {
+            let a = whole.prepare(text), b = windows.prepare(text)
+            let field = b.differingNumbers(from: a, engine: windows, otherEngine: whole)
+            #expect(field == nil, "\(field ?? ""): \(text.prefix(30))")
+            for width in Self.widths {
+                #expect(windows.layout(b, width: width) == whole.layout(a, width: width), "\(text.prefix(30)) at \(width)")
+            }
+        }
+    }
 }
