@@ -250,10 +250,13 @@ public final class TextLayoutEngine {
         }
         let breakBase = text.breakCount
         var next = breakBase
-        // Room for a break every four units (a long paragraph's breaks then never move as they
-        // grow; pages never written cost no memory).
-        text.breaks.reserveCapacity(breakBase + count / 4 + 1)
-        text.breakKinds.reserveCapacity(breakBase + count / 4 + 1)
+        // Room for a break every four units, or at every ideograph (CJK text breaks at each), so
+        // that a long paragraph's breaks seldom move as they grow: a move holds both copies at once.
+        var ideographs = 0
+        for unit in units where unit >= 0x2E80 && unit < 0xD800 { ideographs += 1 }
+        let room = breakBase + max(count / 4, ideographs + count / 16) + 1
+        text.breaks.reserveCapacity(room)
+        text.breakKinds.reserveCapacity(room)
         var x = 0, i = 0
         lineBreaker.forEachOpportunity(in: units) { opportunity in
             while i < opportunity.offset {
