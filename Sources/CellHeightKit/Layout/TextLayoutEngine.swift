@@ -83,6 +83,21 @@ public final class TextLayoutEngine {
         (shaper.segmentCache.hits, shaper.segmentCache.misses)
     }
 
+    /// The fallback loop's range cache's hit and miss counts (see `ShapedRangeCache`).
+    public var rangeCacheStatistics: (hits: Int, misses: Int) {
+        (shaper.rangeCache.hits, shaper.rangeCache.misses)
+    }
+
+    /// Whether the fallback loop reuses ranges it shaped before (the default). Off only to compare
+    /// with shaping every range in tests.
+    var usesRangeCache: Bool {
+        get { shaper.usesRangeCache }
+        set {
+            shaper.usesRangeCache = newValue
+            forgetPreparedTexts()
+        }
+    }
+
     /// `line-height: normal` of a line in the primary font alone, in px.
     public var normalLineHeight: Double { primaryMetrics.normalLineHeight }
 

@@ -14,6 +14,10 @@ final class Shaper {
     var segmentCache = ShapedSegmentCache()
     /// Whether simple paragraphs use `segmentCache`; off only to compare both paths in tests.
     var usesSegmentCache = true
+    /// Ranges the fallback loop shaped already (see `ShapedRangeCache`).
+    var rangeCache = ShapedRangeCache()
+    /// Whether the fallback loop uses `rangeCache`; off only to compare with shaping every range in tests.
+    var usesRangeCache = true
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
     /// only to compare with shaping them whole in tests.
     var splitsLongClusters = true
@@ -88,7 +92,7 @@ final class Shaper {
             guard let face = fonts.next(hints: hints, definiteHint: definiteHint) else {
                 // No font has these clusters: keep the primary font's .notdef boxes, as browsers draw them.
                 for range in pending {
-                    store(shapeClusters(text, range: range, script: run.script, face: chain.primary),
+                    store(runClusters(text, range: range, script: run.script, face: chain.primary),
                           face: chain.primary, into: &shaped)
                 }
                 return
@@ -101,7 +105,7 @@ final class Shaper {
                 }
                 var resolved: [Cluster] = []
                 var missingStart: Int?
-                for cluster in shapeClusters(text, range: range, script: run.script, face: face) {
+                for cluster in runClusters(text, range: range, script: run.script, face: face) {
                     if cluster.missing {
                         if missingStart == nil { missingStart = cluster.range.lowerBound }
                         continue
@@ -120,6 +124,14 @@ final class Shaper {
                 }
             }
             pending = stillMissing
+        }
+    }
+
+    /// `shapeClusters`, through the range cache when it is on.
+    private func runClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
+        guard usesRangeCache else { return shapeClusters(text, range: range, script: script, face: face) }
+        return rangeCache.clusters(text, range: range, script: script, face: face) {
+            shapeClusters(text, range: range, script: script, face: face)
         }
     }
 
