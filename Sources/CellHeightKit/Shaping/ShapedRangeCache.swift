@@ -46,7 +46,6 @@ struct ShapedRangeCache {
     /// The faces seen, by identity: the key holds their index (and the cache keeps them alive, so
     /// an index never comes to stand for another face).
     private var faces: [FontFace] = []
-    private var faceIndices: [ObjectIdentifier: UInt16] = [:]
     /// The key being looked up, built in place to allocate nothing on a hit.
     private var scratchKey: [UInt16] = []
 
@@ -111,13 +110,13 @@ struct ShapedRangeCache {
     ///   joining reads (in HarfBuzz 6: `arabic_joining`, for the scripts of its Arabic shaper and
     ///   the joining scripts of its Universal Shaping Engine; and the dotted circle of a leading
     ///   mark, only with `HB_BUFFER_FLAG_BOT`, which is never set). So the context counts, all of
-    ///   it, except for the scripts in `contextFreeScripts`, whose shapers never run Arabic joining.
+    ///   it, except for the scripts of `isContextFree`, whose shapers never run Arabic joining.
     /// - A font that collapses CJK punctuation gets `halt` where the unit before or after the range
     ///   makes it collapse (`HanKerning.collapsedOffsets`): one unit on each side counts.
     /// `ShapedRangeCacheTests` compares hits with shaping on real text of every script in the list.
     private static func context(of range: Range<Int>, in text: [UInt16], script: hb_script_t,
                                 face: FontFace) -> Range<Int> {
-        guard !contextFreeScripts.contains(script.rawValue) else {
+        guard !isContextFree(script) else {
             guard face.hanKerning != nil else { return range }
             return max(range.lowerBound - 1, 0)..<min(range.upperBound + 1, text.count)
         }
@@ -133,16 +132,21 @@ struct ShapedRangeCache {
         return before..<after
     }
 
-    /// Scripts HarfBuzz 6 shapes with its default, Hebrew, Hangul, Thai, Indic, Khmer or Myanmar
-    /// shaper, none of which reads the context around the text (see `context(of:in:script:face:)`).
-    static let contextFreeScripts: Set<UInt32> = Set([
-        HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC,
-        HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN, HB_SCRIPT_ETHIOPIC, HB_SCRIPT_HEBREW, HB_SCRIPT_HAN,
-        HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL, HB_SCRIPT_THAI,
-        HB_SCRIPT_LAO, HB_SCRIPT_KHMER, HB_SCRIPT_MYANMAR, HB_SCRIPT_DEVANAGARI, HB_SCRIPT_BENGALI,
-        HB_SCRIPT_GURMUKHI, HB_SCRIPT_GUJARATI, HB_SCRIPT_ORIYA, HB_SCRIPT_TAMIL, HB_SCRIPT_TELUGU,
-        HB_SCRIPT_KANNADA, HB_SCRIPT_MALAYALAM,
-    ].map(\.rawValue))
+    /// Whether HarfBuzz 6 shapes `script` with its default, Hebrew, Hangul, Thai, Indic, Khmer or
+    /// Myanmar shaper, none of which reads the context around the text (see `context(of:in:script:face:)`).
+    static func isContextFree(_ script: hb_script_t) -> Bool {
+        switch script {
+        case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC,
+             HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN, HB_SCRIPT_ETHIOPIC, HB_SCRIPT_HEBREW, HB_SCRIPT_HAN,
+             HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL, HB_SCRIPT_THAI,
+             HB_SCRIPT_LAO, HB_SCRIPT_KHMER, HB_SCRIPT_MYANMAR, HB_SCRIPT_DEVANAGARI, HB_SCRIPT_BENGALI,
+             HB_SCRIPT_GURMUKHI, HB_SCRIPT_GUJARATI, HB_SCRIPT_ORIYA, HB_SCRIPT_TAMIL, HB_SCRIPT_TELUGU,
+             HB_SCRIPT_KANNADA, HB_SCRIPT_MALAYALAM:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The key: face index, script (two units), how many context units come before and after,
     /// then those before, the range's units, and those after.
@@ -158,13 +162,11 @@ struct ShapedRangeCache {
         scratchKey.append(contentsOf: text[before..<after])
     }
 
+    /// A run meets a handful of fonts: a search by identity is cheaper than hashing.
     private mutating func faceIndex(_ face: FontFace) -> UInt16 {
-        let id = ObjectIdentifier(face)
-        if let index = faceIndices[id] { return index }
-        let index = UInt16(truncatingIfNeeded: faces.count)
+        if let index = faces.firstIndex(where: { $0 === face }) { return UInt16(truncatingIfNeeded: index) }
         faces.append(face)
-        faceIndices[id] = index
-        return index
+        return UInt16(truncatingIfNeeded: faces.count - 1)
     }
 
     /// 64-bit FNV-1a over the key's units.

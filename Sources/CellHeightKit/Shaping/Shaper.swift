@@ -14,6 +14,8 @@ final class Shaper {
     var segmentCache = ShapedSegmentCache()
     /// Whether simple paragraphs use `segmentCache`; off only to compare both paths in tests.
     var usesSegmentCache = true
+    /// The fallback chain's answers as this shaper has had them (see `FallbackFaces`).
+    lazy var fallbackFaces = FallbackFaces(chain: chain)
     /// Ranges the fallback loop shaped already (see `ShapedRangeCache`).
     var rangeCache = ShapedRangeCache()
     /// Whether the fallback loop uses `rangeCache`; off only to compare with shaping every range in tests.
@@ -85,7 +87,7 @@ final class Shaper {
     /// iterator is tried on all the clusters still without a font, in logical order, and the
     /// next font is chosen for the first of them (see `FontFallbackChain.FallbackIterator`).
     private func shapeRun(_ text: [UInt16], run: ScriptRun, emojiPresentation: Bool, into shaped: inout ShapedParagraph) {
-        var fonts = chain.fonts(emojiPresentation: emojiPresentation)
+        var fonts = chain.fonts(emojiPresentation: emojiPresentation, faces: fallbackFaces)
         var pending: [Range<Int>] = [run.range]
         while !pending.isEmpty {
             let (hints, definiteHint) = fallbackHints(text, pending)
