@@ -56,7 +56,7 @@ public final class ChromiumLineBreaker {
                 }
                 if icuBoundary.isEmpty {
                     icuBoundary = [Bool](repeating: false, count: text.count + 1)
-                    for boundary in icu.boundaries(text) { icuBoundary[boundary] = true }
+                    icu.forEachBoundary(text) { icuBoundary[$0] = true }
                 }
                 if (icuBoundary[i] || Unicode151LineBreaks.allowsBreak(in: text, at: i))
                     && !Unicode151LineBreaks.forbidsBreak(in: text, at: i) {

@@ -105,9 +105,11 @@ final class Shaper {
                     stillMissing.append(range)
                     continue
                 }
+                let clusters = runClusters(text, range: range, script: run.script, face: face)
                 var resolved: [Cluster] = []
+                resolved.reserveCapacity(clusters.count)
                 var missingStart: Int?
-                for cluster in runClusters(text, range: range, script: run.script, face: face) {
+                for cluster in clusters {
                     if cluster.missing {
                         if missingStart == nil { missingStart = cluster.range.lowerBound }
                         continue
