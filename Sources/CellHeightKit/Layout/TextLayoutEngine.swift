@@ -193,8 +193,8 @@ public final class TextLayoutEngine {
         }
         var splits: [(LigatureSplit, Int)] = []
         storage.offsetNumbers.cuttable.withUnsafeMutableBufferPointer { cuttable in
-            if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-                // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
+            if SingleUnitGraphemes.cover(units) {
+                // Every unit is a grapheme cluster of its own (ASCII but CR, CJK, kana, Hangul syllables...).
                 for i in start...(start + count) { cuttable[i] = true }
             } else {
                 for i in start...(start + count) { cuttable[i] = false }

@@ -16,6 +16,8 @@ final class Shaper {
     var usesSegmentCache = true
     /// The fallback chain's answers as this shaper has had them (see `FallbackFaces`).
     lazy var fallbackFaces = FallbackFaces(chain: chain)
+    /// The glyphs the fonts have, as the fallback loop asked (see `GlyphCoverageMemo`).
+    var coverage = GlyphCoverageMemo()
     /// Ranges the fallback loop shaped already (see `ShapedRangeCache`).
     var rangeCache = ShapedRangeCache()
     /// Whether the fallback loop uses `rangeCache`; off only to compare with shaping every range in tests.
@@ -101,7 +103,7 @@ final class Shaper {
             }
             var stillMissing: [Range<Int>] = []
             for range in pending {
-                if skipsFontsWithoutGlyphs && face.drawsNothing(of: text, range) {
+                if skipsFontsWithoutGlyphs && face.drawsNothing(of: text, range, coverage: &coverage) {
                     stillMissing.append(range)
                     continue
                 }
