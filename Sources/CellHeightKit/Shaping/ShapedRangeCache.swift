@@ -16,14 +16,36 @@ import CHarfBuzz
 /// algorithm (an entry used since the hand last passed survives one more turn), so a long run
 /// keeps the words it keeps meeting instead of starting over. Not thread-safe: one per shaper.
 struct ShapedRangeCache {
-    /// One cluster of a cached shaping, its offsets relative to the range's start.
+    /// One cluster of a cached shaping in 12 bytes: its offsets relative to the range's start (a
+    /// range has at most `maximumUnits` units) and its advances in HarfBuzz's units of 1/65536 px
+    /// (the advances are sums of HarfBuzz's integers over 65536: exact both ways).
     struct StoredCluster {
-        var start: Int32
-        var end: Int32
+        var start: UInt8
+        var end: UInt8
         var missing: Bool
         var unsafeToBreakBefore: Bool
-        var advance: Double
-        var nominalAdvance: Double
+        var advance: Int32
+        var nominalAdvance: Int32
+
+        /// `cluster` of a range starting at `base`, nil when an advance does not fit (a cluster
+        /// wider than 32,767 px: a giant font size), which is then not cached.
+        init?(_ cluster: Shaper.Cluster, base: Int) {
+            guard let advance = Int32(exactly: cluster.advance * FontFace.harfBuzzUnitsPerPixel),
+                  let nominal = Int32(exactly: cluster.nominalAdvance * FontFace.harfBuzzUnitsPerPixel) else { return nil }
+            start = UInt8(cluster.range.lowerBound - base)
+            end = UInt8(cluster.range.upperBound - base)
+            missing = cluster.missing
+            unsafeToBreakBefore = cluster.unsafeToBreakBefore
+            self.advance = advance
+            nominalAdvance = nominal
+        }
+
+        func cluster(base: Int) -> Shaper.Cluster {
+            Shaper.Cluster(range: (base + Int(start))..<(base + Int(end)),
+                           advance: Double(advance) / FontFace.harfBuzzUnitsPerPixel, missing: missing,
+                           nominalAdvance: Double(nominalAdvance) / FontFace.harfBuzzUnitsPerPixel,
+                           unsafeToBreakBefore: unsafeToBreakBefore)
+        }
     }
 
     private struct Entry {
@@ -67,21 +89,18 @@ struct ShapedRangeCache {
             hits += 1
             entries[slot].referenced = true
             let base = range.lowerBound
-            return entries[slot].clusters.map {
-                Shaper.Cluster(range: (base + Int($0.start))..<(base + Int($0.end)), advance: $0.advance,
-                               missing: $0.missing, nominalAdvance: $0.nominalAdvance,
-                               unsafeToBreakBefore: $0.unsafeToBreakBefore)
-            }
+            return entries[slot].clusters.map { $0.cluster(base: base) }
         }
         misses += 1
         let shaped = shape()
-        let base = range.lowerBound
-        let stored = shaped.map {
-            StoredCluster(start: Int32($0.range.lowerBound - base), end: Int32($0.range.upperBound - base),
-                          missing: $0.missing, unsafeToBreakBefore: $0.unsafeToBreakBefore,
-                          advance: $0.advance, nominalAdvance: $0.nominalAdvance)
+        var stored: [StoredCluster] = []
+        stored.reserveCapacity(shaped.count)
+        for cluster in shaped {
+            guard let packed = StoredCluster(cluster, base: range.lowerBound) else { return shaped }
+            stored.append(packed)
         }
-        insert(Entry(hash: hash, key: scratchKey, clusters: stored, referenced: false))
+        // A copy of its own, sized to the key (the scratch key's buffer has room to spare).
+        insert(Entry(hash: hash, key: scratchKey.map { $0 }, clusters: stored, referenced: false))
         return shaped
     }
 
