@@ -61,9 +61,10 @@ public final class FontFallbackChain: @unchecked Sendable {
     }
 
     /// The fonts to try, in turn, for one run of text (a script run, or its part in emoji
-    /// presentation), as Chromium's FontFallbackIterator gives them to HarfBuzzShaper.
-    func fonts(emojiPresentation: Bool = false) -> FallbackIterator {
-        FallbackIterator(chain: self, emojiPresentation: emojiPresentation)
+    /// presentation), as Chromium's FontFallbackIterator gives them to HarfBuzzShaper; `faces`
+    /// keeps this chain's answers for a thread that asks again and again.
+    func fonts(emojiPresentation: Bool = false, faces: FallbackFaces? = nil) -> FallbackIterator {
+        FallbackIterator(faces: faces ?? FallbackFaces(chain: self), emojiPresentation: emojiPresentation)
     }
 
     /// Chromium's FontFallbackIterator. Each font is tried on all the text still without a font
@@ -82,7 +83,7 @@ public final class FontFallbackChain: @unchecked Sendable {
     /// as CR, which Chromium's line layout never shapes (a CR is zero-width and never taller in
     /// Chromium, while Noto Sans has a glyph for it). So it is left out.
     struct FallbackIterator {
-        let chain: FontFallbackChain
+        let faces: FallbackFaces
         let emojiPresentation: Bool
         private var stage = Stage.fontGroup(0)
         private var returned: [FontFace] = []
@@ -90,8 +91,8 @@ public final class FontFallbackChain: @unchecked Sendable {
 
         private enum Stage { case fontGroup(Int), emoji, system, done }
 
-        init(chain: FontFallbackChain, emojiPresentation: Bool) {
-            self.chain = chain
+        init(faces: FallbackFaces, emojiPresentation: Bool) {
+            self.faces = faces
             self.emojiPresentation = emojiPresentation
         }
 
@@ -101,16 +102,16 @@ public final class FontFallbackChain: @unchecked Sendable {
             while true {
                 switch stage {
                 case .fontGroup(let index):
-                    let group = [chain.primary] + chain.fixedFallbacks
+                    let group = faces.group
                     if index < group.count {
                         stage = .fontGroup(index + 1)
                         if unique(group[index]) { return group[index] }
                         continue
                     }
-                    stage = !chain.usesSystemFallback ? .done : emojiPresentation ? .emoji : .system
+                    stage = !faces.chain.usesSystemFallback ? .done : emojiPresentation ? .emoji : .system
                 case .emoji:
                     stage = .system
-                    if let face = chain.systemFace(for: FontFallbackChain.emojiFallbackHint), unique(face) { return face }
+                    if let face = faces.systemFace(for: FontFallbackChain.emojiFallbackHint), unique(face) { return face }
                 case .system:
                     let candidates = definiteHint.map { [$0] } ?? hints
                     guard let hint = candidates.first(where: { !askedHints.contains($0) }) else {
@@ -118,7 +119,7 @@ public final class FontFallbackChain: @unchecked Sendable {
                         continue
                     }
                     askedHints.insert(hint)
-                    if let face = chain.systemFace(for: hint), unique(face) { return face }
+                    if let face = faces.systemFace(for: hint), unique(face) { return face }
                 case .done:
                     return nil
                 }

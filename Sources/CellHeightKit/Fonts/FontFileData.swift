@@ -12,13 +12,18 @@ import Foundation
 /// the run: every face of every thread sees the same font, whatever happens to the file.
 final class FontFileData: @unchecked Sendable {
     let bytes: UnsafeMutableRawBufferPointer
+    /// The memory `bytes` lies in (see `FontFileMemory`).
+    private let memory: FontFileMemory
 
     /// Larger than any real font (Noto Sans CJK's collection is 20 MB).
     static let maximumSize = 256 << 20
 
-    private init(bytes: UnsafeMutableRawBufferPointer) { self.bytes = bytes }
+    private init(bytes: UnsafeMutableRawBufferPointer, memory: FontFileMemory) {
+        self.bytes = bytes
+        self.memory = memory
+    }
 
-    deinit { bytes.deallocate() }
+    deinit { memory.release() }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var loaded: [String: FontFileData] = [:]
@@ -58,19 +63,20 @@ final class FontFileData: @unchecked Sendable {
             throw CellHeightError.font("font file larger than \(maximumSize >> 20) MiB: \(path)")
         }
         let size = Int(status.st_size)
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        let memory = FontFileMemory(byteCount: max(size, 1))
+        let bytes = memory.bytes
         var filled = 0
         while filled < size {
             let count = Glibc.read(descriptor, bytes.baseAddress! + filled, size - filled)
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
-                bytes.deallocate()
+                memory.release()
                 throw CellHeightError.font("font not readable: \(path)")
             }
             if count == 0 { break }  // truncated while being read: FreeType judges what there is
             filled += count
         }
         FilesRead.shared.record(descriptor: descriptor, name: path)
-        return FontFileData(bytes: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<filled]))
+        return FontFileData(bytes: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<filled]), memory: memory)
     }
 }

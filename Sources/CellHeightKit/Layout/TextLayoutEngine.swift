@@ -83,6 +83,21 @@ public final class TextLayoutEngine {
         (shaper.segmentCache.hits, shaper.segmentCache.misses)
     }
 
+    /// The fallback loop's range cache's hit and miss counts (see `ShapedRangeCache`).
+    public var rangeCacheStatistics: (hits: Int, misses: Int) {
+        (shaper.rangeCache.hits, shaper.rangeCache.misses)
+    }
+
+    /// Whether the fallback loop reuses ranges it shaped before (the default). Off only to compare
+    /// with shaping every range in tests.
+    var usesRangeCache: Bool {
+        get { shaper.usesRangeCache }
+        set {
+            shaper.usesRangeCache = newValue
+            forgetPreparedTexts()
+        }
+    }
+
     /// `line-height: normal` of a line in the primary font alone, in px.
     public var normalLineHeight: Double { primaryMetrics.normalLineHeight }
 
@@ -175,8 +190,8 @@ public final class TextLayoutEngine {
         let hasTabs = units.contains(0x09), hasSoftHyphens = units.contains(0xAD)
         // Grapheme boundaries: where a line may be cut inside a word (a paragraph's end counts, its
         // start never does); cuts inside clusters are decided with the shaping below.
-        if units.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            // Every ASCII character but CR (of CR LF) is a grapheme cluster of its own.
+        if SingleUnitGraphemes.cover(units) {
+            // Every unit is a grapheme cluster of its own (ASCII but CR, CJK, kana, Hangul syllables...).
             for i in start...(start + count) { numbers.cuttable[i] = true }
         } else {
             graphemes.forEachBoundary(units) { numbers.cuttable[start + $0] = true }

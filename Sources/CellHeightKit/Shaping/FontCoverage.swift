@@ -7,12 +7,13 @@ extension FontFace {
     /// or composes; see `icub_is_notdef_without_glyph`). Then the fallback loop knows the answer
     /// (every cluster missing) without shaping: CJK text in a Latin primary font used to be shaped
     /// three times, twice for nothing.
-    func drawsNothing(of text: [UInt16], _ range: Range<Int>) -> Bool {
+    /// `coverage` answers `hasGlyph` with what was asked before.
+    func drawsNothing(of text: [UInt16], _ range: Range<Int>, coverage: inout GlyphCoverageMemo) -> Bool {
         var i = range.lowerBound
         var previous: UInt32 = 0
         while i < range.upperBound {
             let (codePoint, length) = decodeUTF16(text, at: i)
-            if hasGlyph(codePoint) || icub_is_notdef_without_glyph(codePoint, previous) == 0 { return false }
+            if coverage.hasGlyph(self, codePoint) || icub_is_notdef_without_glyph(codePoint, previous) == 0 { return false }
             previous = codePoint
             i += length
         }

@@ -14,6 +14,14 @@ final class Shaper {
     var segmentCache = ShapedSegmentCache()
     /// Whether simple paragraphs use `segmentCache`; off only to compare both paths in tests.
     var usesSegmentCache = true
+    /// The fallback chain's answers as this shaper has had them (see `FallbackFaces`).
+    lazy var fallbackFaces = FallbackFaces(chain: chain)
+    /// The glyphs the fonts have, as the fallback loop asked (see `GlyphCoverageMemo`).
+    var coverage = GlyphCoverageMemo()
+    /// Ranges the fallback loop shaped already (see `ShapedRangeCache`).
+    var rangeCache = ShapedRangeCache()
+    /// Whether the fallback loop uses `rangeCache`; off only to compare with shaping every range in tests.
+    var usesRangeCache = true
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
     /// only to compare with shaping them whole in tests.
     var splitsLongClusters = true
@@ -104,7 +112,7 @@ final class Shaper {
     /// iterator is tried on all the clusters still without a font, in logical order, and the
     /// next font is chosen for the first of them (see `FontFallbackChain.FallbackIterator`).
     private func shapeRun(_ text: [UInt16], run: ScriptRun, emojiPresentation: Bool, into shaped: inout ShapedParagraph) {
-        var fonts = chain.fonts(emojiPresentation: emojiPresentation)
+        var fonts = chain.fonts(emojiPresentation: emojiPresentation, faces: fallbackFaces)
         var pending: [Range<Int>] = [run.range]
         while !pending.isEmpty {
             let (hints, definiteHint) = fallbackHints(text, pending)
@@ -119,7 +127,7 @@ final class Shaper {
             }
             var stillMissing: [Range<Int>] = []
             for range in pending {
-                if skipsFontsWithoutGlyphs && face.drawsNothing(of: text, range) {
+                if skipsFontsWithoutGlyphs && face.drawsNothing(of: text, range, coverage: &coverage) {
                     stillMissing.append(range)
                     continue
                 }
@@ -127,6 +135,7 @@ final class Shaper {
                 var missingStart: Int?
                 forEachWindow(text, range, script: run.script, face: face) { clusters in
                     var resolved: [Cluster] = []
+                    resolved.reserveCapacity(clusters.count)
                     for cluster in clusters {
                         if cluster.missing {
                             if missingStart == nil { missingStart = cluster.range.lowerBound }
@@ -165,7 +174,7 @@ final class Shaper {
         while start < range.upperBound {
             let end = start + runWindow.units
             guard end < range.upperBound else {
-                return body(shapeClusters(text, range: start..<range.upperBound, script: script, face: face))
+                return body(runClusters(text, range: start..<range.upperBound, script: script, face: face))
             }
             var clusters = shapeClusters(text, range: start..<end, script: script, face: face)
             let limit = end - runWindow.margin
@@ -179,6 +188,14 @@ final class Shaper {
             clusters.removeSubrange(cut...)
             body(clusters)
             start = next
+        }
+    }
+
+    /// `shapeClusters`, through the range cache when it is on.
+    private func runClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
+        guard usesRangeCache else { return shapeClusters(text, range: range, script: script, face: face) }
+        return rangeCache.clusters(text, range: range, script: script, face: face) {
+            shapeClusters(text, range: range, script: script, face: face)
         }
     }
 

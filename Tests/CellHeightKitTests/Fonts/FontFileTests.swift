@@ -26,6 +26,26 @@ struct FontFileTests {
         #expect(second.verticalMetrics == face.verticalMetrics)
     }
 
+    /// A large file (Noto Sans CJK, 19 MB) is read into its own memory too (a mapping backed by
+    /// huge pages, `FontFileMemory`): the same bytes as the file's, and still there once it is gone.
+    @Test("a large font file: the file's bytes, kept after the file is truncated")
+    func largeFile() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/cjk.ttc"
+        let original = try Data(contentsOf: URL(fileURLWithPath: TestFonts.notoSansCJK))
+        #expect(original.count >= FontFileMemory.mappedSize)
+        try original.write(to: URL(fileURLWithPath: path))
+        let data = try FontFileData.of(path: path)
+        let face = try FontFace(path: path)
+        #expect(truncate(path, 0) == 0)
+        #expect(Data(data.bytes) == original)
+        let reference = try FontFace(path: TestFonts.notoSansCJK)
+        for codePoint: UInt32 in [0x4E00, 0x4E2D, 0x3042, 0xAC00, 0xFF01, 0x41] {
+            #expect(face.advance(of: codePoint, fontSize: 16) == reference.advance(of: codePoint, fontSize: 16))
+        }
+    }
+
     @Test("a font must be a regular file: a FIFO or a device is refused, never read", arguments: ["fifo", "/dev/zero"])
     func notRegular(_ name: String) throws {
         let directory = try CellHeightProcess.makeDirectory()
