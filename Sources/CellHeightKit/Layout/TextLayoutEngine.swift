@@ -107,10 +107,9 @@ public final class TextLayoutEngine {
     /// Texts prepared lately, by code units (never by `String` equality, which would give an NFD
     /// row an NFC row's text), so that a row that comes again (a repeated description, a
     /// separator line) is shaped and analysed once. It holds texts of up to `preparedCacheLimit`
-    /// bytes in all, and starts over when full: a shaped text takes some 10 bytes per
-    /// character, so this bounds each engine's share at a megabyte or so.
-    private var preparedCache: [CodeUnitKey: PreparedText] = [:]
-    private var preparedCacheBytes = 0
+    /// bytes a generation, and forgets those not used for a generation: a shaped text takes some
+    /// 10 bytes per character, so this bounds each engine's share at a megabyte or two.
+    private var preparedCache = GenerationalCache<CodeUnitKey, PreparedText>(costLimit: preparedCacheLimit)
     static let preparedCacheLimit = 1 << 16
 
     /// Shapes and analyses `text` once (the expensive part): in the pairwise lane when it takes
@@ -119,20 +118,17 @@ public final class TextLayoutEngine {
         var text = text
         if let prepared = text.withUTF8({ preparePlainText($0) }) { return prepared }
         let key = CodeUnitKey(text)
-        if let cached = preparedCache[key] { return cached }
+        if let cached = preparedCache.value(for: key) { return cached }
         let prepared = prepareShaped(text)
         let bytes = text.utf8.count
         guard bytes <= Self.preparedCacheLimit / 16 else { return prepared }
-        if preparedCacheBytes + bytes > Self.preparedCacheLimit { forgetPreparedTexts() }
-        preparedCache[key] = prepared
-        preparedCacheBytes += bytes
+        preparedCache.insert(prepared, for: key, cost: bytes)
         return prepared
     }
 
     /// Empties the cache of prepared texts (after a switch that changes how texts are prepared).
     private func forgetPreparedTexts() {
         preparedCache.removeAll()
-        preparedCacheBytes = 0
     }
 
     /// `text` prepared by shaping each paragraph with fallback fonts, ICU's breaks and graphemes,

@@ -23,7 +23,7 @@ final class PlainShapingTables: @unchecked Sendable {
     static let unknown = UInt64.max
 
     private let wordsLock = NSLock()
-    private var words: [[UInt16]: ShapedSegmentCache.Shaped] = [:]
+    private var words = GenerationalCache<[UInt16], ShapedSegmentCache.Shaped>(costLimit: ShapedSegmentCache.capacity)
 
     private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters) {
         self.substitutions = substitutions
@@ -110,7 +110,7 @@ final class PlainShapingTables: @unchecked Sendable {
         key += units[range]
         key.append(range.upperBound < units.count ? units[range.upperBound] : ShapedSegmentCache.none)
         wordsLock.lock()
-        if let found = words[key] {
+        if let found = words.value(for: key) {
             wordsLock.unlock()
             return found
         }
@@ -118,8 +118,7 @@ final class PlainShapingTables: @unchecked Sendable {
         let shaped = shape()
         wordsLock.lock()
         defer { wordsLock.unlock() }
-        if words.count >= ShapedSegmentCache.capacity { words.removeAll(keepingCapacity: true) }
-        words[key] = shaped
+        words.insert(shaped, for: key)
         return shaped
     }
 

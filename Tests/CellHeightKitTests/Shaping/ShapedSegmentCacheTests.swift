@@ -2,7 +2,8 @@ import Testing
 @testable import CellHeightKit
 
 /// The width cache's table: a hit returns exactly what was stored under the same key, keys that
-/// differ in any unit (script, neighbours, the segment's own) are different entries, and a full cache starts over.
+/// differ in any unit (script, neighbours, the segment's own) are different entries, and a full
+/// generation makes way for a new one, keeping the words still in use.
 @Suite("width cache table")
 struct ShapedSegmentCacheTests {
     /// A made-up shaping result that tells which key it was made for.
@@ -56,29 +57,39 @@ struct ShapedSegmentCacheTests {
         }
     }
 
-    @Test("a full cache starts over and keeps answering right")
-    func startsOverWhenFull() {
-        var cache = ShapedSegmentCache()
-        let count = ShapedSegmentCache.capacity + 1000
-        for round in 0..<2 {
-            for n in 0..<count {
-                let word = Array("w\(n)".utf16)
-                let segment = word.withUnsafeBufferPointer { units in
-                    cache.segment(units, 0..<units.count, scriptMarker: 2) { Self.shaped(Double(n), count: units.count) }
-                }
-                let numbers = Self.numbers(cache, segment)
-                #expect(numbers == Self.numbers(cache: Self.shaped(Double(n), count: word.count)),
-                        "round \(round), word \(n)")
+    /// Looks `word` up as a whole segment, counting in `made` the times it had to be shaped; its
+    /// numbers must be those made for it (`tag`), whichever generation they came from.
+    static func look(_ cache: inout ShapedSegmentCache, _ word: String, tag: Double, made: inout Int) {
+        let units = Array(word.utf16)
+        let segment = units.withUnsafeBufferPointer { units in
+            cache.segment(units, 0..<units.count, scriptMarker: 2) {
+                made += 1
+                return Self.shaped(tag, count: units.count)
             }
         }
-        #expect(cache.misses == 2 * count && cache.hits == 0)
-        // The last words are there after the last start-over.
-        let last = Array("w\(count - 1)".utf16)
-        let segment = last.withUnsafeBufferPointer { units in
-            cache.segment(units, 0..<units.count, scriptMarker: 2) { Self.shaped(-1, count: units.count) }
+        #expect(Self.numbers(cache, segment) == Self.numbers(cache: Self.shaped(tag, count: units.count)), "\(word)")
+    }
+
+    @Test("a word used once a generation stays while three generations of other words pass; one left alone goes")
+    func generations() {
+        var cache = ShapedSegmentCache()
+        var hot = 0, cold = 0, others = 0
+        Self.look(&cache, "hot", tag: -1, made: &hot)
+        Self.look(&cache, "cold", tag: -2, made: &cold)
+        for n in 0..<(3 * ShapedSegmentCache.capacity) {
+            Self.look(&cache, "w\(n)", tag: Double(n), made: &others)
+            if n % 1000 == 0 { Self.look(&cache, "hot", tag: -1, made: &hot) }
         }
-        #expect(cache.hits == 1)
-        #expect(Self.numbers(cache, segment) == Self.numbers(cache: Self.shaped(Double(count - 1), count: last.count)))
+        #expect(hot == 1, "the word in use was never shaped again")
+        #expect(others == 3 * ShapedSegmentCache.capacity)
+        Self.look(&cache, "cold", tag: -2, made: &cold)
+        #expect(cold == 2, "a word unused for two generations was forgotten")
+        // The last generation's words are there, the first ones are not.
+        let misses = cache.misses
+        Self.look(&cache, "w\(3 * ShapedSegmentCache.capacity - 1)", tag: Double(3 * ShapedSegmentCache.capacity - 1), made: &others)
+        #expect(cache.misses == misses)
+        Self.look(&cache, "w0", tag: 0, made: &others)
+        #expect(cache.misses == misses + 1)
     }
 
     static func numbers(cache shaped: ShapedSegmentCache.Shaped) -> [Double] {

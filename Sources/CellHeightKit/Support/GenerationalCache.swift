@@ -1,0 +1,48 @@
+/// A cache bounded by a cost that forgets what was not used lately, without flushing what is in
+/// use: entries live in a current and a previous generation. When the current one is full it
+/// becomes the previous one (the old previous one is dropped), and an entry found in the previous
+/// one moves back to the current one. So an entry used at least once a generation stays, at most
+/// twice the bound is held, and a lookup pays for no eviction list (a clock or LRU list per entry
+/// would cost every hit a write).
+struct GenerationalCache<Key: Hashable, Value> {
+    /// The cost one generation holds at most, e.g. 65,536 entries or bytes.
+    let costLimit: Int
+    private var current: [Key: (value: Value, cost: Int)] = [:]
+    private var previous: [Key: (value: Value, cost: Int)] = [:]
+    private var currentCost = 0
+
+    init(costLimit: Int) {
+        self.costLimit = costLimit
+    }
+
+    /// How many entries are held, in both generations.
+    var count: Int { current.count + previous.count }
+
+    /// The value stored for `key`, moved into the current generation when it was in the previous one.
+    mutating func value(for key: Key) -> Value? {
+        if let found = current[key] { return found.value }
+        guard let found = previous.removeValue(forKey: key) else { return nil }
+        insert(found.value, for: key, cost: found.cost)
+        return found.value
+    }
+
+    /// Stores `value` for `key` in the current generation, starting a new one first when it would
+    /// go over `costLimit`. A value costing more than a generation holds is not stored.
+    mutating func insert(_ value: Value, for key: Key, cost: Int = 1) {
+        guard cost <= costLimit else { return }
+        if let old = current[key] { currentCost -= old.cost }
+        if currentCost + cost > costLimit {
+            previous = current
+            current = [:]
+            currentCost = 0
+        }
+        current[key] = (value, cost)
+        currentCost += cost
+    }
+
+    mutating func removeAll() {
+        current.removeAll()
+        previous.removeAll()
+        currentCost = 0
+    }
+}
