@@ -52,9 +52,12 @@ public final class CheckReporter {
         var lines = ""
         for position in cells.indices {
             rowCount += 1
-            // Most rows have nothing to check: skip them without copying them.
-            if cells[position].budgetCheck == nil && !cells[position].skipsUntranslatedCheck && baseline == nil
-                && !recordsJUnit { continue }
+            // Most rows have nothing to report: they are counted in place, without a copy of the
+            // cell or its subject's text.
+            let checked = cells[position].budgetCheck != nil, skipped = cells[position].skipsUntranslatedCheck
+            if checked { rowsWithBudget += 1 }
+            if skipped { untranslatedRowsSkipped += 1 }
+            if cells[position].budgetCheck?.fits != false && baseline == nil && !recordsJUnit { continue }
             let cell = cells[position]
             var failures: [String] = []
             func report(_ diagnostic: Diagnostic) {
@@ -65,11 +68,11 @@ public final class CheckReporter {
                 lines += line(for: diagnostic)
             }
             let subject = cell.row.diagnosticSubject
-            if cell.budgetCheck != nil { rowsWithBudget += 1 }
-            if cell.skipsUntranslatedCheck { untranslatedRowsSkipped += 1 }
             if let check = cell.budgetCheck, !check.fits {
                 rowsOverBudget += 1
-                let forcedLines = keepsLineBreaks ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
+                // (Counted only for a message that needs it: a row that fits at no width.)
+                let forcedLines = keepsLineBreaks && check.violations.contains { $0.fittingWidth == nil }
+                    ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
                 for violation in check.violations {
                     report(Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
                                       message: violationMessage(violation, font: font(position, violation.fontSize),
@@ -91,7 +94,7 @@ public final class CheckReporter {
             }
             if recordsJUnit {
                 junit.add(JUnitReport.TestCase(file: source, line: cell.row.sourceLine, name: subject, failures: failures,
-                                               skipped: cell.skipsUntranslatedCheck ? "untranslated: not checked" : nil))
+                                               skipped: skipped ? "untranslated: not checked" : nil))
             }
         }
         if !lines.isEmpty { write(lines) }

@@ -40,10 +40,22 @@ public struct RowSettingsResolver: Sendable {
     /// The row fields read as settings.
     public static let fieldNames = ["width", "font", "size", "lineHeight", "maxLines", "maxHeight", "maxWidth"]
 
+    /// What the rules make of the base, by the rules a row matches (bit `i` for rule `i`), when
+    /// that is all it depends on (a few rules, none with fonts by locale): a row then costs its
+    /// rules' matches and a copy of shared settings, not the rules applied to the base again.
+    private let settingsByMatches: [RowSettings]?
+
     public init(base: RowSettings, rules: BudgetRules? = nil, setsFonts: Bool = true) {
         self.base = base
         self.rules = rules
         self.setsFonts = setsFonts
+        if let rules, rules.rules.count <= 8, rules.rules.allSatisfy({ $0.localeFonts.isEmpty }) {
+            settingsByMatches = (0..<(1 << rules.rules.count)).map { matches in
+                rules.apply(to: base, locale: nil, setsFonts: setsFonts) { index, _ in matches & (1 << index) != 0 }
+            }
+        } else {
+            settingsByMatches = nil
+        }
     }
 
     /// The settings of `row` when they may differ from the base; nil when they are the base (no
@@ -72,7 +84,12 @@ public struct RowSettingsResolver: Sendable {
     ///   has a bad value.
     public func settings(for row: Row, source: String) throws -> RowSettings {
         var settings = base
-        if let rules {
+        if let rules, let settingsByMatches {
+            let key = row.key, locale = row.locale
+            var matches = 0
+            for (index, rule) in rules.rules.enumerated() where rule.matches(key: key, locale: locale) { matches |= 1 << index }
+            settings = settingsByMatches[matches]
+        } else if let rules {
             settings = rules.apply(to: settings, key: row.key, locale: row.locale, setsFonts: setsFonts)
         }
         guard let fields = row.fields else { return settings.showingOwnWidth(inColumnsOf: base) }

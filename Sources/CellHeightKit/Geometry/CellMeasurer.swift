@@ -37,41 +37,56 @@ public final class CellMeasurer {
         self.details = details
     }
 
-    public func measure(_ row: Row) -> MeasuredCell {
+    public func measure(_ row: Row) -> MeasuredCell { measureKeepingTexts(row).cell }
+
+    /// Labels' prepared texts: the one label's (most cells, no array of one), or each label's.
+    private enum PreparedLabels {
+        case one(PreparedText?)
+        case each([PreparedText?])
+
+        var each: [PreparedText?] {
+            switch self {
+            case .one(let text): return [text]
+            case .each(let texts): return texts
+            }
+        }
+    }
+
+    /// The row measured at every width, with its labels' prepared texts (for a width search).
+    private func measureKeepingTexts(_ row: Row) -> (cell: MeasuredCell, texts: PreparedLabels) {
         guard template.labels.count == 1 else {
             let prepared = prepare(row)
-            return MeasuredCell(row: row, results: widths.map { cell(prepared, width: $0) })
+            return (MeasuredCell(row: row, results: widths.map { self.cell(prepared, width: $0) }), .each(prepared))
         }
-        // One label (most cells): its text prepared without an array of one.
         let prepared = prepareLabel(0, of: row)
-        return MeasuredCell(row: row, results: widths.map { width in
+        let measured = MeasuredCell(row: row, results: widths.map { width in
             let label = measureLabel(0, prepared, textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
             return CellLayout(width: width, height: template.cellHeight(singleLabel: label), labels: [label])
         })
+        return (measured, .one(prepared))
     }
 
     /// Measures a row and checks it against a budget at every width; for each width it breaks the
     /// budget at, finds the narrowest width at which it would fit.
     public func measure(_ row: Row, budget: Budget) -> MeasuredCell {
         guard budget.isLimited else { return measure(row) }
-        let prepared = prepare(row)
-        let results = widths.map { cell(prepared, width: $0) }
+        var (measured, texts) = measureKeepingTexts(row)
+        let results = measured.results
         // (A width of the row's own stands in every column: it is one violation, not one per column.)
-        var seenWidths = Set<Double>()
-        let overBudget = results.filter {
-            !budget.admits(lineCount: $0.lineCount, height: $0.height) && seenWidths.insert($0.width).inserted
+        let overBudget = results.indices.filter { i in
+            !budget.admits(lineCount: results[i].lineCount, height: results[i].height)
+                && !results[..<i].contains { $0.width == results[i].width }
         }
         // The same for every width the row breaks the budget at: searched once, from the widest
         // of them (greedy wrapping needs no fewer lines at a narrower width).
-        let widest = overBudget.max { $0.width < $1.width }
+        let widest = overBudget.max { results[$0].width < results[$1].width }
         let fittingWidth = widest.flatMap {
-            narrowestFittingWidth(prepared, budget: budget, above: $0.width, lineCount: $0.lineCount)
+            narrowestFittingWidth(texts.each, budget: budget, above: results[$0].width, lineCount: results[$0].lineCount)
         }
         let violations = overBudget.map {
-            BudgetViolation(width: $0.width, lineCount: $0.lineCount, height: $0.height, budget: budget,
-                            fittingWidth: fittingWidth)
+            BudgetViolation(width: results[$0].width, lineCount: results[$0].lineCount, height: results[$0].height,
+                            budget: budget, fittingWidth: fittingWidth)
         }
-        var measured = MeasuredCell(row: row, results: results)
         measured.budgetCheck = BudgetCheck(budget: budget, violations: violations)
         return measured
     }
