@@ -128,6 +128,17 @@ struct DiagnosticsTests {
                  reporter.failureCount) == (6, 4, 3, 1, 3))
         #expect(reporter.summary == "3 of 6 rows over budget; 1 untranslated row not checked")
         #expect(reporter.junit.render().contains("untranslated: not checked") == recordsJUnit)
+        // Without a JUnit report, slices checked apart (on any thread) and recorded in order come to the same.
+        #expect(reporter.checksRowsApart == !recordsJUnit)
+        guard !recordsJUnit else { return }
+        var apart = ""
+        let slices = CheckReporter(format: .text, baseline: nil, failsOnGrowth: false) { apart += $0 }
+        let checked = [0..<2, 2..<6].map { range in
+            slices.check(Array(cells[range]), source: "rows.json") { _, _ in "font F 14 px" }
+        }
+        checked.forEach(slices.record)
+        #expect(apart == written)
+        #expect(slices.summary == reporter.summary && slices.failureCount == reporter.failureCount)
     }
 
     @Test("row subjects: id with locale, id, or index")
