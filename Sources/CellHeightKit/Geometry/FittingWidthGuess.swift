@@ -25,9 +25,16 @@ enum FittingWidthGuess {
             }
             return lines
         }
-        // Lines only decrease as the limit grows; at the widest paragraph's width each takes one.
-        var tooNarrow = 0, wide = paragraphs.reduce(1) { max($0, $1.contentWidth) }
-        while wide - tooNarrow > 1 {
+        // Lines only decrease as the limit grows. Every paragraph needs at least what it needs with
+        // all the lines the others leave it, and no more than with an equal share; a guess needs
+        // no finer step than a LayoutUnit.
+        let most = lineCount - paragraphs.count + 1, share = lineCount / paragraphs.count
+        var tooNarrow = 0, wide = 1
+        for p in paragraphs {
+            tooNarrow = max(tooNarrow, min(p.contentWidth, p.waste + p.contentWidth / most) - 1)
+            wide = max(wide, min(p.contentWidth, p.waste + (p.contentWidth + share - 1) / share))
+        }
+        while wide - tooNarrow > LineWrapper.unitsPerLayoutUnit {
             let middle = tooNarrow + (wide - tooNarrow) / 2
             if lines(at: middle) <= lineCount { wide = middle } else { tooNarrow = middle }
         }

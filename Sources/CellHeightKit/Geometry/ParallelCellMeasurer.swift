@@ -55,7 +55,7 @@ public final class ParallelCellMeasurer {
             do {
                 for index in slice {
                     let own = try settingsOf(rows[index])
-                    if index == slice.lowerBound || own != settings.last! { changes.append(index) }
+                    if index == slice.lowerBound || own != settings[settings.count - 1] { changes.append(index) }
                     settings.append(own)
                 }
             } catch {

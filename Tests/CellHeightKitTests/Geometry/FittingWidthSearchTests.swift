@@ -107,6 +107,32 @@ struct FittingWidthSearchTests {
         }
     }
 
+    @Test("the guess: the model's narrowest limit for so many lines (to a LayoutUnit), against every limit")
+    func guess() {
+        var generator = SplitMix(seed: 2026)
+        for _ in 0..<300 {
+            let paragraphs = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                FittingWidthGuess.Paragraph(contentWidth: Int.random(in: 0...30_000, using: &generator),
+                                            waste: Int.random(in: 0...3_000, using: &generator))
+            }
+            let lineCount = Int.random(in: 1...12, using: &generator)
+            func lines(at limit: Int) -> Int {
+                paragraphs.reduce(0) { sum, p in
+                    sum + (p.contentWidth <= limit ? 1 : Int((Double(p.contentWidth) / Double(max(limit - p.waste, 1))).rounded(.up)))
+                }
+            }
+            let guess = FittingWidthGuess.narrowestLimit(paragraphs, lineCount: lineCount)
+            guard paragraphs.count <= lineCount else {
+                #expect(guess == nil)
+                continue
+            }
+            let narrowest = (1...30_001).first { lines(at: $0) <= lineCount }!
+            let found = try! #require(guess)
+            #expect(found >= narrowest && found <= narrowest + LineWrapper.unitsPerLayoutUnit, "\(paragraphs) \(lineCount)")
+            #expect(lines(at: found) <= lineCount)
+        }
+    }
+
     // MARK: - Real texts
 
     /// Engines by font, size and line height, shared by the cases.
