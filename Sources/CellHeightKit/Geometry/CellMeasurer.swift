@@ -179,7 +179,10 @@ public final class CellMeasurer {
             let padding = LayoutUnit.floor(template.padding.top) + LayoutUnit.floor(template.padding.bottom)
             let lineHeight = engines[0].primaryLineHeight
             guard lineHeight > 0 else { return nil }
-            lines = min(lines, Int(((maxHeight - padding - template.separator) / lineHeight).rounded(.down)))
+            // (Bounded before it becomes an integer: a budget may be any number of px.)
+            let byHeight = ((maxHeight - padding - template.separator) / lineHeight).rounded(.down)
+            guard byHeight.isFinite else { return nil }
+            lines = min(lines, Int(max(0, min(byHeight, 1e9))))
         }
         return lines >= 1 && lines < Int.max ? lines : nil
     }

@@ -133,6 +133,19 @@ struct FittingWidthSearchTests {
         }
     }
 
+    @Test("a height budget of any size beside a line budget: the guess is bounded, the answer the line budget's")
+    func hugeHeightBudget() throws {
+        let cell = CellTemplate.singleLabel(font: TestFonts.dejaVuSans, fontSize: 16, lineHeight: .normal)
+        let engines = try makeLabelEngines(for: cell.labels, fallbackSpecs: nil, whiteSpace: .preWrap).engines
+        let measurer = try CellMeasurer(template: cell, engines: engines, widths: [40])
+        let row = Row(index: 0, text: "abc abc abc", sourceLine: 1)
+        let lines = measurer.measure(row, budget: Budget(maxLines: 1)).budgetCheck?.violations.first?.fittingWidth
+        for maxHeight in [Double.greatestFiniteMagnitude, 1e30, -5] {
+            let violation = measurer.measure(row, budget: Budget(maxLines: 1, maxHeight: maxHeight)).budgetCheck?.violations.first
+            #expect(violation?.fittingWidth == (maxHeight > 0 ? lines : nil))
+        }
+    }
+
     // MARK: - Real texts
 
     /// Engines by font, size and line height, shared by the cases.
