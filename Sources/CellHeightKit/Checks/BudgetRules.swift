@@ -108,8 +108,14 @@ public struct BudgetRules: Equatable, Sendable {
     /// `settings` with every matching rule applied. Without `setsFonts` (a template) only widths,
     /// budgets and text rewriting are taken.
     public func apply(to settings: RowSettings, key: String?, locale: String?, setsFonts: Bool) -> RowSettings {
+        apply(to: settings, locale: locale, setsFonts: setsFonts) { $1.matches(key: key, locale: locale) }
+    }
+
+    /// `settings` with every rule that `matches` (given its index and itself) applied, for a row in `locale`.
+    func apply(to settings: RowSettings, locale: String?, setsFonts: Bool,
+               where matches: (Int, BudgetRule) -> Bool) -> RowSettings {
         var settings = settings
-        for rule in rules where rule.matches(key: key, locale: locale) {
+        for (index, rule) in rules.enumerated() where matches(index, rule) {
             if setsFonts {
                 if let font = rule.font { settings.font = font }
                 if let font = rule.font(forLocale: locale) { settings.font = font }

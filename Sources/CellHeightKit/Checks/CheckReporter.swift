@@ -49,13 +49,13 @@ public final class CheckReporter {
     /// - Parameter font: what the row at a position in `cells` was laid out in, for messages, e.g.
     ///   "font DejaVu Sans 14 px"; given a violation's font size in a run at several sizes.
     public func record(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) {
+        guard !checksRowsApart else { return record(check(cells, source: source, font: font)) }
         var lines = ""
         for position in cells.indices {
             rowCount += 1
-            // Most rows have nothing to check: skip them without copying them.
-            if cells[position].budgetCheck == nil && !cells[position].skipsUntranslatedCheck && baseline == nil
-                && !recordsJUnit { continue }
             let cell = cells[position]
+            if cell.budgetCheck != nil { rowsWithBudget += 1 }
+            if cell.skipsUntranslatedCheck { untranslatedRowsSkipped += 1 }
             var failures: [String] = []
             func report(_ diagnostic: Diagnostic) {
                 if diagnostic.fails {
@@ -65,16 +65,9 @@ public final class CheckReporter {
                 lines += line(for: diagnostic)
             }
             let subject = cell.row.diagnosticSubject
-            if cell.budgetCheck != nil { rowsWithBudget += 1 }
-            if cell.skipsUntranslatedCheck { untranslatedRowsSkipped += 1 }
             if let check = cell.budgetCheck, !check.fits {
                 rowsOverBudget += 1
-                let forcedLines = keepsLineBreaks ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
-                for violation in check.violations {
-                    report(Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
-                                      message: violationMessage(violation, font: font(position, violation.fontSize),
-                                                                forcedLines: forcedLines)))
-                }
+                violations(of: cell, check, subject: subject, source: source) { font(position, $0) }.forEach(report)
             }
             if let changes = baseline?.compare(cell) {
                 for change in changes {
@@ -95,6 +88,64 @@ public final class CheckReporter {
             }
         }
         if !lines.isEmpty { write(lines) }
+    }
+
+    /// Whether rows can be checked apart from the reporter's state (`check`, on any thread): with
+    /// no baseline to compare them with and no JUnit report to add them to, a row's findings are
+    /// its budget's violations alone.
+    public var checksRowsApart: Bool { baseline == nil && !recordsJUnit }
+
+    /// Rows checked apart from the reporter (see `check`), for `record(_:)`.
+    public struct CheckedRows: Sendable {
+        /// The diagnostics' lines, in row order.
+        public var lines = ""
+        public var rowCount = 0, rowsWithBudget = 0, rowsOverBudget = 0, untranslatedRowsSkipped = 0, failureCount = 0
+    }
+
+    /// What `record(_:source:font:)` makes of rows, worked out without changing the reporter, so
+    /// that slices of a batch may be checked on several threads at once (only when
+    /// `checksRowsApart`): most rows have nothing to report and are counted in place, without a
+    /// copy of the cell or its subject's text.
+    public func check(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) -> CheckedRows {
+        precondition(checksRowsApart, "rows are checked apart only without a baseline or a JUnit report")
+        var checked = CheckedRows()
+        checked.rowCount = cells.count
+        for position in cells.indices {
+            if cells[position].skipsUntranslatedCheck { checked.untranslatedRowsSkipped += 1 }
+            guard cells[position].budgetCheck != nil else { continue }
+            checked.rowsWithBudget += 1
+            guard cells[position].budgetCheck?.fits == false, let check = cells[position].budgetCheck else { continue }
+            checked.rowsOverBudget += 1
+            let cell = cells[position]
+            for diagnostic in violations(of: cell, check, subject: cell.row.diagnosticSubject, source: source, font: { font(position, $0) }) {
+                checked.failureCount += 1
+                checked.lines += line(for: diagnostic)
+            }
+        }
+        return checked
+    }
+
+    /// Records rows checked by `check`, in the order they were read.
+    public func record(_ checked: CheckedRows) {
+        rowCount += checked.rowCount
+        rowsWithBudget += checked.rowsWithBudget
+        rowsOverBudget += checked.rowsOverBudget
+        untranslatedRowsSkipped += checked.untranslatedRowsSkipped
+        failureCount += checked.failureCount
+        if !checked.lines.isEmpty { write(checked.lines) }
+    }
+
+    /// The diagnostics of a row over its budget: one per width it breaks the budget at.
+    /// `font`: what the row was laid out in, given the violation's font size.
+    private func violations(of cell: MeasuredCell, _ check: BudgetCheck, subject: String, source: String,
+                            font: (_ fontSize: Double?) -> String) -> [Diagnostic] {
+        // (Counted only for a message that needs it: a row that fits at no width.)
+        let forcedLines = keepsLineBreaks && check.violations.contains { $0.fittingWidth == nil }
+            ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
+        return check.violations.map { violation in
+            Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
+                       message: violationMessage(violation, font: font(violation.fontSize), forcedLines: forcedLines))
+        }
     }
 
     /// Reports an input that could not be read or is malformed (`CellHeightError.isInputError`):

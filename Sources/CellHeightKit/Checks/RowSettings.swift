@@ -40,10 +40,24 @@ public struct RowSettingsResolver: Sendable {
     /// The row fields read as settings.
     public static let fieldNames = ["width", "font", "size", "lineHeight", "maxLines", "maxHeight", "maxWidth"]
 
+    /// What the rules make of the base, by the rules a row matches (bit `i` for rule `i`), when
+    /// that is all it depends on (a few rules, none with fonts by locale): a row then costs its
+    /// rules' matches and a copy of shared settings, not the rules applied to the base again.
+    /// Each also as a row without fields of its own has it (`showingOwnWidth`).
+    private let settingsByMatches: [(rules: RowSettings, shown: RowSettings)]?
+
     public init(base: RowSettings, rules: BudgetRules? = nil, setsFonts: Bool = true) {
         self.base = base
         self.rules = rules
         self.setsFonts = setsFonts
+        if let rules, rules.rules.count <= 8, rules.rules.allSatisfy({ $0.localeFonts.isEmpty }) {
+            settingsByMatches = (0..<(1 << rules.rules.count)).map { matches in
+                let settings = rules.apply(to: base, locale: nil, setsFonts: setsFonts) { index, _ in matches & (1 << index) != 0 }
+                return (settings, settings.showingOwnWidth(inColumnsOf: base))
+            }
+        } else {
+            settingsByMatches = nil
+        }
     }
 
     /// The settings of `row` when they may differ from the base; nil when they are the base (no
@@ -72,7 +86,13 @@ public struct RowSettingsResolver: Sendable {
     ///   has a bad value.
     public func settings(for row: Row, source: String) throws -> RowSettings {
         var settings = base
-        if let rules {
+        if let rules, let settingsByMatches {
+            let key = row.key, locale = row.locale
+            var matches = 0
+            for index in rules.rules.indices where rules.rules[index].matches(key: key, locale: locale) { matches |= 1 << index }
+            guard row.fields != nil else { return settingsByMatches[matches].shown }
+            settings = settingsByMatches[matches].rules
+        } else if let rules {
             settings = rules.apply(to: settings, key: row.key, locale: row.locale, setsFonts: setsFonts)
         }
         guard let fields = row.fields else { return settings.showingOwnWidth(inColumnsOf: base) }

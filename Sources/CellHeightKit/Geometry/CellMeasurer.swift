@@ -15,6 +15,8 @@ public final class CellMeasurer {
     public let details: Bool
     /// The layout engine of each label (labels with the same font, size and line height may share one).
     private let engines: [TextLayoutEngine]
+    /// The width search's storage of each layout's paragraphs, reused from layout to layout.
+    private var paragraphLines: [TrackedWrapLimit.ParagraphLines] = []
 
     /// - Parameter engines: one per template label, in order (see `makeLabelEngines`).
     /// - Throws: `CellGeometryError.noRoomForText` when a width leaves a label no room.
@@ -35,40 +37,56 @@ public final class CellMeasurer {
         self.details = details
     }
 
-    public func measure(_ row: Row) -> MeasuredCell {
+    public func measure(_ row: Row) -> MeasuredCell { measureKeepingTexts(row).cell }
+
+    /// Labels' prepared texts: the one label's (most cells, no array of one), or each label's.
+    private enum PreparedLabels {
+        case one(PreparedText?)
+        case each([PreparedText?])
+
+        var each: [PreparedText?] {
+            switch self {
+            case .one(let text): return [text]
+            case .each(let texts): return texts
+            }
+        }
+    }
+
+    /// The row measured at every width, with its labels' prepared texts (for a width search).
+    private func measureKeepingTexts(_ row: Row) -> (cell: MeasuredCell, texts: PreparedLabels) {
         guard template.labels.count == 1 else {
             let prepared = prepare(row)
-            return MeasuredCell(row: row, results: widths.map { cell(prepared, width: $0) })
+            return (MeasuredCell(row: row, results: widths.map { self.cell(prepared, width: $0) }), .each(prepared))
         }
-        // One label (most cells): its text prepared without an array of one.
         let prepared = prepareLabel(0, of: row)
-        return MeasuredCell(row: row, results: widths.map { width in
+        let measured = MeasuredCell(row: row, results: widths.map { width in
             let label = measureLabel(0, prepared, textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
             return CellLayout(width: width, height: template.cellHeight(singleLabel: label), labels: [label])
         })
+        return (measured, .one(prepared))
     }
 
     /// Measures a row and checks it against a budget at every width; for each width it breaks the
     /// budget at, finds the narrowest width at which it would fit.
     public func measure(_ row: Row, budget: Budget) -> MeasuredCell {
         guard budget.isLimited else { return measure(row) }
-        let prepared = prepare(row)
-        let results = widths.map { cell(prepared, width: $0) }
+        var (measured, texts) = measureKeepingTexts(row)
+        let results = measured.results
         // (A width of the row's own stands in every column: it is one violation, not one per column.)
-        var seenWidths = Set<Double>()
-        let overBudget = results.filter {
-            !budget.admits(lineCount: $0.lineCount, height: $0.height) && seenWidths.insert($0.width).inserted
+        let overBudget = results.indices.filter { i in
+            !budget.admits(lineCount: results[i].lineCount, height: results[i].height)
+                && !results[..<i].contains { $0.width == results[i].width }
         }
         // The same for every width the row breaks the budget at: searched once, from the widest
         // of them (greedy wrapping needs no fewer lines at a narrower width).
-        let fittingWidth = overBudget.map(\.width).max().flatMap { widest in
-            narrowestFittingWidth(budget: budget, above: widest) { self.lineCountAndHeight(prepared, width: $0) }
+        let widest = overBudget.max { results[$0].width < results[$1].width }
+        let fittingWidth = widest.flatMap {
+            narrowestFittingWidth(texts.each, budget: budget, above: results[$0].width, lineCount: results[$0].lineCount)
         }
         let violations = overBudget.map {
-            BudgetViolation(width: $0.width, lineCount: $0.lineCount, height: $0.height, budget: budget,
-                            fittingWidth: fittingWidth)
+            BudgetViolation(width: results[$0].width, lineCount: results[$0].lineCount, height: results[$0].height,
+                            budget: budget, fittingWidth: fittingWidth)
         }
-        var measured = MeasuredCell(row: row, results: results)
         measured.budgetCheck = BudgetCheck(budget: budget, violations: violations)
         return measured
     }
@@ -97,59 +115,90 @@ public final class CellMeasurer {
         return CellLayout(width: width, height: template.cellHeight(labels: labels), labels: labels)
     }
 
-    /// The lines and height of the cell of prepared labels at a cell width, as `cell` gives them;
-    /// for one label without the arrays of a `CellLayout` (the width search asks fifteen times).
-    private func lineCountAndHeight(_ prepared: [PreparedText?], width: Double) -> (lineCount: Int, height: Double) {
-        guard template.labels.count == 1 else {
-            let cell = self.cell(prepared, width: width)
-            return (cell.lineCount, cell.height)
+    /// The narrowest cell width, to 1/64 px, above `tooNarrow` px (a width the row does not fit
+    /// at, where its cell has `lineCount` lines) at which the cell of prepared labels fits the
+    /// budget; nil when even `CellTemplate.maximumWidth` is not enough (see `FittingWidthSearch`).
+    private func narrowestFittingWidth(_ prepared: [PreparedText?], budget: Budget, above tooNarrow: Double,
+                                       lineCount: Int) -> Double? {
+        let maximum = Int(CellTemplate.maximumWidth * LayoutUnit.perPixel)
+        let low = max(0, min(Int((tooNarrow * LayoutUnit.perPixel).rounded(.down)), maximum - 1))
+        func hasRoom(_ width: Double) -> Bool {
+            template.labels.indices.allSatisfy { template.textWidth(ofLabel: $0, cellWidth: width) > 0 }
         }
-        let label = measureLabel(0, prepared[0], textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
-        return (label.text.lineCount, template.cellHeight(singleLabel: label))
+        // One shown label (most cells): each layout tells the widths that give its lines, and
+        // guesses. Only where "fits" flips once: lines of one height (or a budget of lines alone);
+        // a fallback font's taller lines can make a cell fit at one width and not at a wider one,
+        // and the answer is then the plain search's.
+        guard template.labels.count == 1, let text = prepared[0],
+              budget.maxHeight == nil || engines[0].hasUniformLineHeights(text) else {
+            let found = FittingWidthSearch.narrowest(above: low, maximum: maximum, firstGuess: nil) { unit in
+                let width = Double(unit) / LayoutUnit.perPixel
+                guard hasRoom(width) else { return .init(fits: false, at: unit) }
+                let cell = self.cell(prepared, width: width)
+                return .init(fits: budget.admits(lineCount: cell.lineCount, height: cell.height), at: unit)
+            }
+            return found.map { Double($0) / LayoutUnit.perPixel }
+        }
+        let units = LabelWidthUnits(template: template)
+        let lines = budgetLines(budget)
+        func probe(_ unit: Int) -> FittingWidthSearch.Probe {
+            let width = Double(unit) / LayoutUnit.perPixel
+            guard hasRoom(width) else { return .init(fits: false, at: unit) }
+            let textWidth = template.textWidth(ofLabel: 0, cellWidth: width)
+            let (layout, limit) = engines[0].trackedLayout(text, width: textWidth, reusing: paragraphLines)
+            defer { paragraphLines = limit.paragraphs }
+            let label = labelLayout(0, text, showing: layout)
+            let fits = budget.admits(lineCount: layout.lineCount, height: template.cellHeight(singleLabel: label))
+            let same = limit.sameAnswers
+            let sameLines = units.narrowest(reaching: same.lowerBound, near: unit)...(units.narrowest(reaching: same.upperBound &+ 1, near: unit) - 1)
+            let guess = lines.flatMap {
+                FittingWidthGuess.narrowestLimit(FittingWidthGuess.paragraphs(wrapped: limit.paragraphs, limit: limit.limit), lineCount: $0)
+            }
+            return .init(fits: fits, sameLines: sameLines, guess: guess.map { units.narrowest(reaching: $0, near: unit) })
+        }
+        // A first guess from the lines at the width the row broke its budget at: as many as if
+        // each paragraph's last line were half full.
+        let limit = units.limit(at: low), paragraphCount = text.paragraphs.count
+        let filled = Double(lineCount) - Double(paragraphCount) / 2
+        let firstGuess = lines.flatMap { lines -> Int? in
+            guard filled > 0 else { return nil }
+            let total = text.paragraphs.reduce(0) { $0 + $1.contentWidth }
+            let waste = max(0, limit - Int(Double(total) / filled))
+            let paragraphs = text.paragraphs.lazy.map { FittingWidthGuess.Paragraph(contentWidth: $0.contentWidth, waste: waste) }
+            return FittingWidthGuess.narrowestLimit(paragraphs, lineCount: lines).map { units.narrowest(reaching: $0, near: low) }
+        }
+        let found = FittingWidthSearch.narrowest(above: low, maximum: maximum, firstGuess: firstGuess, probe: probe)
+        return found.map { Double($0) / LayoutUnit.perPixel }
     }
 
-    /// The narrowest cell width, in LayoutUnits of 1/64 px, above `tooNarrow` px (a width the
-    /// row does not fit at) at which the row's cell (its lines and height `cellAt` a width)
-    /// fits the budget; nil when even `CellTemplate.maximumWidth` is not enough.
-    ///
-    /// A binary search: greedy wrapping needs no more lines at a wider width, so "fits" flips once
-    /// from false to true as the width grows. The upper end is found by doubling from
-    /// `tooNarrow` (real rows fit within a few times their width: some fifteen layouts instead of
-    /// the twenty-six of a search up to the maximum width). (Jumping past the widths that give
-    /// the same lines, which the wrap loop can tell, saved almost nothing on prose: a long text's
-    /// layouts change every pixel or so.)
-    private func narrowestFittingWidth(budget: Budget, above tooNarrow: Double,
-                                       cellAt: (Double) -> (lineCount: Int, height: Double)) -> Double? {
-        func fits(_ units: Int) -> Bool {
-            let width = Double(units) / LayoutUnit.perPixel
-            guard template.labels.indices.allSatisfy({ template.textWidth(ofLabel: $0, cellWidth: width) > 0 }) else {
-                return false
-            }
-            let result = cellAt(width)
-            return budget.admits(lineCount: result.lineCount, height: result.height)
+    /// The most lines of the one label that the budget allows, roughly (for guesses): a height
+    /// budget taken as lines of the primary font.
+    private func budgetLines(_ budget: Budget) -> Int? {
+        var lines = budget.maxLines ?? Int.max
+        if let maxHeight = budget.maxHeight {
+            let padding = LayoutUnit.floor(template.padding.top) + LayoutUnit.floor(template.padding.bottom)
+            let lineHeight = engines[0].primaryLineHeight
+            guard lineHeight > 0 else { return nil }
+            // (Bounded before it becomes an integer: a budget may be any number of px.)
+            let byHeight = ((maxHeight - padding - template.separator) / lineHeight).rounded(.down)
+            guard byHeight.isFinite else { return nil }
+            lines = min(lines, Int(max(0, min(byHeight, 1e9))))
         }
-        let maximum = Int(CellTemplate.maximumWidth * LayoutUnit.perPixel)
-        var low = max(0, min(Int((tooNarrow * LayoutUnit.perPixel).rounded(.down)), maximum - 1))  // never fits
-        var high = min(max(2 * low, 64), maximum)
-        while !fits(high) {
-            guard high < maximum else { return nil }
-            low = high
-            high = min(2 * high, maximum)
-        }
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if fits(middle) { high = middle } else { low = middle }
-        }
-        return Double(high) / LayoutUnit.perPixel
+        return lines >= 1 && lines < Int.max ? lines : nil
     }
 
     private func measureLabel(_ index: Int, _ prepared: PreparedText?, textWidth: Double) -> LabelLayout {
         // (The label is read in place, not copied: a copy costs a reference count per string.)
         guard let prepared else { return template.labels[index].hiddenLayout(textWidth: textWidth) }
-        let engine = engines[index]
-        let layout = engine.layout(prepared, width: textWidth, details: details)
+        return labelLayout(index, prepared, showing: engines[index].layout(prepared, width: textWidth, details: details))
+    }
+
+    /// Label `index` showing `layout` of its prepared text (the line boxes a line limit needs are
+    /// laid out when `layout` has none).
+    private func labelLayout(_ index: Int, _ prepared: PreparedText, showing layout: TextLayout) -> LabelLayout {
         let visibleHeight = template.labels[index].lineLimit.visibleHeight(of: layout) {
-            details ? layout.lines : engine.layout(prepared, width: textWidth, details: true).lines
+            layout.lines.count == layout.lineCount ? layout.lines
+                : engines[index].layout(prepared, width: layout.width, details: true).lines
         }
         return template.labels[index].layout(showing: layout, visibleHeight: visibleHeight, rounding: template.rounding)
     }

@@ -25,24 +25,60 @@ public final class ParallelCellMeasurer {
     /// - Throws: what `RowSettingsMeasurer.prepare` throws for settings no earlier batch had, with
     ///   the index of the first row that has them.
     public func measure(_ rows: [Row], settings: [RowSettings?]) throws -> [MeasuredCell] {
-        try measure(rows, settings: settings) { $0 }.flatMap { $0 }
+        try measure(rows, settings: settings) { cells, _, _ in cells }.flatMap { $0 }
     }
 
     /// Measures `rows` (with their settings, as above) and hands each worker's slice of results, in
-    /// order, to `finish` on that worker's thread (for example to format the slice's output, which
-    /// then runs in parallel too). Returns what `finish` made of each slice, in input order: several
-    /// slices per worker, or one in all when the rows are too few to share out.
+    /// order, to `finish` on that worker's thread with the slice's place among the rows and every
+    /// row's settings (for example to format the slice's output, which then runs in parallel too). Returns what
+    /// `finish` made of each slice, in input order: several slices per worker, or one in all when
+    /// the rows are too few to share out.
     public func measure<Part>(_ rows: [Row], settings: [RowSettings?],
-                              then finish: ([MeasuredCell]) -> Part) throws -> [Part] {
+                              then finish: ([MeasuredCell], Range<Int>, [RowSettings?]) -> Part) throws -> [Part] {
         precondition(rows.count == settings.count, "one settings per row")
-        try prepare(settings)
+        try prepare(settings, changes: settings.indices)
+        return measurePrepared(rows, settings: settings, then: finish)
+    }
+
+    /// Measures `rows` as above, each with the settings `settingsOf` gives it (nil: the base
+    /// settings), worked out on the workers too; returns them with the parts.
+    ///
+    /// - Throws: the first row's error of `settingsOf` (in row order), then what
+    ///   `RowSettingsMeasurer.prepare` throws for settings no earlier batch had.
+    public func measure<Part>(_ rows: [Row], settingsOf: (Row) throws -> RowSettings?,
+                              then finish: ([MeasuredCell], Range<Int>, [RowSettings?]) -> Part) throws -> (settings: [RowSettings?], parts: [Part]) {
+        // Each slice's settings, and where they change from the row before (only there can
+        // settings be new: the rest need no comparison on this thread).
+        let slices = Self.inParallel(count: rows.count, jobs: jobs) { _, slice -> (settings: [RowSettings?], changes: [Int], error: Error?) in
+            var settings: [RowSettings?] = [], changes: [Int] = []
+            settings.reserveCapacity(slice.count)
+            do {
+                for index in slice {
+                    let own = try settingsOf(rows[index])
+                    if index == slice.lowerBound || own != settings[settings.count - 1] { changes.append(index) }
+                    settings.append(own)
+                }
+            } catch {
+                return (settings, changes, error)
+            }
+            return (settings, changes, nil)
+        }
+        if let error = slices.lazy.compactMap(\.error).first { throw error }
+        let settings = slices.flatMap(\.settings)
+        try prepare(settings, changes: slices.flatMap(\.changes))
+        return (settings, measurePrepared(rows, settings: settings, then: finish))
+    }
+
+    /// Measures rows whose settings were prepared.
+    private func measurePrepared<Part>(_ rows: [Row], settings: [RowSettings?],
+                                       then finish: ([MeasuredCell], Range<Int>, [RowSettings?]) -> Part) -> [Part] {
         guard jobs > 1, rows.count >= 2 * jobs else {
             let measurer = measurers[0]
-            return [finish(rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) })]
+            return [finish(rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) }, rows.indices, settings)]
         }
         let measurers = self.measurers
         return Self.inParallel(count: rows.count, jobs: jobs) { job, slice in
-            finish(slice.map { measurers[job].measure(rows[$0], settings: settings[$0]) })
+            finish(slice.map { measurers[job].measure(rows[$0], settings: settings[$0]) }, slice, settings)
         }
     }
 
@@ -80,10 +116,11 @@ public final class ParallelCellMeasurer {
     private static let slicesPerJob = 8
 
     /// Opens what new settings need on this thread, before any worker starts; a font's error names
-    /// the first row that has it.
-    private func prepare(_ settings: [RowSettings?]) throws {
+    /// the first row that has it. `changes`: the rows (ascending) whose settings may differ from
+    /// the row's before; the others have the settings of the row before.
+    private func prepare<Changes: Sequence<Int>>(_ settings: [RowSettings?], changes: Changes) throws {
         var seen = Set<RowSettings>()
-        for index in settings.indices {
+        for index in changes {
             // Rows mostly have the settings of the row before: compared in place, not copied.
             guard settings[index] != nil, index == 0 || settings[index] != settings[index - 1],
                   let rowSettings = settings[index], seen.insert(rowSettings).inserted else { continue }

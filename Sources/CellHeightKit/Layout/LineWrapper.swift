@@ -31,14 +31,16 @@ struct LineWrapper {
     /// 1/65536 px in a LayoutUnit of 1/64 px.
     static let unitsPerLayoutUnit = Int(FontFace.harfBuzzUnitsPerPixel / LayoutUnit.perPixel)
 
-    /// Wraps paragraph `p` of `text` within `limit` (see `limit(available:)`), calling `onLine`
+    /// Wraps paragraph `p` of `text` within `limit` (see `limit(available:)`; every width it
+    /// compares with the limit goes through `limit.admits`), calling `onLine`
     /// with each line in order; with `measuresLines` false the lines' widths are not worked out
     /// (0), for callers that need only their count and ranges. `offsetNumbers(range, x)` gives the
     /// numbers per offset of (at least) a range of the paragraph, x at its start being `x`: asked
     /// only for the words an emergency break cuts, and for a paragraph with tabs.
     @inline(__always)
-    func wrap(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int, measuresLines: Bool = true,
-              offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View, onLine: (WrappedLine) -> Void) {
+    func wrap<Limit: WrapLimit>(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: inout Limit,
+                                measuresLines: Bool = true, offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View,
+                                onLine: (WrappedLine) -> Void) {
         guard p.count > 0 else {
             onLine(WrappedLine(range: 0..<0, width: 0, endsWithInsertedHyphen: false))
             return
@@ -97,14 +99,14 @@ struct LineWrapper {
             let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd, numbers)
                 + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
 
-            if asLineEnd <= limit {
+            if limit.admits(asLineEnd) {
                 if isEnd {
                     onLine(WrappedLine(range: lineStart..<p.count, width: measuresLines ? asLineEnd : 0,
                                        endsWithInsertedHyphen: false))
                     return
                 }
                 lastBreak = breakIndex
-            } else if isEnd || content > limit {
+            } else if isEnd || !limit.admits(content) {
                 if lastBreak >= 0, Int(breaks[lastBreak].offset) > lineStart {
                     // End the line at the last opportunity that fitted; read on from there.
                     let opportunity = breaks[lastBreak]
@@ -116,7 +118,7 @@ struct LineWrapper {
                     breakIndex = lastBreak + 1
                 } else {
                     // Nothing fits before the first opportunity on this line: break inside the word.
-                    let cut = paragraph.emergencyBreak(from: lineStart, lineStartX, to: contentEnd, limit: limit,
+                    let cut = paragraph.emergencyBreak(from: lineStart, lineStartX, to: contentEnd, limit: &limit,
                                                        numbers: &numbers, offsetNumbers: offsetNumbers)
                     // A cut after all of the content (a cluster wider than the line) ends the line at
                     // the opportunity itself: the spaces there hang on it, as on any line, and no
@@ -144,10 +146,10 @@ struct LineWrapper {
     }
 
     /// How many lines paragraph `p` of `text` takes within `limit`.
-    func lineCount(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: Int,
-                   offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> Int {
+    func lineCount<Limit: WrapLimit>(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: inout Limit,
+                                     offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> Int {
         var count = 0
-        wrap(text, p, limit: limit, measuresLines: false, offsetNumbers: offsetNumbers) { _ in count += 1 }
+        wrap(text, p, limit: &limit, measuresLines: false, offsetNumbers: offsetNumbers) { _ in count += 1 }
         return count
     }
 
@@ -230,8 +232,9 @@ struct LineWrapper {
         /// The last cut after `s` (at x `sx`; not past `e`) where the line still fits, other than
         /// beside a soft hyphen; at least one grapheme cluster, so that every line makes progress.
         /// With its x.
-        func emergencyBreak(from s: Int, _ sx: Int, to e: Int, limit: Int, numbers: inout OffsetNumbers.View?,
-                            offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
+        func emergencyBreak<Limit: WrapLimit>(from s: Int, _ sx: Int, to e: Int, limit: inout Limit,
+                                              numbers: inout OffsetNumbers.View?,
+                                              offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
             let last = min(max(e, s + 1), count)
             // The numbers from `s` on, a stretch at a time: a line rarely holds more than a few
             // hundred units, and a word may hold millions.
@@ -255,7 +258,11 @@ struct LineWrapper {
                     && ((i < count && units[i] == 0xAD) || units[i - 1] == 0xAD)
                 if view.cuttable[i] && !besideSoftHyphen {
                     if firstBoundary == nil { firstBoundary = i }
-                    if width(s, sx, i, view.prefix[i], startWidth: 0, view) + endAdjustment(s, i, view) <= limit { best = i } else { break }
+                    if limit.admits(width(s, sx, i, view.prefix[i], startWidth: 0, view) + endAdjustment(s, i, view)) {
+                        best = i
+                    } else {
+                        break
+                    }
                 }
                 i += 1
             }

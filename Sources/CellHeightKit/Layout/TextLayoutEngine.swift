@@ -296,11 +296,27 @@ public final class TextLayoutEngine {
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU). With `details` false the
     /// result has the line count and height but no line boxes (no line texts are made).
     public func layout(_ prepared: PreparedText, width: Double, details: Bool = true) -> TextLayout {
-        prepared.withBuffers { layout(prepared, $0, width: width, details: details) }
+        var limit = LineWrapper.limit(available: width)
+        return prepared.withBuffers { layout(prepared, $0, width: width, limit: &limit, details: details) }
     }
 
-    private func layout(_ prepared: PreparedText, _ buffers: PreparedText.Buffers, width: Double, details: Bool) -> TextLayout {
-        let limit = LineWrapper.limit(available: width)
+    /// `layout(prepared, width: width, details: false)`, with the limit that noted what the width
+    /// search needs: the limits at which the same lines come out, and each paragraph's lines.
+    func trackedLayout(_ prepared: PreparedText, width: Double,
+                       reusing storage: [TrackedWrapLimit.ParagraphLines] = []) -> (layout: TextLayout, limit: TrackedWrapLimit) {
+        var limit = TrackedWrapLimit(LineWrapper.limit(available: width), reusing: storage)
+        let layout = prepared.withBuffers { self.layout(prepared, $0, width: width, limit: &limit, details: false) }
+        return (layout, limit)
+    }
+
+    /// Whether every line box of `prepared` has the primary line height, at any width: the line
+    /// height is fixed, or no fallback font draws any of it (then its height grows with its lines).
+    func hasUniformLineHeights(_ prepared: PreparedText) -> Bool {
+        lineHeight.fixedPixels(fontSize: fontSize) != nil || !prepared.paragraphs.contains { $0.usesFallback }
+    }
+
+    private func layout<Limit: WrapLimit>(_ prepared: PreparedText, _ buffers: PreparedText.Buffers, width: Double,
+                                          limit: inout Limit, details: Bool) -> TextLayout {
         var lines: [LineBox] = []
         var lineCount = 0
         var height = 0.0
@@ -310,16 +326,16 @@ public final class TextLayoutEngine {
             guard details || (paragraph.usesFallback && fixedHeight == nil) else {
                 // Every line box has the primary line height (summed line by line, so that heights
                 // are the same to the last bit however the lines were found).
-                let count = wrapper.lineCount(buffers, paragraph, limit: limit) {
-                    numbers(prepared, buffers, paragraph, $0, x: $1)
-                }
+                let count = wrapper.lineCount(buffers, paragraph, limit: &limit) { numbers(prepared, buffers, paragraph, $0, x: $1) }
+                limit.paragraphEnded(paragraph, lineCount: count)
                 lineCount += count
                 for _ in 0..<count { height += primaryLineHeight }
                 continue
             }
             var wrapped: [WrappedLine] = []
-            wrapper.wrap(buffers, paragraph, limit: limit, measuresLines: details,
+            wrapper.wrap(buffers, paragraph, limit: &limit, measuresLines: details,
                          offsetNumbers: { numbers(prepared, buffers, paragraph, $0, x: $1) }) { wrapped.append($0) }
+            limit.paragraphEnded(paragraph, lineCount: wrapped.count)
             lineCount += wrapped.count
             for (n, line) in wrapped.enumerated() {
                 let fonts = fontsUsed(prepared, paragraph, line.range)

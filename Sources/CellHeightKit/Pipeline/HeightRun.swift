@@ -176,44 +176,54 @@ public final class HeightRun {
         /// run at one size each worker renders its own slice (NDJSON rows stand alone).
         func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
             -> (cells: [MeasuredCell], text: String) {
-            let rendersSlices = rendering && sizes.isEmpty
-            var passes: [[(cells: [MeasuredCell], text: String)]] = []
-            var firstSettings: [RowSettings?] = []
-            for (sizeIndex, resolver) in resolvers.enumerated() {
-                var rowSettings = try rows.map { try resolver.ownSettings(for: $0, source: source) }
-                if !sizes.isEmpty {
-                    rowSettings = try settingsAtSize(rowSettings, of: rows, base: resolver.base, isFirst: sizeIndex == 0,
-                                                     source: source)
-                }
-                if sizeIndex == 0 { firstSettings = rowSettings }
-                do {
-                    passes.append(try measurer.measure(rows, settings: rowSettings) { cells in
-                        (cells, rendersSlices ? render(cells, settings: reportSettings, format: output, options: options) : "")
-                    })
-                } catch let error as RowMeasuringError {
-                    throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
-                }
-            }
-            /// What the row at `position` of the batch was laid out in, for messages.
-            func font(_ position: Int, _ fontSize: Double?) -> String {
+            /// What a row with `own` settings was laid out in, for messages (at `fontSize` in a
+            /// run at several sizes). (Asked on the workers too: it reads what `prepare` opened.)
+            func font(_ own: RowSettings?, _ fontSize: Double?) -> String {
                 guard template == nil else { return "template \(template!)" }
-                let own = firstSettings[position]
                 let settings = own ?? base
                 let family = measurer.primary.fontFamily(for: own) ?? settings.font
                 return "font \(family) \(formatPixels(fontSize ?? settings.fontSize)) px"
             }
             guard sizes.isEmpty else {
-                let cells = mergingSizes(passes.map { $0.flatMap(\.cells) }, sizes: sizes)
-                checker.record(cells, source: source, font: font)
+                var passes: [[MeasuredCell]] = []
+                var firstSettings: [RowSettings?] = []
+                for (sizeIndex, resolver) in resolvers.enumerated() {
+                    let rowSettings = try settingsAtSize(try rows.map { try resolver.ownSettings(for: $0, source: source) },
+                                                         of: rows, base: resolver.base, isFirst: sizeIndex == 0, source: source)
+                    if sizeIndex == 0 { firstSettings = rowSettings }
+                    do {
+                        passes.append(try measurer.measure(rows, settings: rowSettings))
+                    } catch let error as RowMeasuringError {
+                        throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
+                    }
+                }
+                let cells = mergingSizes(passes, sizes: sizes)
+                checker.record(cells, source: source) { font(firstSettings[$0], $1) }
                 return rendering ? ([], render(cells, settings: reportSettings, format: output, options: options)) : (cells, "")
             }
-            var sliceStart = 0
-            for slice in passes[0] {
-                let start = sliceStart
-                checker.record(slice.cells, source: source) { font(start + $0, $1) }
-                sliceStart += slice.cells.count
+            // One size: each worker works out its slice's settings, and renders and checks its
+            // slice (NDJSON rows stand alone; so do a row's findings without a baseline or JUnit report).
+            let resolver = resolvers[0], checksApart = checker.checksRowsApart
+            let measured: (settings: [RowSettings?], parts: [(cells: [MeasuredCell], text: String, checked: CheckReporter.CheckedRows?)])
+            do {
+                measured = try measurer.measure(rows, settingsOf: { try resolver.ownSettings(for: $0, source: source) }) { cells, slice, settings in
+                    (cells, rendering ? render(cells, settings: reportSettings, format: output, options: options) : "",
+                     checksApart ? checker.check(cells, source: source) { font(settings[slice.lowerBound + $0], $1) } : nil)
+                }
+            } catch let error as RowMeasuringError {
+                throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
             }
-            return rendering ? ([], passes[0].map(\.text).joined()) : (passes[0].flatMap(\.cells), "")
+            var sliceStart = 0
+            for part in measured.parts {
+                let start = sliceStart
+                if let checked = part.checked {
+                    checker.record(checked)
+                } else {
+                    checker.record(part.cells, source: source) { font(measured.settings[start + $0], $1) }
+                }
+                sliceStart += part.cells.count
+            }
+            return rendering ? ([], measured.parts.map(\.text).joined()) : (measured.parts.flatMap(\.cells), "")
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).

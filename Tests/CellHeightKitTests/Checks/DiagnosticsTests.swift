@@ -97,6 +97,50 @@ struct DiagnosticsTests {
         #expect(HeightRunOutcome(rowCount: 10, failureCount: failures, inputErrors: errors).exitCode == expected)
     }
 
+    @Test("a reporter counts every row and writes a line per violation, in row order: rows that fit, rows over budget, rows that fit at no width (forced breaks), untranslated rows left out",
+          arguments: [false, true])
+    func reporterCounts(recordsJUnit: Bool) {
+        func cell(_ index: Int, _ text: String, budget: Budget?, violations: [(lines: Int, fitting: Double?)] = [],
+                  skipped: Bool = false) -> MeasuredCell {
+            var cell = MeasuredCell(row: Row(index: index, id: "k\(index)", text: text, sourceLine: index + 1), results: [])
+            cell.budgetCheck = budget.map { budget in
+                BudgetCheck(budget: budget, violations: violations.map {
+                    BudgetViolation(width: 100, lineCount: $0.lines, height: Double(16 * $0.lines), budget: budget, fittingWidth: $0.fitting)
+                })
+            }
+            cell.skipsUntranslatedCheck = skipped
+            return cell
+        }
+        let two = Budget(maxLines: 2)
+        let cells = [cell(0, "fits", budget: two), cell(1, "a b c", budget: two, violations: [(3, 150.5)]),
+                     cell(2, "a\nb\nc", budget: two, violations: [(3, nil)]), cell(3, "untranslated", budget: nil, skipped: true),
+                     cell(4, "no budget", budget: nil), cell(5, "a\nb c d", budget: two, violations: [(3, nil)])]
+        var written = ""
+        let reporter = CheckReporter(format: .text, baseline: nil, failsOnGrowth: false, recordsJUnit: recordsJUnit) { written += $0 }
+        reporter.record(cells, source: "rows.json") { _, _ in "font F 14 px" }
+        #expect(written == """
+            rows.json:2: k1: 3 lines > max 2 at 100 px (font F 14 px); fits at 150.5 px
+            rows.json:3: k2: 3 lines > max 2 at 100 px (font F 14 px); fits at no width: the text has 2 forced line breaks
+            rows.json:6: k5: 3 lines > max 2 at 100 px (font F 14 px); fits at no width up to 1000000 px
+
+            """)
+        #expect((reporter.rowCount, reporter.rowsWithBudget, reporter.rowsOverBudget, reporter.untranslatedRowsSkipped,
+                 reporter.failureCount) == (6, 4, 3, 1, 3))
+        #expect(reporter.summary == "3 of 6 rows over budget; 1 untranslated row not checked")
+        #expect(reporter.junit.render().contains("untranslated: not checked") == recordsJUnit)
+        // Without a JUnit report, slices checked apart (on any thread) and recorded in order come to the same.
+        #expect(reporter.checksRowsApart == !recordsJUnit)
+        guard !recordsJUnit else { return }
+        var apart = ""
+        let slices = CheckReporter(format: .text, baseline: nil, failsOnGrowth: false) { apart += $0 }
+        let checked = [0..<2, 2..<6].map { range in
+            slices.check(Array(cells[range]), source: "rows.json") { _, _ in "font F 14 px" }
+        }
+        checked.forEach(slices.record)
+        #expect(apart == written)
+        #expect(slices.summary == reporter.summary && slices.failureCount == reporter.failureCount)
+    }
+
     @Test("row subjects: id with locale, id, or index")
     func subjects() {
         #expect(Row(index: 3, id: "k", text: "", sourceLine: 1, fields: ["locale": "ja"]).diagnosticSubject == "k [ja]")

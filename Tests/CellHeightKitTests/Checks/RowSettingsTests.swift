@@ -50,6 +50,36 @@ struct RowSettingsTests {
                                         budget: Budget(maxLines: 2)))
     }
 
+    /// Rules that overlap: keys, locales, budgets, widths, fonts, sizes, text rewriting, skipping.
+    static let overlappingRules: [BudgetRule] = [
+        BudgetRule(keys: ["*"], maxLines: 4),
+        BudgetRule(keys: ["*.title"], maxLines: 2, text: TextRewriting(mnemonic: "_")),
+        BudgetRule(keys: ["settings.*"], locales: ["de", "pt-BR"], widths: [200], maxHeight: 60),
+        BudgetRule(keys: ["*.body", "about.*"], font: "Liberation Serif", fontSize: 15, lineHeight: .multiple(1.4)),
+        BudgetRule(keys: ["settings.title"], maxLines: 1, skipsUntranslated: true),
+        BudgetRule(keys: ["*"], locales: ["ja"], text: TextRewriting(replacements: [TextReplacement(from: "%@", to: "Files")])),
+        BudgetRule(keys: ["about.?"], maxHeight: 20),
+    ]
+
+    @Test("rules give each row what applying them in file order gives: shared settings by the rules it matches (a few rules), applied again (many)",
+          arguments: [7, 9])
+    func rulesByMatches(ruleCount: Int) throws {
+        let rules = BudgetRules(file: "rules.yaml", rules: Array((Self.overlappingRules + Self.overlappingRules).prefix(ruleCount)))
+        for setsFonts in [true, false] {
+            let resolver = RowSettingsResolver(base: Self.base, rules: rules, setsFonts: setsFonts)
+            for key in ["settings.title", "settings.body", "about.x", "about.xy", "home.title", "x", ""] {
+                for locale in [nil, "de", "pt_BR", "ja", "fr"] {
+                    var fields = ["text": "t", "key": key]
+                    if let locale { fields["locale"] = locale }
+                    let row = Self.row(fields)
+                    let expected = rules.apply(to: Self.base, key: key, locale: locale, setsFonts: setsFonts)
+                        .showingOwnWidth(inColumnsOf: Self.base)
+                    #expect(try resolver.settings(for: row, source: "r") == expected, "\(key) [\(locale ?? "")]")
+                }
+            }
+        }
+    }
+
     @Test("bad setting fields name the row's line", arguments: [
         (["maxLines": "0"], "rows.json:7: \"maxLines\" must be a whole number, 1 or more, got \"0\""),
         (["maxLines": "two"], "rows.json:7: \"maxLines\" must be a whole number, 1 or more, got \"two\""),
