@@ -16,6 +16,10 @@ FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 # name -> (text of n characters, extra options)
 CASES = {
     "no break opportunity ('a' x n, every line an emergency break)": (lambda n: "a" * n, ["--width", "100"]),
+    # Shaped text keeps its numbers per offset in small form and writes them out for the stretch a
+    # line cuts: each line's cut must not write out the rest of the word.
+    "no break opportunity beyond ASCII ('ééжж' x n/4, shaped)": (lambda n: "ééжж" * (n // 4), ["--width", "50"]),
+    "tabs between Cyrillic words ('word\\tтаб\\t' x n/9, shaped)": (lambda n: "word\tтаб\t" * (n // 9), ["--width", "50"]),
     # One cluster of n marks, or of a Devanagari letter and n joiners: HarfBuzz 6.0 (Debian 12) is
     # quadratic over one cluster, so cellheight shapes it in pieces of 64 (LongClusterPieces).
     "combining marks ('e' + U+0301 x n-1: one grapheme)": (lambda n: "e" + "\u0301" * (n - 1), ["--width", "100"]),

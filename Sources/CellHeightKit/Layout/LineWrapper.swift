@@ -47,8 +47,8 @@ struct LineWrapper {
         }
         let paragraph = Paragraph(text, p, tabStop: tabStop, spaceAdvance: spaceAdvance)
         // Numbers per offset: those of the words the last emergency break cut (nil before it), or
-        // across tabs (whose widths depend on where they fall) all of the paragraph's.
-        var numbers = p.hasTabs ? offsetNumbers(0...p.count, 0) : nil
+        // across tabs (whose widths depend on where they fall) those of the line (see `coverTabs`).
+        var numbers: OffsetNumbers.View?
         // (Never read when the paragraph has no break: an empty array may have no storage.)
         let breaks = text.breaks.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<PreparedBreak>.alignment)!
         let kinds = text.breakKinds.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<BreakKind>.alignment)!
@@ -64,9 +64,20 @@ struct LineWrapper {
         var lastBreak = -1
         var breakIndex = p.breaks.lowerBound
 
+        /// In a paragraph with tabs, widths are walked over numbers per offset: makes sure they
+        /// cover the line from its start to `end` (written out a few thousand units at a time).
+        @inline(__always)
+        func coverTabs(to end: Int) {
+            guard p.hasTabs else { return }
+            if let view = numbers, view.covered.contains(lineStart), view.covered.contains(end) { return }
+            numbers = offsetNumbers(lineStart...min(p.count, max(end, lineStart + 4096)), lineStartX)
+        }
+
+        /// The line from `start` (the line's start) to `end`, its content ending at `contentEnd`.
         func finishedLine(_ start: Int, _ startX: Int, _ end: Int, contentEnd: Int, contentX: Int,
-                          hyphen: Bool, _ numbers: OffsetNumbers.View?) -> WrappedLine {
+                          hyphen: Bool) -> WrappedLine {
             guard measuresLines else { return WrappedLine(range: start..<end, width: 0, endsWithInsertedHyphen: hyphen) }
+            coverTabs(to: contentEnd)
             let drawn = paragraph.width(start, startX, contentEnd, contentX, startWidth: 0, numbers)
                 + paragraph.endAdjustment(start, contentEnd, numbers) + (hyphen ? hyphenWidth : 0)
             return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
@@ -95,6 +106,7 @@ struct LineWrapper {
                 (contentEnd, contentX) = (Int(opportunity.contentEnd), opportunity.contentX)
             }
             if contentEnd < scanned { (contentEnd, contentX) = (scanned, scannedAt) }
+            coverTabs(to: contentEnd)
             let content = scannedX + paragraph.width(scanned, scannedAt, contentEnd, contentX, startWidth: scannedX, numbers)
             let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd, numbers)
                 + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
@@ -113,7 +125,7 @@ struct LineWrapper {
                     var end = (offset: Int(opportunity.contentEnd), x: opportunity.contentX)
                     if end.offset < lineStart { end = (lineStart, lineStartX) }
                     onLine(finishedLine(lineStart, lineStartX, Int(opportunity.offset), contentEnd: end.offset,
-                                        contentX: end.x, hyphen: kinds[lastBreak] == .softHyphen, numbers))
+                                        contentX: end.x, hyphen: kinds[lastBreak] == .softHyphen))
                     (lineStart, lineStartX) = (Int(opportunity.offset), opportunity.x)
                     breakIndex = lastBreak + 1
                 } else {
@@ -125,8 +137,7 @@ struct LineWrapper {
                     // empty line follows at the paragraph's end (Chromium: "W W" in a box narrower
                     // than "W" is ["W ", "W"]).
                     let end = cut.offset >= contentEnd ? (next, nextX) : cut
-                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.offset, contentX: cut.x, hyphen: false,
-                                        numbers))
+                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.offset, contentX: cut.x, hyphen: false))
                     if cut.offset >= contentEnd && isEnd { return }
                     (lineStart, lineStartX) = end
                     while breakIndex > p.breaks.lowerBound && Int(breaks[breakIndex - 1].offset) > lineStart { breakIndex -= 1 }
@@ -139,6 +150,7 @@ struct LineWrapper {
             }
             // Otherwise the line cannot end here (the hyphen or a split kerning pair would overflow
             // it), but its content still fits: read on past this opportunity.
+            coverTabs(to: next)
             scannedX += paragraph.width(scanned, scannedAt, next, nextX, startWidth: scannedX, numbers)
             (scanned, scannedAt) = (next, nextX)
             breakIndex += 1
@@ -206,7 +218,7 @@ struct LineWrapper {
         @inline(__always)
         func width(_ s: Int, _ sx: Int, _ e: Int, _ ex: Int, startWidth: Int, _ numbers: OffsetNumbers.View?) -> Int {
             guard hasTabs else { return ex - sx + splitCorrection(s, e, numbers) }
-            // Only shaped texts hold tabs; the paragraph's numbers were written out (see `wrap`).
+            // Only shaped texts hold tabs; the line's numbers were written out (see `coverTabs`).
             let prefix = numbers!.prefix
             var x = startWidth + splitCorrection(s, e, numbers)
             for i in s..<e {
@@ -238,8 +250,9 @@ struct LineWrapper {
             let last = min(max(e, s + 1), count)
             // The numbers from `s` on, a stretch at a time: a line rarely holds more than a few
             // hundred units, and a word may hold millions.
+            // (Those of the last cut cover the next line's start, and some way past it.)
             var stretch = 4096
-            if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(min(last, s + stretch)) }) ?? true {
+            if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(min(last, s + 1)) }) ?? true {
                 numbers = offsetNumbers(s...min(last, s + stretch), sx)
             }
             var view = numbers!
@@ -248,7 +261,7 @@ struct LineWrapper {
             var i = s + 1
             while i <= last {
                 if i > view.covered.upperBound {
-                    stretch *= 2
+                    stretch = max(stretch, 2 * (i - s))
                     numbers = offsetNumbers(s...min(last, s + stretch), sx)
                     view = numbers!
                 }

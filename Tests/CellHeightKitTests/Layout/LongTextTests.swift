@@ -138,4 +138,22 @@ struct LongTextTests {
             }
         }
     }
+
+    @Test("in long shaped paragraphs (tabs, a word beyond ASCII cut on every line), each line laid out alone is that line",
+          arguments: [17.0, 50, 160])
+    func linesAlone(width: Double) throws {
+        let engine = try TestFonts.engine(TestFonts.dejaVuSans, size: 16)
+        // Over 4096 units each: the numbers per offset the wrap loop writes out for a line or a
+        // cut come a stretch at a time, and are written out again further on.
+        for text in [String(repeating: "word\tтаб\t", count: 1500), String(repeating: "ééжж", count: 3000),
+                     String(repeating: "ab\tcd ééжжééжж\t\t", count: 700)] {
+            let layout = engine.layout(engine.prepare(text), width: width)
+            #expect(layout.lineCount > 10)
+            for line in layout.lines {
+                let alone = engine.layout(engine.prepare(line.text), width: width)
+                #expect(alone.lineCount == 1 && alone.lines.first?.width == line.width,
+                        "\(line.text.prefix(20)) at \(width): \(alone.lines.map(\.width)) against \(line.width)")
+            }
+        }
+    }
 }
