@@ -32,8 +32,10 @@ struct GenerationalCache<Key: Hashable, Value> {
         guard cost <= costLimit else { return }
         if let old = current[key] { currentCost -= old.cost }
         if currentCost + cost > costLimit {
-            previous = current
-            current = [:]
+            // The current generation becomes the previous one; the old previous one is emptied
+            // and, keeping its table's room, becomes the current one.
+            swap(&previous, &current)
+            current.removeAll(keepingCapacity: true)
             currentCost = 0
         }
         current[key] = (value, cost)
