@@ -48,8 +48,11 @@ struct ShapedOffsetNumbers {
         private var recentValues: [Int]
         private var recentCodes: [UInt8]
 
+        /// Marks an empty slot of the table: no advance is this.
+        private static let empty = Int.min
+
         init() {
-            recentValues = Array(repeating: -1, count: 256)
+            recentValues = Array(repeating: Self.empty, count: 256)
             recentCodes = Array(repeating: 0, count: 256)
         }
 
@@ -63,7 +66,7 @@ struct ShapedOffsetNumbers {
 
         /// Starts on a text whose numbers were just reserved (`reserve(forUnits:)`).
         mutating func begin() {
-            for i in recentValues.indices { recentValues[i] = -1 }
+            for i in recentValues.indices { recentValues[i] = Self.empty }
         }
 
         /// Records `advance` (1/65536 px) as the advance of the unit at `offset` of `numbers`.
