@@ -17,6 +17,11 @@ enum CompletionScripts {
         CellHeightCommand.configuration.subcommands.map { $0._commandName } + ["help"]
     }
 
+    /// What `help` takes: the subcommands' names but its own, e.g. "measure summarize".
+    static var helpTopics: String {
+        CellHeightCommand.configuration.subcommands.map { $0._commandName }.joined(separator: " ")
+    }
+
     /// The default subcommand's name, "measure".
     static var defaultName: String { MeasureCommand._commandName }
 
@@ -45,7 +50,26 @@ enum CompletionScripts {
     /// (`--version`, which `measure` offers too) is dropped: after `--font` it would be wrong.
     static func bash() -> String {
         let names = subcommandNames.joined(separator: " ")
-        return patched(CellHeightCommand.completionScript(for: .bash), shell: "bash", replacing: """
+        let script = patched(CellHeightCommand.completionScript(for: .bash), shell: "bash", replacing: """
+            _cellheight_help() {
+                repeating_flags=()
+                non_repeating_flags=(--version)
+                repeating_options=()
+                non_repeating_options=()
+                __cellheight_offer_flags_options -1
+            }
+            """, with: """
+            _cellheight_help() {
+                repeating_flags=()
+                non_repeating_flags=(--version)
+                repeating_options=()
+                non_repeating_options=()
+                __cellheight_offer_flags_options -1
+                # `help` takes a subcommand's name (cellheight's completion script).
+                COMPREPLY+=($(compgen -W '\(helpTopics)' -- "${cur}"))
+            }
+            """)
+        return patched(script, shell: "bash", replacing: """
                 *)
                     # Offer subcommand completions
                     COMPREPLY+=($(compgen -W '\(names)' -- "${cur}"))
@@ -72,7 +96,10 @@ enum CompletionScripts {
         let described = CellHeightCommand.configuration.subcommands.map { command in
             "'\(command._commandName):\(zshEscaped(command.configuration.abstract))'"
         } + ["'help:Show subcommand help information.'"]
-        return patched(CellHeightCommand.completionScript(for: .zsh), shell: "zsh", replacing: anchor, with: """
+        let script = patched(CellHeightCommand.completionScript(for: .zsh), shell: "zsh",
+                             replacing: "        '*:subcommands:'\n",
+                             with: "        '*:subcommands:(\(helpTopics))'\n")
+        return patched(script, shell: "zsh", replacing: anchor, with: """
                 # Measuring is the default subcommand: unless the first word names a subcommand,
                 # complete its options and files, and the subcommands' names as the first word
                 # (cellheight's completion script).
@@ -116,7 +143,10 @@ enum CompletionScripts {
         script = script.replacingOccurrences(
             of: comparison, with: #"test \( "$commands" = "$expected_commands" -o "$commands "#
                 + defaultName + #"" = "$expected_commands" \)"#)
-        return script
+        // `help` takes a subcommand's name.
+        return script + (script.hasSuffix("\n") ? "" : "\n")
+            + "complete -c 'cellheight' -n '__cellheight_should_offer_completions_for_positional "
+            + "\"cellheight help\" -eq 1' -fa '\(helpTopics)' -d 'Show this subcommand\\'s help.'\n"
     }
 
     /// `script` with `anchor` (which must occur exactly once) replaced.

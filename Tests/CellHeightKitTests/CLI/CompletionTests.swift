@@ -34,6 +34,9 @@ struct CompletionTests {
         Case(line: "cellheight measure --emb", offers: ["--embed-font"]),
         Case(line: "cellheight summarize --j", offers: ["--json"]),
         Case(line: "cellheight summarize su", offers: ["summary.csv"]),
+        // `help` takes a subcommand's name.
+        Case(line: "cellheight help ", offers: ["measure", "summarize"]),
+        Case(line: "cellheight help su", offers: ["summarize"]),
     ]
 
     /// A directory with `rows.txt`, `summary.csv` and each shell's script.
