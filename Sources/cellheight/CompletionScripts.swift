@@ -50,25 +50,18 @@ enum CompletionScripts {
     /// (`--version`, which `measure` offers too) is dropped: after `--font` it would be wrong.
     static func bash() -> String {
         let names = subcommandNames.joined(separator: " ")
-        let script = patched(CellHeightCommand.completionScript(for: .bash), shell: "bash", replacing: """
+        // `help` takes a subcommand's name: added after the help function's own flags.
+        let helpFunction = """
             _cellheight_help() {
                 repeating_flags=()
                 non_repeating_flags=(--version)
                 repeating_options=()
                 non_repeating_options=()
                 __cellheight_offer_flags_options -1
-            }
-            """, with: """
-            _cellheight_help() {
-                repeating_flags=()
-                non_repeating_flags=(--version)
-                repeating_options=()
-                non_repeating_options=()
-                __cellheight_offer_flags_options -1
-                # `help` takes a subcommand's name (cellheight's completion script).
-                COMPREPLY+=($(compgen -W '\(helpTopics)' -- "${cur}"))
-            }
-            """)
+
+            """
+        let script = patched(CellHeightCommand.completionScript(for: .bash), shell: "bash", replacing: helpFunction,
+                             with: helpFunction + "    COMPREPLY+=($(compgen -W '\(helpTopics)' -- \"${cur}\"))\n")
         return patched(script, shell: "bash", replacing: """
                 *)
                     # Offer subcommand completions
