@@ -16,8 +16,8 @@ public final class RowSettingsMeasurer {
     private let base: (budget: Budget, text: TextRewriting, skipsUntranslated: Bool, measurer: CellMeasurer)
     /// The fields the labels show, which text rewriting applies to.
     private let labelFields: [String]
-    /// The settings of the row measured last, and their measurer.
-    private var last: (settings: RowSettings, measurer: CellMeasurer)?
+    /// The settings of the row measured last, their measurer and their own font (see `ownFonts`).
+    private var last: (settings: RowSettings, measurer: CellMeasurer, ownFont: RowFont?)?
     /// Engines by font, size and line height, shared by measurers of different widths.
     private var engines: [EngineKey: [TextLayoutEngine]] = [:]
     /// The font of the base settings' text, and the fonts of other settings that lay it out in
@@ -86,30 +86,31 @@ public final class RowSettingsMeasurer {
         let row = rewriting.changes(textOf: row.placeholders) ? row.rewritten(by: rewriting, fields: labelFields) : row
         let budget = settings?.budget ?? base.budget
         // An untranslated row left out of the check is measured without its budget, and says so.
+        let (measurer, ownFont) = measurer(for: settings)
         var cell: MeasuredCell
         if budget.isLimited && (settings?.skipsUntranslated ?? base.skipsUntranslated) && row.isUntranslated {
-            cell = measurer(for: settings).measure(row, budget: .none)
+            cell = measurer.measure(row, budget: .none)
             cell.skipsUntranslatedCheck = true
         } else {
-            cell = measurer(for: settings).measure(row, budget: budget)
+            cell = measurer.measure(row, budget: budget)
         }
-        if let settings, !ownFonts.isEmpty, !isTemplate {
-            cell.ownFont = ownFonts[measurerKey(settings).engine]
-        }
+        cell.ownFont = ownFont
         return cell
     }
 
-    /// The measurer of rows with `settings` (nil: the base settings).
-    private func measurer(for settings: RowSettings?) -> CellMeasurer {
-        guard let settings else { return base.measurer }
+    /// The measurer of rows with `settings` (nil: the base settings), and the font they are laid
+    /// out in when it is not the base's.
+    private func measurer(for settings: RowSettings?) -> (CellMeasurer, RowFont?) {
+        guard let settings else { return (base.measurer, nil) }
         // Rows mostly share their settings (copies of one value, compared in a few instructions):
         // the last measurer is kept so that a row costs no hashing of its settings.
-        if let last, last.settings == settings { return last.measurer }
-        guard let measurer = measurers[measurerKey(settings)] else {
+        if let last, last.settings == settings { return (last.measurer, last.ownFont) }
+        let key = measurerKey(settings)
+        guard let measurer = measurers[key] else {
             preconditionFailure("RowSettingsMeasurer.prepare was not called for these settings")
         }
-        last = (settings, measurer)
-        return measurer
+        last = (settings, measurer, ownFonts[key.engine])
+        return (measurer, last!.ownFont)
     }
 
     /// The name of the primary font rows with `settings` are laid out in, e.g. "DejaVu Sans" (for

@@ -28,6 +28,10 @@ struct LineWrapper {
         (Int((available * LayoutUnit.perPixel).rounded(.down)) + 1) * unitsPerLayoutUnit
     }
 
+    /// How many offsets' numbers are written out at a time where the wrap loop needs them (a line
+    /// across tabs, a cut inside a word): a line rarely holds more than a few hundred units.
+    static let numbersStretch = 4096
+
     /// 1/65536 px in a LayoutUnit of 1/64 px.
     static let unitsPerLayoutUnit = Int(FontFace.harfBuzzUnitsPerPixel / LayoutUnit.perPixel)
 
@@ -70,7 +74,7 @@ struct LineWrapper {
         func coverTabs(to end: Int) {
             guard p.hasTabs else { return }
             if let view = numbers, view.covered.contains(lineStart), view.covered.contains(end) { return }
-            numbers = offsetNumbers(lineStart...min(p.count, max(end, lineStart + 4096)), lineStartX)
+            numbers = offsetNumbers(lineStart...min(p.count, max(end, lineStart + Self.numbersStretch)), lineStartX)
         }
 
         /// The line from `start` (the line's start) to `end`, its content ending at `contentEnd`.
@@ -251,7 +255,7 @@ struct LineWrapper {
             // The numbers from `s` on, a stretch at a time: a line rarely holds more than a few
             // hundred units, and a word may hold millions.
             // (Those of the last cut cover the next line's start, and some way past it.)
-            var stretch = 4096
+            var stretch = LineWrapper.numbersStretch
             if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(min(last, s + 1)) }) ?? true {
                 numbers = offsetNumbers(s...min(last, s + stretch), sx)
             }

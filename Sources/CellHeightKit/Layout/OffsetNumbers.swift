@@ -19,15 +19,6 @@ struct OffsetNumbers {
     /// (usually).
     var ligatureSplits: [LigatureSplit] = []
 
-    var isEmpty: Bool { prefix.isEmpty }
-
-    mutating func removeAll() {
-        prefix.removeAll(keepingCapacity: true)
-        lineEndAdjustments.removeAll(keepingCapacity: true)
-        cuttable.removeAll(keepingCapacity: true)
-        ligatureSplits.removeAll(keepingCapacity: true)
-    }
-
     /// Room for the offsets 0...count of a text of `count` units, all 0.
     mutating func reserve(forUnits count: Int) {
         prefix = Array(repeating: 0, count: count + 1)

@@ -35,10 +35,11 @@ struct ShapedOffsetNumbers {
 
     /// Room for a text of `count` units (offsets 0...count), advances 0, nothing cuttable.
     mutating func reserve(forUnits count: Int) {
-        removeAll()
         advanceCodes = Array(repeating: 0, count: count + 1)
         advanceValues = [0]
+        otherAdvances.removeAll()
         cuttable = BitArray(count: count + 1)
+        ligatureSplits.removeAll()
     }
 
     /// Gives advances their codes as a text is prepared (one per engine, used for one text at a

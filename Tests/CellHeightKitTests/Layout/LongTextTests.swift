@@ -102,12 +102,19 @@ struct LongTextTests {
         let texts = Self.shapedTexts + [(0..<300).map { n in
             ["Tout «a» va", "日本語「括弧」。", "العربية", "ёлка", "AV To", "☕✌️", "ﬁne"][n % 7]
         }.joined(separator: " ")]
+        Self.expectSamePreparation(of: texts, by: pieces, as: whole)
+    }
+
+    /// Every text prepared by `engine` holds the numbers `reference` gives it, and lays out line
+    /// for line as it at every width of `widths`.
+    static func expectSamePreparation(of texts: [String], by engine: TextLayoutEngine, as reference: TextLayoutEngine) {
         for text in texts {
-            let a = whole.prepare(text), b = pieces.prepare(text)
-            let field = b.differingNumbers(from: a, engine: pieces, otherEngine: whole)
-            #expect(field == nil, "\(field ?? ""): \(text.prefix(40))")
-            for width in Self.widths {
-                #expect(pieces.layout(b, width: width) == whole.layout(a, width: width), "at \(width)")
+            let expected = reference.prepare(text), found = engine.prepare(text)
+            let field = found.differingNumbers(from: expected, engine: engine, otherEngine: reference)
+            #expect(field == nil, "\(field ?? ""): \(text.prefix(30))")
+            for width in widths {
+                #expect(engine.layout(found, width: width) == reference.layout(expected, width: width),
+                        "\(text.prefix(30)) at \(width)")
             }
         }
     }
@@ -129,14 +136,7 @@ struct LongTextTests {
             String(repeating: "日本語の文章「括弧」と、句読点。（全角）", count: 40),
             String(repeating: "Cafe\u{301} e\u{301}\u{302}\u{323} ", count: 60),
         ]
-        for text in runs + Self.shapedTexts {
-            let a = whole.prepare(text), b = windows.prepare(text)
-            let field = b.differingNumbers(from: a, engine: windows, otherEngine: whole)
-            #expect(field == nil, "\(field ?? ""): \(text.prefix(30))")
-            for width in Self.widths {
-                #expect(windows.layout(b, width: width) == whole.layout(a, width: width), "\(text.prefix(30)) at \(width)")
-            }
-        }
+        Self.expectSamePreparation(of: runs + Self.shapedTexts, by: windows, as: whole)
     }
 
     @Test("in long shaped paragraphs (tabs, a word beyond ASCII cut on every line), each line laid out alone is that line",
