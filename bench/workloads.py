@@ -14,6 +14,7 @@ import glob
 import json
 import os
 import struct
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -100,7 +101,39 @@ def write_corpus(out, name, rows):
     return paths
 
 
-def run(out, binary, pango, median_run, timed, repeat_note):
+def floor(binary, floor_program, font, locales, rows, targets, timed):
+    """Prints what no exact engine can go below on the multilingual rows: HarfBuzz shaping each
+    distinct word once in the font that draws it (bench/shaping_floor.c), and process start; and
+    each target's time (seconds by name) against it."""
+    fonts = [font]
+    for locale in locales:
+        found = subprocess.run(["fc-match", "-f", "%{file}", ":lang=" + locale.replace("_", "-").lower()],
+                               capture_output=True, text=True).stdout.strip()
+        if found and found not in fonts:
+            fonts.append(found)
+    runs = []
+    for _ in range(3):
+        with open(rows, "rb") as stdin:
+            runs.append(subprocess.run([floor_program] + fonts, stdin=stdin, capture_output=True, text=True,
+                                       check=True).stdout)
+    report = sorted(runs, key=lambda r: float(r.split("hb_shape ")[1].split()[0]))[1]
+    # Only the words of fallback fonts other than CJK's count: a width table could, in principle,
+    # serve the primary font's words (Latin, Cyrillic, Greek, ...) and ideographs without shaping;
+    # Indic scripts, Thai and Khmer shape in context.
+    shaping_ms = sum(float(line.split()[-2]) for line in report.splitlines()[1:]
+                     if line.split()[0] != os.path.basename(font) and "CJK" not in line.split()[0])
+    start_ms = 1000 * sorted(timed([binary, "--version"])[0] for _ in range(9))[4]
+    floor_ms = shaping_ms / 2 + start_ms
+    print(f"\nfloor under the multilingual rows: HarfBuzz alone shaping each distinct word once "
+          f"(bench/shaping_floor.c, median of 3):\n  " + report.strip().replace("\n", "\n  "))
+    print(f"  fonts other than {os.path.basename(font)} and CJK: {shaping_ms:.1f} ms on one core, "
+          f"{shaping_ms / 2:.1f} ms on 2 at best, + process start "
+          f"(`cellheight --version`) {start_ms:.1f} ms = a floor of {floor_ms:.1f} ms")
+    for name, seconds in targets.items():
+        print(f"  {name}: {1000 * seconds:.1f} ms, {'below' if 1000 * seconds < floor_ms else 'above'} the floor")
+
+
+def run(out, binary, pango, floor_program, median_run, timed, repeat_note):
     quick = os.environ.get("BENCH_QUICK") == "1"
     prose_count, multi_count = (10_000, 2_000) if quick else (100_000, 10_000)
     font, family, size, width = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVu Sans", 14, 320
@@ -157,6 +190,10 @@ def run(out, binary, pango, median_run, timed, repeat_note):
     per_byte = (results["multi-ndjson"] / os.path.getsize(multi["ndjson"])) / (plain / os.path.getsize(prose["ndjson"]))
     print(f"{'cost per input byte, multilingual / prose':<46} {per_byte:>12.2f}x (target within 2x: "
           f"{'yes' if per_byte <= 2 else 'no'})")
+    floor(binary, floor_program, font, locales, multi["nul"], {
+        "50x Pango": pango_multi / 50,
+        "2x the cost per byte of prose in this run": 2 * plain * os.path.getsize(multi["ndjson"]) /
+                                                      os.path.getsize(prose["ndjson"])}, timed)
 
     # One 20 MB row: peak RSS against the row's size, of plain text (the pairwise lane), of text
     # with an em dash and a Cyrillic word (shaped), and of Chinese messages (a break opportunity at
