@@ -70,7 +70,7 @@ def main():
     subprocess.run(["cc", "-O2", "-o", pango, os.path.join(ROOT, "bench", "pango_rows.c")] + cflags, check=True)
     floor_program = os.path.join(OUT, "shaping_floor")
     subprocess.run(["cc", "-O2", "-o", floor_program, os.path.join(ROOT, "bench", "shaping_floor.c")] +
-                   subprocess.run(["pkg-config", "--cflags", "--libs", "harfbuzz"], capture_output=True, text=True,
+                   subprocess.run(["pkg-config", "--cflags", "--libs", "harfbuzz", "fontconfig"], capture_output=True, text=True,
                                   check=True).stdout.split(), check=True)
 
     print(f"\nfont {os.path.basename(FONT)} {SIZE} px, width {WIDTH} px, median of {REPEAT} runs, "

@@ -122,13 +122,15 @@ def floor(binary, floor_program, font, locales, rows, targets, timed):
     # Indic scripts, Thai and Khmer shape in context.
     shaping_ms = sum(float(line.split()[-2]) for line in report.splitlines()[1:]
                      if line.split()[0] != os.path.basename(font) and "CJK" not in line.split()[0])
+    fontconfig_ms = float(report.split("FcInit ")[1].split()[0])
     start_ms = 1000 * sorted(timed([binary, "--version"])[0] for _ in range(9))[4]
-    floor_ms = shaping_ms / 2 + start_ms
+    floor_ms = shaping_ms / 2 + start_ms + fontconfig_ms
     print(f"\nfloor under the multilingual rows: HarfBuzz alone shaping each distinct word once "
           f"(bench/shaping_floor.c, median of 3):\n  " + report.strip().replace("\n", "\n  "))
     print(f"  fonts other than {os.path.basename(font)} and CJK: {shaping_ms:.1f} ms on one core, "
           f"{shaping_ms / 2:.1f} ms on 2 at best, + process start "
-          f"(`cellheight --version`) {start_ms:.1f} ms = a floor of {floor_ms:.1f} ms")
+          f"(`cellheight --version`) {start_ms:.1f} ms + fontconfig's start {fontconfig_ms:.1f} ms = a floor of "
+          f"{floor_ms:.1f} ms")
     for name, seconds in targets.items():
         print(f"  {name}: {1000 * seconds:.1f} ms, {'below' if 1000 * seconds < floor_ms else 'above'} the floor")
 
