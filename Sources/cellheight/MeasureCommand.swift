@@ -228,6 +228,7 @@ struct MeasureCommand: ParsableCommand {
             request.embedsFonts = outputOptions.embedFont
             request.quiet = outputOptions.quiet
             if let jobs = outputOptions.jobs { request.jobs = jobs }
+            request.endsWithProcess = true
             // Input errors and violations are on standard error already.
             let outcome = try HeightRun(request).run()
             if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }

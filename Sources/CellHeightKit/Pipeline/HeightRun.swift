@@ -58,6 +58,9 @@ public struct HeightRunRequest: Sendable {
     public var quiet = false
     /// Threads measuring rows; the output does not depend on it.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether the process ends when `run()` returns, as the command line's does: the run then
+    /// leaves its fonts, caches and rows to the operating system (see `ProcessEnd`).
+    public var endsWithProcess = false
 
     public init(inputs: [String?], cell: CellTemplate, widths: [Double]) {
         self.inputs = inputs
@@ -156,6 +159,7 @@ public final class HeightRun {
         } catch CellGeometryError.noRoomForText(let label, let cellWidth, let textWidth) {
             throw noRoomError(cell, label: label, cellWidth: cellWidth, textWidth: textWidth)
         }
+        defer { if request.endsWithProcess { ProcessEnd.keep(measurer) } }
         let checker = try checkReporter(widths: widths, size: template == nil && sizes.isEmpty ? label.fontSize : nil)
 
         let sources: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
@@ -269,6 +273,7 @@ public final class HeightRun {
         let rowCount = rowsBySource.reduce(0) { $0 + $1.rows.count }
         var cells: [MeasuredCell] = []
         cells.reserveCapacity(rowCount)
+        defer { if request.endsWithProcess { ProcessEnd.keep(rowsBySource, cells) } }
         for (rows, source) in rowsBySource {
             for start in stride(from: rows.startIndex, to: rows.endIndex, by: Self.measuringSliceRows) {
                 let slice = Array(rows[start..<min(start + Self.measuringSliceRows, rows.endIndex)])
