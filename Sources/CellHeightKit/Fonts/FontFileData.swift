@@ -25,8 +25,16 @@ final class FontFileData: @unchecked Sendable {
 
     deinit { memory.release() }
 
+    /// A path's bytes once read. Each path has its own lock, held while it is read: a thread
+    /// reading Noto Sans CJK (20 MB, some 5 ms) keeps the others from reading it again, not from
+    /// opening other fonts.
+    private final class Slot {
+        let lock = NSLock()
+        var data: FontFileData?
+    }
+
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var loaded: [String: FontFileData] = [:]
+    nonisolated(unsafe) private static var slots: [String: Slot] = [:]
 
     /// The bytes of the font file at `path`, read on first use.
     ///
@@ -34,10 +42,14 @@ final class FontFileData: @unchecked Sendable {
     ///   regular file (a FIFO would block forever, a device never end).
     static func of(path: String) throws -> FontFileData {
         lock.lock()
-        defer { lock.unlock() }
-        if let data = loaded[path] { return data }
+        let slot = slots[path] ?? Slot()
+        slots[path] = slot
+        lock.unlock()
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let data = slot.data { return data }
         let data = try read(path)
-        loaded[path] = data
+        slot.data = data
         return data
     }
 

@@ -46,6 +46,38 @@ struct FontFileTests {
         }
     }
 
+    /// Threads opening the same fonts at once share one read of each file (each path has its own
+    /// lock: a thread reading one file does not hold up another opening a different one).
+    @Test("threads opening fonts at once get one read of each file")
+    func concurrentReads() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sources = [TestFonts.notoSansCJK, TestFonts.dejaVuSans, TestFonts.notoSansThai, TestFonts.liberationSerif]
+        let paths = try sources.enumerated().map { index, source in
+            let path = directory + "/font\(index)" + (source.hasSuffix(".ttc") ? ".ttc" : ".ttf")
+            try Data(contentsOf: URL(fileURLWithPath: source)).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let threads = 8
+        let results = UnsafeMutableBufferPointer<FontFileData?>.allocate(capacity: threads * paths.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            // Each thread in its own order, so that reads of different files overlap.
+            for step in 0..<paths.count {
+                let index = (step + thread) % paths.count
+                results[thread * paths.count + index] = try? FontFileData.of(path: paths[index])
+            }
+        }
+        for (index, path) in paths.enumerated() {
+            let first = try #require(results[index])
+            #expect(Data(first.bytes) == (try Data(contentsOf: URL(fileURLWithPath: sources[index]))), "\(path)")
+            for thread in 1..<threads {
+                #expect(results[thread * paths.count + index] === first, "\(path), thread \(thread)")
+            }
+        }
+    }
+
     @Test("a font must be a regular file: a FIFO or a device is refused, never read", arguments: ["fifo", "/dev/zero"])
     func notRegular(_ name: String) throws {
         let directory = try CellHeightProcess.makeDirectory()
