@@ -332,24 +332,32 @@ public final class TextLayoutEngine {
                 for _ in 0..<count { height += primaryLineHeight }
                 continue
             }
-            var wrapped: [WrappedLine] = []
-            wrapper.wrap(buffers, paragraph, limit: &limit, measuresLines: details,
-                         offsetNumbers: { numbers(prepared, buffers, paragraph, $0, x: $1) }) { wrapped.append($0) }
-            limit.paragraphEnded(paragraph, lineCount: wrapped.count)
-            lineCount += wrapped.count
-            for (n, line) in wrapped.enumerated() {
+            // Each line is measured as it comes (a long row's lines are never all kept), one behind
+            // the wrap loop: the paragraph's last line takes its "\n".
+            var paragraphLines = 0
+            var pending: WrappedLine?
+            func measure(_ line: WrappedLine, isLast: Bool) {
                 let fonts = fontsUsed(prepared, paragraph, line.range)
                 let lineHeight = self.lineHeight(for: fonts)
                 height += lineHeight
-                guard details else { continue }
+                guard details else { return }
                 var range = (paragraph.start + line.range.lowerBound)..<(paragraph.start + line.range.upperBound)
-                if n == wrapped.count - 1, paragraph.endsWithNewline { range = range.lowerBound..<(range.upperBound + 1) }
+                if isLast, paragraph.endsWithNewline { range = range.lowerBound..<(range.upperBound + 1) }
                 lines.append(LineBox(range: range,
                                      text: String(decoding: prepared.units[range], as: UTF16.self),
                                      width: Double(line.width) / FontFace.harfBuzzUnitsPerPixel, height: lineHeight,
                                      endsWithInsertedHyphen: line.endsWithInsertedHyphen,
                                      fonts: fonts.map(\.familyName)))
             }
+            wrapper.wrap(buffers, paragraph, limit: &limit, measuresLines: details,
+                         offsetNumbers: { numbers(prepared, buffers, paragraph, $0, x: $1) }) { line in
+                if let pending { measure(pending, isLast: false) }
+                pending = line
+                paragraphLines += 1
+            }
+            if let pending { measure(pending, isLast: true) }
+            limit.paragraphEnded(paragraph, lineCount: paragraphLines)
+            lineCount += paragraphLines
         }
         return details ? TextLayout(width: width, lines: lines, height: height)
                        : TextLayout(width: width, lineCount: lineCount, height: height)
