@@ -267,7 +267,6 @@ public final class TextLayoutEngine {
         for unit in units where unit >= 0x2E80 && unit < 0xD800 { ideographs += 1 }
         let room = breakBase + max(count / 4, ideographs + count / 16) + 1
         text.breaks.reserveCapacity(room)
-        text.breakKinds.reserveCapacity(room)
         var x = 0, i = 0
         lineBreaker.forEachOpportunity(in: units) { opportunity in
             while i < opportunity.offset {
@@ -275,10 +274,9 @@ public final class TextLayoutEngine {
                 i += 1
             }
             let end = contentEnd(before: opportunity.offset)
-            text.reserveBreaks(next + 1)
-            text.breaks[next] = PreparedBreak(x: x, contentX: contentX(end, opportunity.offset, x),
-                                              offset: UInt32(opportunity.offset), contentEnd: UInt32(end))
-            text.breakKinds[next] = opportunity.kind
+            text.breaks.set(PreparedBreak(x: x, contentX: contentX(end, opportunity.offset, x),
+                                          offset: UInt32(opportunity.offset), contentEnd: UInt32(end), kind: opportunity.kind),
+                            at: next)
             next += 1
         }
         while i < count {
