@@ -53,9 +53,7 @@ struct LineWrapper {
         // Numbers per offset: those of the words the last emergency break cut (nil before it), or
         // across tabs (whose widths depend on where they fall) those of the line (see `coverTabs`).
         var numbers: OffsetNumbers.View?
-        // (Never read when the paragraph has no break: an empty array may have no storage.)
-        let breaks = text.breaks.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<PreparedBreak>.alignment)!
-        let kinds = text.breakKinds.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<BreakKind>.alignment)!
+        let breaks = text.breaks
         let breakEnd = p.breaks.upperBound
         // Offsets come with their x (from the paragraph's start) wherever they are kept.
         var lineStart = 0, lineStartX = 0
@@ -93,8 +91,8 @@ struct LineWrapper {
             // hyphen before a letter (see `BreakKind.afterHyphen`), and Blink's "-" before a
             // digit, which it breaks only after a letter or digit ("ab-12" in a narrow box is
             // ["ab", "-1", "2"] in Chromium).
-            if breakIndex < breakEnd, Int(breaks[breakIndex].offset) == lineStart + 1, scanned == lineStart,
-               kinds[breakIndex] == .afterHyphen || paragraph.isHyphenBeforeDigit(at: lineStart) {
+            if breakIndex < breakEnd, breaks.offset(breakIndex) == lineStart + 1, scanned == lineStart,
+               breaks.kind(breakIndex) == .afterHyphen || paragraph.isHyphenBeforeDigit(at: lineStart) {
                 breakIndex += 1
                 continue
             }
@@ -106,7 +104,7 @@ struct LineWrapper {
                 (contentEnd, contentX) = (p.contentEnd, p.contentWidth)
             } else {
                 let opportunity = breaks[breakIndex]
-                (next, nextX, kind) = (Int(opportunity.offset), opportunity.x, kinds[breakIndex])
+                (next, nextX, kind) = (Int(opportunity.offset), opportunity.x, opportunity.kind)
                 (contentEnd, contentX) = (Int(opportunity.contentEnd), opportunity.contentX)
             }
             if contentEnd < scanned { (contentEnd, contentX) = (scanned, scannedAt) }
@@ -123,13 +121,13 @@ struct LineWrapper {
                 }
                 lastBreak = breakIndex
             } else if isEnd || !limit.admits(content) {
-                if lastBreak >= 0, Int(breaks[lastBreak].offset) > lineStart {
+                if lastBreak >= 0, breaks.offset(lastBreak) > lineStart {
                     // End the line at the last opportunity that fitted; read on from there.
                     let opportunity = breaks[lastBreak]
                     var end = (offset: Int(opportunity.contentEnd), x: opportunity.contentX)
                     if end.offset < lineStart { end = (lineStart, lineStartX) }
                     onLine(finishedLine(lineStart, lineStartX, Int(opportunity.offset), contentEnd: end.offset,
-                                        contentX: end.x, hyphen: kinds[lastBreak] == .softHyphen))
+                                        contentX: end.x, hyphen: opportunity.kind == .softHyphen))
                     (lineStart, lineStartX) = (Int(opportunity.offset), opportunity.x)
                     breakIndex = lastBreak + 1
                 } else {
@@ -144,8 +142,8 @@ struct LineWrapper {
                     onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.offset, contentX: cut.x, hyphen: false))
                     if cut.offset >= contentEnd && isEnd { return }
                     (lineStart, lineStartX) = end
-                    while breakIndex > p.breaks.lowerBound && Int(breaks[breakIndex - 1].offset) > lineStart { breakIndex -= 1 }
-                    while breakIndex < breakEnd && Int(breaks[breakIndex].offset) <= lineStart { breakIndex += 1 }
+                    while breakIndex > p.breaks.lowerBound && breaks.offset(breakIndex - 1) > lineStart { breakIndex -= 1 }
+                    while breakIndex < breakEnd && breaks.offset(breakIndex) <= lineStart { breakIndex += 1 }
                 }
                 (scanned, scannedAt) = (lineStart, lineStartX)
                 scannedX = 0

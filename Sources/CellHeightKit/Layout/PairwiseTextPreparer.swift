@@ -45,7 +45,6 @@ final class PairwiseTextPreparer {
     /// line-end losses at them that are not 0 (offsets in the paragraph): copied a few thousand
     /// at a time, as appending each to the text's arrays would cost reference counting.
     private var foundBreaks: UnsafeMutablePointer<PreparedBreak> = .allocate(capacity: 1)
-    private var foundKinds: UnsafeMutablePointer<BreakKind> = .allocate(capacity: 1)
     private var foundLosses: UnsafeMutablePointer<(offset: Int, loss: Int)> = .allocate(capacity: 1)
     private var foundCapacity = 0
 
@@ -116,7 +115,6 @@ final class PairwiseTextPreparer {
         let room = length / 4 + 16
         if text.breaks.capacity < room {
             text.breaks.reserveCapacity(room)
-            text.breakKinds.reserveCapacity(room)
         }
         return storage.units.withUnsafeBufferPointer { units in
             for index in storage.paragraphs.indices {
@@ -146,11 +144,11 @@ final class PairwiseTextPreparer {
         var low = p.breaks.lowerBound, high = p.breaks.upperBound
         while low < high {
             let middle = (low + high) / 2
-            if Int(text.breaks[middle].offset) <= range.lowerBound { low = middle + 1 } else { high = middle }
+            if text.breaks.offset(middle) <= range.lowerBound { low = middle + 1 } else { high = middle }
         }
         var index = low - 1
-        while index >= p.breaks.lowerBound && text.breakKinds[index] != .afterSpaces { index -= 1 }
-        if index >= p.breaks.lowerBound { (from, x) = (Int(text.breaks[index].offset), text.breaks[index].x) }
+        while index >= p.breaks.lowerBound && text.breaks.kind(index) != .afterSpaces { index -= 1 }
+        if index >= p.breaks.lowerBound { (from, x) = (text.breaks.offset(index), text.breaks[index].x) }
         var to = range.upperBound
         while to < p.count && units[to] != 0x20 { to += 1 }
         // The paragraph was walked whole before: no pair can fail now.
@@ -318,8 +316,8 @@ final class PairwiseTextPreparer {
                     i &+= 1
                 } while i < runEnd
                 if text != nil && i < length {
-                    found.add(PreparedBreak(x: x, contentX: spaceRunX, offset: UInt32(i), contentEnd: UInt32(spaceRunStart)),
-                              .afterSpaces)
+                    found.add(PreparedBreak(x: x, contentX: spaceRunX, offset: UInt32(i), contentEnd: UInt32(spaceRunStart),
+                                            kind: .afterSpaces))
                     found.addLoss(losses[i], at: i)
                 }
                 continue
@@ -349,7 +347,7 @@ final class PairwiseTextPreparer {
                     let unit = units[k]
                     if unit | last < 0x80 {
                         if let kind = ChromiumLineBreaker.asciiBreak(lastLast, last, unit) {
-                            found.add(PreparedBreak(x: 0, contentX: 0, offset: UInt32(k), contentEnd: UInt32(k)), kind)
+                            found.add(PreparedBreak(x: 0, contentX: 0, offset: UInt32(k), contentEnd: UInt32(k), kind: kind))
                         }
                     } else if !ChromiumLineBreaker.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
                                                            unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
@@ -423,8 +421,6 @@ final class PairwiseTextPreparer {
         if capacity + 1 > foundCapacity {
             foundBreaks.deallocate()
             foundBreaks = .allocate(capacity: capacity + 1)
-            foundKinds.deallocate()
-            foundKinds = .allocate(capacity: capacity + 1)
             foundLosses.deallocate()
             foundLosses = .allocate(capacity: capacity + 1)
             foundCapacity = capacity + 1
@@ -436,7 +432,6 @@ final class PairwiseTextPreparer {
     /// that are not 0 at them (there is room for one of each per offset, and one more).
     private struct FoundStops {
         let breaks: UnsafeMutablePointer<PreparedBreak>
-        let kinds: UnsafeMutablePointer<BreakKind>
         let losses: UnsafeMutablePointer<(offset: Int, loss: Int)>
         var breakCount = 0
         var lossCount = 0
@@ -444,14 +439,13 @@ final class PairwiseTextPreparer {
         var next: Int
 
         init(_ lane: PairwiseTextPreparer, writingAt next: Int) {
-            (breaks, kinds, losses) = (lane.foundBreaks, lane.foundKinds, lane.foundLosses)
+            (breaks, losses) = (lane.foundBreaks, lane.foundLosses)
             self.next = next
         }
 
         @inline(__always)
-        mutating func add(_ opportunity: PreparedBreak, _ kind: BreakKind) {
+        mutating func add(_ opportunity: PreparedBreak) {
             breaks[breakCount] = opportunity
-            kinds[breakCount] = kind
             breakCount &+= 1
         }
 
@@ -465,13 +459,7 @@ final class PairwiseTextPreparer {
 
         /// Copies them into `text`, and starts again.
         mutating func flush(into text: PreparedText.Storage) {
-            let missing = next + breakCount - text.breaks.count
-            if missing > 0 {
-                text.breaks.append(contentsOf: repeatElement(PreparedBreak(x: 0, contentX: 0, offset: 0, contentEnd: 0), count: missing))
-                text.breakKinds.append(contentsOf: repeatElement(.other, count: missing))
-            }
-            text.breaks.withUnsafeMutableBufferPointer { ($0.baseAddress! + next).update(from: breaks, count: breakCount) }
-            text.breakKinds.withUnsafeMutableBufferPointer { ($0.baseAddress! + next).update(from: kinds, count: breakCount) }
+            text.breaks.set(UnsafeBufferPointer(start: breaks, count: breakCount), at: next)
             next += breakCount
             breakCount = 0
             for n in 0..<lossCount { text.stopAdjustments.append(StopAdjustment(offset: losses[n].offset, value: losses[n].loss)) }
@@ -491,7 +479,6 @@ final class PairwiseTextPreparer {
         cuttable = .allocate(capacity: 1)
         splits = .allocate(capacity: 1)
         foundBreaks = .allocate(capacity: 1)
-        foundKinds = .allocate(capacity: 1)
         foundLosses = .allocate(capacity: 1)
         capacity = 0
         foundCapacity = 0
@@ -504,7 +491,6 @@ final class PairwiseTextPreparer {
         cuttable.deallocate()
         splits.deallocate()
         foundBreaks.deallocate()
-        foundKinds.deallocate()
         foundLosses.deallocate()
     }
 

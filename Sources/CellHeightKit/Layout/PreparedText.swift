@@ -5,13 +5,13 @@
 /// One representation for every text, whichever way it was prepared (the pairwise lane of
 /// `PairwiseTextPreparer` or shaping with fallback in `TextLayoutEngine.prepare`). Lengths are in
 /// HarfBuzz's units of 1/65536 px, so sums are exact. The wrap loop reads x only where a line may
-/// end or start: at break opportunities and where their content ends (`PreparedBreak`), and at
+/// end or start: at break opportunities and where their content ends (`PreparedBreaks`), and at
 /// paragraph ends. Numbers per offset (`OffsetNumbers`: x, line-end adjustment, cuttable, ligature
 /// splits) are needed only inside the words an emergency break cuts, and for tabs, and are written
 /// out for the stretch a line needs: shaped texts keep them in a small form (`ShapedOffsetNumbers`,
 /// about a byte a unit); the pairwise lane keeps none and works them out again from the words
 /// (`PairwiseTextPreparer.offsetNumbers`). A long row then costs its units, a byte or two a unit
-/// and some 26 bytes per break. The arrays are buffers the engine reuses from row to row.
+/// and 12 bytes per break. The arrays are buffers the engine reuses from row to row.
 public struct PreparedText {
     /// The arrays, in one object: a copy of a prepared text costs one reference count, and the
     /// engine reuses the arrays of the last text once nobody else holds it.
@@ -24,9 +24,7 @@ public struct PreparedText {
         @exclusivity(unchecked) var paragraphs: [PreparedParagraph] = []
         /// Break opportunities of every paragraph, ascending within each, with their x positions
         /// (see `PreparedParagraph.breaks`); entries from `breakCount` on are spare.
-        @exclusivity(unchecked) var breaks: [PreparedBreak] = []
-        /// The kind of each of `breaks` (apart: a kind beside the record would pad it to 32 bytes).
-        @exclusivity(unchecked) var breakKinds: [BreakKind] = []
+        @exclusivity(unchecked) var breaks = PreparedBreaks()
         /// Line-end adjustments (see `OffsetNumbers.lineEndAdjustments`) that are not 0: at break
         /// opportunities and content ends for the pairwise lane, at every offset for shaped texts
         /// (see `PreparedParagraph.stopAdjustments`).
@@ -57,13 +55,9 @@ public struct PreparedText {
         _read { yield storage.paragraphs }
         _modify { yield &storage.paragraphs }
     }
-    var breaks: [PreparedBreak] {
+    var breaks: PreparedBreaks {
         _read { yield storage.breaks }
         _modify { yield &storage.breaks }
-    }
-    var breakKinds: [BreakKind] {
-        _read { yield storage.breakKinds }
-        _modify { yield &storage.breakKinds }
     }
     var stopAdjustments: [StopAdjustment] {
         _read { yield storage.stopAdjustments }
@@ -82,23 +76,16 @@ public struct PreparedText {
         _modify { yield &storage.fonts }
     }
 
-    /// Empties the text, keeping the arrays' capacity for the next one. The breaks only grow
-    /// (each paragraph writes its own entries), so that a row reuses them without clearing them.
+    /// Empties the text, keeping the arrays' capacity for the next one. The breaks' records only
+    /// grow (each paragraph writes its own entries), so that a row reuses them without clearing them.
     mutating func removeAll() {
         units.removeAll(keepingCapacity: true)
         paragraphs.removeAll(keepingCapacity: true)
+        breaks.removeAll()
         stopAdjustments.removeAll(keepingCapacity: true)
         shapedNumbers.removeAll()
         fontIndices.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
-    }
-
-    /// Makes room for `count` break opportunities in all.
-    mutating func reserveBreaks(_ count: Int) {
-        let missing = count - breaks.count
-        guard missing > 0 else { return }
-        breaks.append(contentsOf: repeatElement(PreparedBreak(x: 0, contentX: 0, offset: 0, contentEnd: 0), count: missing))
-        breakKinds.append(contentsOf: repeatElement(.other, count: missing))
     }
 
     /// How many of `breaks` the paragraphs use.
@@ -107,37 +94,20 @@ public struct PreparedText {
     /// The arrays' storage, for the wrap loop (no bounds checks, no reference counting).
     struct Buffers {
         let units: UnsafeBufferPointer<UInt16>
-        let breaks: UnsafeBufferPointer<PreparedBreak>
-        let breakKinds: UnsafeBufferPointer<BreakKind>
+        let breaks: PreparedBreaks.View
         let stopAdjustments: UnsafeBufferPointer<StopAdjustment>
     }
 
     /// Calls `body` with the arrays' storage.
     func withBuffers<R>(_ body: (Buffers) -> R) -> R {
         units.withUnsafeBufferPointer { units in
-            breaks.withUnsafeBufferPointer { breaks in
-                breakKinds.withUnsafeBufferPointer { kinds in
-                    stopAdjustments.withUnsafeBufferPointer { adjustments in
-                        body(Buffers(units: units, breaks: breaks, breakKinds: kinds, stopAdjustments: adjustments))
-                    }
+            breaks.withView { breaks in
+                stopAdjustments.withUnsafeBufferPointer { adjustments in
+                    body(Buffers(units: units, breaks: breaks, stopAdjustments: adjustments))
                 }
             }
         }
     }
-}
-
-/// A break opportunity of a prepared paragraph with what the wrap loop reads there, offsets and x
-/// from the paragraph's start (x in 1/65536 px; tabs count 0, see `OffsetNumbers.prefix`). 24
-/// bytes: offsets fit 32 bits, as HarfBuzz takes at most 2^31 units at once.
-struct PreparedBreak: Equatable {
-    /// x where a line starting here starts, e.g. the x of "all" in "Delete all".
-    var x: Int
-    /// x where the content before the opportunity ends: before the spaces that hang there.
-    var contentX: Int
-    /// UTF-16 offset of the opportunity, e.g. 7 for the break after "Delete " in "Delete all".
-    var offset: UInt32
-    /// Where the content before it ends, e.g. 6.
-    var contentEnd: UInt32
 }
 
 /// A paragraph (text between forced breaks) of a `PreparedText`: where its numbers are.

@@ -267,7 +267,6 @@ public final class TextLayoutEngine {
         for unit in units where unit >= 0x2E80 && unit < 0xD800 { ideographs += 1 }
         let room = breakBase + max(count / 4, ideographs + count / 16) + 1
         text.breaks.reserveCapacity(room)
-        text.breakKinds.reserveCapacity(room)
         var x = 0, i = 0
         lineBreaker.forEachOpportunity(in: units) { opportunity in
             while i < opportunity.offset {
@@ -275,10 +274,9 @@ public final class TextLayoutEngine {
                 i += 1
             }
             let end = contentEnd(before: opportunity.offset)
-            text.reserveBreaks(next + 1)
-            text.breaks[next] = PreparedBreak(x: x, contentX: contentX(end, opportunity.offset, x),
-                                              offset: UInt32(opportunity.offset), contentEnd: UInt32(end))
-            text.breakKinds[next] = opportunity.kind
+            text.breaks.set(PreparedBreak(x: x, contentX: contentX(end, opportunity.offset, x),
+                                          offset: UInt32(opportunity.offset), contentEnd: UInt32(end), kind: opportunity.kind),
+                            at: next)
             next += 1
         }
         while i < count {
@@ -332,24 +330,32 @@ public final class TextLayoutEngine {
                 for _ in 0..<count { height += primaryLineHeight }
                 continue
             }
-            var wrapped: [WrappedLine] = []
-            wrapper.wrap(buffers, paragraph, limit: &limit, measuresLines: details,
-                         offsetNumbers: { numbers(prepared, buffers, paragraph, $0, x: $1) }) { wrapped.append($0) }
-            limit.paragraphEnded(paragraph, lineCount: wrapped.count)
-            lineCount += wrapped.count
-            for (n, line) in wrapped.enumerated() {
+            // Each line is measured as it comes (a long row's lines are never all kept), one behind
+            // the wrap loop: the paragraph's last line takes its "\n".
+            var paragraphLines = 0
+            var pending: WrappedLine?
+            func measure(_ line: WrappedLine, isLast: Bool) {
                 let fonts = fontsUsed(prepared, paragraph, line.range)
                 let lineHeight = self.lineHeight(for: fonts)
                 height += lineHeight
-                guard details else { continue }
+                guard details else { return }
                 var range = (paragraph.start + line.range.lowerBound)..<(paragraph.start + line.range.upperBound)
-                if n == wrapped.count - 1, paragraph.endsWithNewline { range = range.lowerBound..<(range.upperBound + 1) }
+                if isLast, paragraph.endsWithNewline { range = range.lowerBound..<(range.upperBound + 1) }
                 lines.append(LineBox(range: range,
                                      text: String(decoding: prepared.units[range], as: UTF16.self),
                                      width: Double(line.width) / FontFace.harfBuzzUnitsPerPixel, height: lineHeight,
                                      endsWithInsertedHyphen: line.endsWithInsertedHyphen,
                                      fonts: fonts.map(\.familyName)))
             }
+            wrapper.wrap(buffers, paragraph, limit: &limit, measuresLines: details,
+                         offsetNumbers: { numbers(prepared, buffers, paragraph, $0, x: $1) }) { line in
+                if let pending { measure(pending, isLast: false) }
+                pending = line
+                paragraphLines += 1
+            }
+            if let pending { measure(pending, isLast: true) }
+            limit.paragraphEnded(paragraph, lineCount: paragraphLines)
+            lineCount += paragraphLines
         }
         return details ? TextLayout(width: width, lines: lines, height: height)
                        : TextLayout(width: width, lineCount: lineCount, height: height)

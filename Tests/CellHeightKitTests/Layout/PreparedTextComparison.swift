@@ -19,8 +19,7 @@ extension PreparedText {
         if unflagged(paragraphs) != unflagged(other.paragraphs) { return "paragraphs" }
         // The breaks only grow: compare the entries the text uses.
         let used = 0..<breakCount
-        if breaks[used] != other.breaks[used] { return "breaks" }
-        if breakKinds[used] != other.breakKinds[used] { return "breakKinds" }
+        if used.map({ breaks[$0] }) != used.map({ other.breaks[$0] }) { return "breaks" }
         let numbers = engine.offsetNumbers(of: self), otherNumbers = otherEngine.offsetNumbers(of: other)
         if numbers.prefix != otherNumbers.prefix { return "prefix" }
         if numbers.lineEndAdjustments != otherNumbers.lineEndAdjustments { return "lineEndAdjustments" }
