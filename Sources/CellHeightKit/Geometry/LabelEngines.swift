@@ -1,13 +1,7 @@
-/// The layout engines of a template's labels, and the fallback fonts they all use.
+/// The layout engines of a template's labels.
 public struct LabelEngines {
     /// One per label, in label order; engines are not thread-safe, so use them on one thread.
     public let engines: [TextLayoutEngine]
-    /// The first label's font setup, for its fallbacks.
-    let firstSetup: FontSetup?
-
-    /// The fallback font files in the order they are tried (see `FontSetup.fallbackPaths`): asked
-    /// for, not found up front, because finding Chromium's default font starts fontconfig.
-    public var fallbackPaths: [String] { firstSetup?.fallbackPaths ?? [] }
 }
 
 /// Opens each label's font and makes its layout engine. Labels with the same font, size and line
@@ -48,7 +42,7 @@ public func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String
         engines[key] = engine
         return engine
     }
-    return LabelEngines(engines: labelEngines, firstSetup: labels.first.flatMap { setups[$0.font] })
+    return LabelEngines(engines: labelEngines)
 }
 
 /// Finds and opens a font as `--font` takes it (a path, `path#N`, or a family name), to report a

@@ -20,6 +20,13 @@ public final class ParallelCellMeasurer {
     /// The first worker's measurer (for questions about fonts, not for measuring).
     public var primary: RowSettingsMeasurer { measurers[0] }
 
+    /// The fallback fonts that drew a character for the base settings on any worker, sorted by
+    /// path (which worker met a font first depends on `jobs`), e.g.
+    /// ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", ...]. Asked between batches.
+    public var fallbackFontsUsed: [String] {
+        Set(measurers.flatMap(\.fallbackFontsUsed).map(\.description)).sorted()
+    }
+
     /// Measures each row with its settings (`settings[i]` for `rows[i]`, nil for the base settings).
     ///
     /// - Throws: what `RowSettingsMeasurer.prepare` throws for settings no earlier batch had, with

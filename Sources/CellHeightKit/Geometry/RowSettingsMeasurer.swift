@@ -14,6 +14,8 @@ public final class RowSettingsMeasurer {
     private var measurers: [MeasurerKey: CellMeasurer] = [:]
     /// The base settings' budget, text rewriting, whether untranslated rows are checked, and measurer.
     private let base: (budget: Budget, text: TextRewriting, skipsUntranslated: Bool, measurer: CellMeasurer)
+    /// The base cell's engines.
+    private let baseEngines: [TextLayoutEngine]
     /// The fields the labels show, which text rewriting applies to.
     private let labelFields: [String]
     /// The settings of the row measured last, their measurer and their own font (see `ownFonts`).
@@ -50,10 +52,21 @@ public final class RowSettingsMeasurer {
         let baseMeasurer = try CellMeasurer(template: cell, engines: engines, widths: base.widths, details: details)
         self.base = (base.budget, base.text, base.skipsUntranslated, baseMeasurer)
         self.labelFields = cell.labels.map(\.field)
+        baseEngines = engines
         baseFont = isTemplate ? nil : engines.first.map(RowFont.init)
         let key = measurerKey(base)
         self.engines[key.engine] = engines
         measurers[key] = baseMeasurer
+    }
+
+    /// The fonts other than their own that drew a character for the base cell's labels (rows in
+    /// their own fonts aside), in the order they first did.
+    public var fallbackFontsUsed: [FontReference] {
+        var fonts: [FontReference] = []
+        for engine in baseEngines {
+            fonts += engine.fallbackFontsUsed.filter { !fonts.contains($0) }
+        }
+        return fonts
     }
 
     /// Opens what rows with `settings` need, so that `measure` cannot fail.

@@ -78,6 +78,12 @@ public final class TextLayoutEngine {
         return pairwiseLane.prepare(text, into: &scratch) ? scratch : nil
     }
 
+    /// The fonts other than the primary one that drew a character of a text this engine prepared,
+    /// in the order they first did, e.g. [NotoSansCJK-Regular.ttc#0].
+    public var fallbackFontsUsed: [FontReference] {
+        shaper.fallbackFontsUsed.map { FontReference(path: $0.path, faceIndex: $0.faceIndex) }
+    }
+
     /// The width cache's hit and miss counts, e.g. (982_113, 17_887).
     public var segmentCacheStatistics: (hits: Int, misses: Int) {
         (shaper.segmentCache.hits, shaper.segmentCache.misses)

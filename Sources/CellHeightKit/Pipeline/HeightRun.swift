@@ -165,7 +165,6 @@ public final class HeightRun {
         let sources: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
         var settings = ReportSettings(subject: try reportSubject(cell, engines: fonts.engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue,
-                                      fallbackFonts: output.showsSettings ? fonts.fallbackPaths : [],
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
         settings.sizeFonts = try sizeFonts(sizes, of: settings.subject, cell: cell)
         settings.budget = base.budget
@@ -289,6 +288,9 @@ public final class HeightRun {
                 drawingOptions.embeddedFonts[path] = [UInt8](try readInputData(from: path))
             }
         }
+        // The fonts fallback found, now that every row was laid out (asking the chain up front
+        // would start fontconfig for text the primary font draws whole).
+        settings.fallbackFonts = output.showsSettings ? measurer.fallbackFontsUsed : []
         let text = render(cells, settings: settings, format: output, options: drawingOptions)
         if let outputFile = request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)

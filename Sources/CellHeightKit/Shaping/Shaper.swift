@@ -18,6 +18,9 @@ final class Shaper {
     lazy var fallbackFaces = FallbackFaces(chain: chain)
     /// The glyphs the fonts have, as the fallback loop asked (see `GlyphCoverageMemo`).
     var coverage = GlyphCoverageMemo()
+    /// The fonts other than the primary one that drew a character, in the order they first did
+    /// (a report's settings list them: fontconfig's choices depend on the text).
+    private(set) var fallbackFontsUsed: [FontFace] = []
     /// Ranges the fallback loop shaped already (see `ShapedRangeCache`).
     var rangeCache = ShapedRangeCache()
     /// Whether the fallback loop uses `rangeCache`; off only to compare with shaping every range in tests.
@@ -268,6 +271,7 @@ final class Shaper {
         if fontIndex == nil {
             shaped.fonts.append(face)
             fontIndex = shaped.fonts.count - 1
+            if face !== chain.primary && !fallbackFontsUsed.contains(where: { $0 === face }) { fallbackFontsUsed.append(face) }
         }
         for cluster in clusters {
             shaped.advances[cluster.range.lowerBound - shaped.start] = cluster.advance

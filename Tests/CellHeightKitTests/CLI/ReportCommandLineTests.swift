@@ -53,3 +53,34 @@ struct ReportCommandLineTests {
         #expect(result.stderrText.contains(message))
     }
 }
+
+/// A report's settings list the fallback fonts that drew characters the primary font lacks
+/// (fontconfig's choices depend on the text; `fc-match "DejaVu Sans:charset=5220"` gives Noto Sans
+/// CJK, `…charset=e25` Noto Sans Thai, and DejaVu Sans has Hebrew itself), never a font that drew
+/// nothing.
+@Suite("command line: fallback fonts in the settings")
+struct FallbackFontsSettingsTests {
+    static func fallbackFonts(_ arguments: [String], _ text: String) throws -> [String] {
+        let result = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--output", "json"] + arguments,
+                                               stdin: Array(text.utf8))
+        #expect(result.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+        let settings = try #require(report?["settings"] as? [String: Any])
+        return try #require(settings["fallbackFonts"] as? [String])
+    }
+
+    @Test("the fonts fallback found, the same for every --jobs; none for text the font draws whole",
+          arguments: ["1", "3"])
+    func used(_ jobs: String) throws {
+        let text = "Delete all files?\n删除所有文件？\nลบไฟล์ทั้งหมด\nמחק הכל\n"
+        #expect(try Self.fallbackFonts(["--jobs", jobs], text) == [TestFonts.notoSansCJK, TestFonts.notoSansThai])
+        #expect(try Self.fallbackFonts(["--jobs", jobs], "Delete all files?\nמחק הכל\n") == [])
+    }
+
+    @Test("with --fallback: those of its fonts that drew a character")
+    func given() throws {
+        let fonts = ["--fallback", TestFonts.notoSansHebrew + "," + TestFonts.notoSansCJK]
+        #expect(try Self.fallbackFonts(fonts, "删除所有文件\n") == [TestFonts.notoSansCJK])
+        #expect(try Self.fallbackFonts(fonts, "Delete\n") == [])
+    }
+}
