@@ -27,6 +27,7 @@ extension Shaper {
     private func shapeWords(_ units: [UInt16], script: hb_script_t, scriptMarker: UInt16,
                             cache: inout ShapedSegmentCache, into shaped: inout ShapedParagraph) {
         let count = units.count
+        let sharedWords = sharedStore(for: chain.primary).words
         var adjustments: [Int: Double] = [:]
         units.withUnsafeBufferPointer { text in
             shaped.advances.withUnsafeMutableBufferPointer { targetAdvances in
@@ -36,8 +37,11 @@ extension Shaper {
                         let isSpace = text[start] == 0x20
                         var end = start + 1
                         while end < count && (text[end] == 0x20) == isSpace { end += 1 }
+                        // Behind this shaper's cache, the words every worker's shaper shares.
                         let segment = cache.segment(text, start..<end, scriptMarker: scriptMarker) {
-                            shapeSegment(units, start..<end, script: script)
+                            sharedWords.value(for: ShapedSegmentCache.sharedKey(text, start..<end, scriptMarker: scriptMarker)) {
+                                shapeSegment(units, start..<end, script: script)
+                            }
                         }
                         cache.advances.withUnsafeBufferPointer { advances in
                             for k in 0..<segment.count { targetAdvances[start + k] = advances[segment.start + k] }

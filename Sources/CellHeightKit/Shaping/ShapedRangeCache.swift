@@ -14,7 +14,8 @@ import CHarfBuzz
 ///
 /// Bounded: at most `capacity` entries of at most `maximumUnits` units, evicted by the clock
 /// algorithm (an entry used since the hand last passed survives one more turn), so a long run
-/// keeps the words it keeps meeting instead of starting over. Not thread-safe: one per shaper.
+/// keeps the words it keeps meeting instead of starting over. Not thread-safe: one per shaper;
+/// what the workers share is behind it (`SharedShapingStore.ranges`).
 struct ShapedRangeCache {
     /// One cluster of a cached shaping in 12 bytes: its offsets relative to the range's start (a
     /// range has at most `maximumUnits` units) and its advances in HarfBuzz's units of 1/65536 px
@@ -71,16 +72,21 @@ struct ShapedRangeCache {
     /// The key being looked up, built in place to allocate nothing on a hit.
     private var scratchKey: [UInt16] = []
 
-    /// Lookups answered from the cache, and lookups that had to shape.
+    /// Lookups answered from the cache, and lookups that were not (answered from the shared store
+    /// or shaped).
     private(set) var hits = 0
     private(set) var misses = 0
+    /// Misses answered from the shared store (the others were shaped).
+    private(set) var sharedHits = 0
     /// Entries held, at most `capacity`.
     var count: Int { entries.count }
 
-    /// The clusters of `range` of `text` shaped in `script` with `face`, shaping them with `shape`
-    /// (and storing them) when they are not cached; `shape`'s clusters have absolute offsets, as
+    /// The clusters of `range` of `text` shaped in `script` with `face`: from this cache, else
+    /// from the store the workers share for `face` (`shared`, asked on a miss only; nil for none),
+    /// else shaped with `shape` and stored in both. `shape`'s clusters have absolute offsets, as
     /// the returned ones have.
     mutating func clusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace,
+                           shared: () -> SharedShapes<[StoredCluster]>? = { nil },
                            orShape shape: () -> [Shaper.Cluster]) -> [Shaper.Cluster] {
         guard range.count <= Self.maximumUnits else { return shape() }
         buildKey(text, range: range, script: script, face: face)
@@ -88,10 +94,17 @@ struct ShapedRangeCache {
         if let slot = slotByHash[hash].map(Int.init), entries[slot].key == scratchKey {
             hits += 1
             entries[slot].referenced = true
-            let base = range.lowerBound
-            return entries[slot].clusters.map { $0.cluster(base: base) }
+            return Self.clusters(entries[slot].clusters, base: range.lowerBound)
         }
         misses += 1
+        // The shared store is per face: its key is this one without the face's index.
+        let store = shared()
+        let sharedKey = ShapingKey(Array(scratchKey[1...]))
+        if let stored = store?.value(for: sharedKey) {
+            sharedHits += 1
+            insert(Entry(hash: hash, key: scratchKey.map { $0 }, clusters: stored, referenced: false))
+            return Self.clusters(stored, base: range.lowerBound)
+        }
         let shaped = shape()
         var stored: [StoredCluster] = []
         stored.reserveCapacity(shaped.count)
@@ -101,7 +114,12 @@ struct ShapedRangeCache {
         }
         // A copy of its own, sized to the key (the scratch key's buffer has room to spare).
         insert(Entry(hash: hash, key: scratchKey.map { $0 }, clusters: stored, referenced: false))
+        store?.insert(stored, for: sharedKey)
         return shaped
+    }
+
+    private static func clusters(_ stored: [StoredCluster], base: Int) -> [Shaper.Cluster] {
+        stored.map { $0.cluster(base: base) }
     }
 
     /// Puts `entry` in a free slot, or in the first one the clock hand finds unused since its last turn.
@@ -167,8 +185,8 @@ struct ShapedRangeCache {
         }
     }
 
-    /// The key: face index, script (two units), how many context units come before and after,
-    /// then those before, the range's units, and those after.
+    /// The key: face index (first: the shared store's key is the rest), script (two units), how
+    /// many context units come before and after, then those before, the range's units, and those after.
     private mutating func buildKey(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) {
         let context = Self.context(of: range, in: text, script: script, face: face)
         let before = context.lowerBound, after = context.upperBound
@@ -190,8 +208,8 @@ struct ShapedRangeCache {
 
     /// 64-bit FNV-1a over the key's units.
     private static func hash(_ key: [UInt16]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for unit in key { hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
+        var hash = FNV1a.basis
+        for unit in key { hash = FNV1a.step(hash, unit) }
         return hash
     }
 }

@@ -87,14 +87,27 @@ struct ShapedSegmentCache {
         current.find(units, range, scriptMarker: scriptMarker, hash: Self.hash(units, range, scriptMarker: scriptMarker))
     }
 
+    /// The key of segment `range` of `units` in a store shared by workers (`SharedShapingStore.words`):
+    /// what this cache's keys hold, the script marker, the unit before the segment (or `none`),
+    /// the segment's units and the unit after it (or `none`).
+    static func sharedKey(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16) -> ShapingKey {
+        var key: [UInt16] = []
+        key.reserveCapacity(range.count + 3)
+        key.append(scriptMarker)
+        key.append(range.lowerBound > 0 ? units[range.lowerBound - 1] : none)
+        key += units[range]
+        key.append(range.upperBound < units.count ? units[range.upperBound] : none)
+        return ShapingKey(key)
+    }
+
     /// The key's hash: the script marker, the unit before the segment (or `none`), the segment's
     /// units and the unit after it (or `none`), hashed straight from the units.
     private static func hash(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16) -> UInt64 {
         let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : none
         let after = range.upperBound < units.count ? units[range.upperBound] : none
-        var hash = fnv1aStep(fnv1aStep(fnv1aBasis, scriptMarker), before)
-        for i in range { hash = fnv1aStep(hash, units[i]) }
-        return fnv1aStep(hash, after)
+        var hash = FNV1a.step(FNV1a.step(FNV1a.basis, scriptMarker), before)
+        for i in range { hash = FNV1a.step(hash, units[i]) }
+        return FNV1a.step(hash, after)
     }
 
     /// One generation: its table and the arrays its segments' numbers and keys live in.
@@ -240,13 +253,5 @@ struct ShapedSegmentCache {
         for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
             losses[offset + adjustmentOffsets[k]] += Int(adjustmentValues[k] * FontFace.harfBuzzUnitsPerPixel)
         }
-    }
-
-    /// 64-bit FNV-1a, a unit at a time: a few instructions per unit, good enough spread for words.
-    private static let fnv1aBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    @inline(__always)
-    private static func fnv1aStep(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
-        (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
     }
 }

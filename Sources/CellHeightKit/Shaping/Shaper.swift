@@ -27,7 +27,14 @@ final class Shaper {
     var usesRangeCache = true
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
     /// only to compare with shaping them whole in tests.
-    var splitsLongClusters = true
+    var splitsLongClusters = true {
+        didSet { sharedStores.removeAll() }
+    }
+    /// The stores this shaper shares with the other workers' shapers, per face it asked for (see
+    /// `sharedStore(for:)`).
+    private var sharedStores: [(face: FontFace, store: SharedShapingStore)] = []
+    /// Calls to HarfBuzz's shaping so far, e.g. 9_344 (what the caches save).
+    private(set) var harfBuzzShapings = 0
     /// How long a range is shaped as one HarfBuzz buffer at most, and how far before a window's
     /// end it is cut (see `forEachWindow`); small only to test the windows.
     var runWindow = (units: 1 << 16, margin: 256)
@@ -194,12 +201,23 @@ final class Shaper {
         }
     }
 
-    /// `shapeClusters`, through the range cache when it is on.
+    /// `shapeClusters`, through the range cache (and the store behind it that the workers share)
+    /// when it is on.
     private func runClusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) -> [Cluster] {
         guard usesRangeCache else { return shapeClusters(text, range: range, script: script, face: face) }
-        return rangeCache.clusters(text, range: range, script: script, face: face) {
+        return rangeCache.clusters(text, range: range, script: script, face: face,
+                                   shared: { sharedStore(for: face).ranges }) {
             shapeClusters(text, range: range, script: script, face: face)
         }
+    }
+
+    /// The store that every worker's shaper with `face`'s font at this size shares (found once
+    /// per face: a shaper meets a handful).
+    func sharedStore(for face: FontFace) -> SharedShapingStore {
+        if let known = sharedStores.first(where: { $0.face === face }) { return known.store }
+        let store = SharedShapingStore.store(for: face, fontSize: fontSize, splitsLongClusters: splitsLongClusters)
+        sharedStores.append((face, store))
+        return store
     }
 
     /// For fonts that collapse punctuation: how much each fullwidth closing bracket would shrink
@@ -241,6 +259,7 @@ final class Shaper {
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         var halt = hb_feature_t(tag: hbTag("halt"), value: 1, start: 0, end: UInt32.max)
         hb_shape(face.hbFont, buffer, &halt, 1)
+        harfBuzzShapings += 1
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0 else { return 0 }
         return (0..<Int(count)).reduce(0.0) { $0 + Double(positions[$1].x_advance) } / FontFace.harfBuzzUnitsPerPixel
@@ -323,6 +342,7 @@ final class Shaper {
         features.withUnsafeBufferPointer { features in
             hb_shape(face.hbFont, buffer, features.baseAddress, UInt32(features.count))
         }
+        harfBuzzShapings += 1
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }

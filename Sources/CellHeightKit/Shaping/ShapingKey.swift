@@ -1,0 +1,26 @@
+/// What identifies one shaping in a store shared by workers (see `SharedShapes`): code units that
+/// hold everything the result depends on besides the font, e.g. a script marker, the units before
+/// and after a word, and the word's units.
+///
+/// Compared unit by unit, never as a `String` (whose equality is canonical equivalence: an NFD
+/// word would get an NFC word's advances). The hash is computed once, with FNV-1a as the
+/// per-thread caches hash their keys, and also picks the key's shard.
+struct ShapingKey: Hashable {
+    let units: [UInt16]
+    let hash: UInt64
+
+    init(_ units: [UInt16]) {
+        self.units = units
+        var hash = FNV1a.basis
+        for unit in units { hash = FNV1a.step(hash, unit) }
+        self.hash = hash
+    }
+
+    static func == (a: ShapingKey, b: ShapingKey) -> Bool {
+        a.hash == b.hash && a.units == b.units
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}

@@ -1,0 +1,43 @@
+import Synchronization
+
+/// What the workers of a run have shaped with one font at one size, shared by all of them (see
+/// `SharedShapes`): widths of words shaped alone (behind each worker's `ShapedSegmentCache`) and
+/// clusters of ranges the fallback loop shaped (behind each worker's `ShapedRangeCache`).
+///
+/// Workers open faces of their own (shaping with a face is not thread-safe), so a store is found
+/// by what is the same for all of them: the font file's path, the face's index in it, the size
+/// and the shaping settings that change results. The file's bytes are read once per path for the
+/// whole process (`FontFileData`), so one path is one font. What else shaping reads (features,
+/// language) is the same for every shaper; the text it reads is in each key.
+final class SharedShapingStore: Sendable {
+    /// Words and runs of spaces shaped alone, keyed as `ShapedSegmentCache.sharedKey` builds keys.
+    let words = SharedShapes<ShapedSegmentCache.Shaped>(capacity: ShapedSegmentCache.capacity)
+    /// Ranges shaped by the fallback loop, keyed as `ShapedRangeCache` builds keys (without the face).
+    let ranges = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: 2 * ShapedRangeCache.capacity)
+
+    private init() {}
+
+    struct FontIdentity: Hashable {
+        var path: String
+        var faceIndex: Int
+        var fontSize: Double
+        /// `Shaper.splitsLongClusters` (on but in tests).
+        var splitsLongClusters: Bool
+    }
+
+    /// Every store made in this process, one per font identity. Each is bounded, and a run meets
+    /// a handful of fonts and sizes.
+    private static let stores = Mutex<[FontIdentity: SharedShapingStore]>([:])
+
+    /// The store of `face` (any worker's face of that font) at `fontSize`, made on first use.
+    static func store(for face: FontFace, fontSize: Double, splitsLongClusters: Bool) -> SharedShapingStore {
+        let identity = FontIdentity(path: face.path, faceIndex: face.faceIndex, fontSize: fontSize,
+                                    splitsLongClusters: splitsLongClusters)
+        return stores.withLock { stores in
+            if let store = stores[identity] { return store }
+            let store = SharedShapingStore()
+            stores[identity] = store
+            return store
+        }
+    }
+}
