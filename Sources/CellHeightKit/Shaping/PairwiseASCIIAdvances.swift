@@ -38,8 +38,6 @@ final class PairwiseASCIIAdvances {
 
     /// Words shaped whole that this worker met, in front of the shared store (no lock for a hit).
     private var words = ShapedSegmentCache()
-    /// The width cache's script marker for Latin words (as `Shaper.shapeBySegments` uses it).
-    private static let latinMarker: UInt16 = 0x02
     /// False once a pair turned out not to be pairwise: then every row goes the general way.
     private(set) var isUsable = true
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
@@ -82,7 +80,7 @@ final class PairwiseASCIIAdvances {
     func addWholeWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, x: inout Int,
                       prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
                       clusterStarts: UnsafeMutablePointer<Bool>) {
-        let segment = words.segment(units, range, scriptMarker: Self.latinMarker) {
+        let segment = words.segment(units, range, scriptMarker: ShapedSegmentCache.latinMarker) {
             tables.shapedWord(units, range) { shaper.shapedLatinWord(units, range) }
         }
         words.write(segment, at: range.lowerBound, x: &x, prefix: prefix, losses: losses, clusterStarts: clusterStarts)

@@ -7,7 +7,9 @@ import Synchronization
 /// The font check (`asciiShapingModel`, `BeyondASCIICharacters`) is done once, by the first
 /// worker to ask. Pairs are shaped lazily by whichever worker meets them first, with its own
 /// shaper, and published in atomic slots (a pair shaped by two workers at once gets the same
-/// number twice); words shaped whole are kept in one store behind a lock, shaped outside it.
+/// number twice); words shaped whole are kept in the words store of the font's
+/// `SharedShapingStore` (with those of paragraphs shaped word by word: the same words shaped the
+/// same way), shaped outside its locks.
 final class PlainShapingTables: @unchecked Sendable {
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
     let substitutions: ASCIISubstitutions
@@ -22,12 +24,13 @@ final class PlainShapingTables: @unchecked Sendable {
     /// A slot not shaped yet: an advance and a loss of -1/65536 px each, which no pair of glyphs has.
     static let unknown = UInt64.max
 
-    private let wordsLock = NSLock()
-    private var words = GenerationalCache<[UInt16], ShapedSegmentCache.Shaped>(costLimit: ShapedSegmentCache.capacity)
+    private let words: SharedShapes<ShapedSegmentCache.Shaped>
 
-    private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters) {
+    private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters,
+                 words: SharedShapes<ShapedSegmentCache.Shaped>) {
         self.substitutions = substitutions
         self.beyondASCII = beyondASCII
+        self.words = words
         steps = .allocate(capacity: Self.pairCount)
         for i in 0..<Self.pairCount { (steps + i).initialize(to: Atomic(Self.unknown)) }
         spaceSteps = .allocate(capacity: Self.beyondCount)
@@ -63,7 +66,8 @@ final class PlainShapingTables: @unchecked Sendable {
         var tables: PlainShapingTables?
         if shaper.primaryCoversASCII, let model = asciiShapingModel(font, fontSize: shaper.fontSize) {
             tables = PlainShapingTables(substitutions: model,
-                                        beyondASCII: BeyondASCIICharacters(font: font, fontSize: shaper.fontSize))
+                                        beyondASCII: BeyondASCIICharacters(font: font, fontSize: shaper.fontSize),
+                                        words: shaper.sharedStore(for: font).words)
         }
         registry[key] = tables
         return tables
@@ -100,26 +104,13 @@ final class PlainShapingTables: @unchecked Sendable {
     // MARK: - Words shaped whole
 
     /// Word `range` of `units` shaped (see `Shaper.shapedLatinWord`): from the shared store, or
-    /// shaped with `shape` outside the lock when no worker has yet. Each worker keeps its own width
-    /// cache in front of this one (see `PairwiseASCIIAdvances.addWholeWord`), so the lock is taken
-    /// once per distinct word and worker, not once per word.
+    /// shaped with `shape` outside its locks when no worker has yet. Each worker keeps its own
+    /// width cache in front of this one (see `PairwiseASCIIAdvances.addWholeWord`), so a lock is
+    /// taken once per distinct word and worker, not once per word.
     func shapedWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                     shape: () -> ShapedSegmentCache.Shaped) -> ShapedSegmentCache.Shaped {
-        // The key: the word with the unit before and after it (kerning across its edges).
-        var key: [UInt16] = [range.lowerBound > 0 ? units[range.lowerBound - 1] : ShapedSegmentCache.none]
-        key += units[range]
-        key.append(range.upperBound < units.count ? units[range.upperBound] : ShapedSegmentCache.none)
-        wordsLock.lock()
-        if let found = words.value(for: key) {
-            wordsLock.unlock()
-            return found
-        }
-        wordsLock.unlock()
-        let shaped = shape()
-        wordsLock.lock()
-        defer { wordsLock.unlock() }
-        words.insert(shaped, for: key)
-        return shaped
+        words.value(for: ShapedSegmentCache.sharedKey(units, range, scriptMarker: ShapedSegmentCache.latinMarker),
+                    orMake: shape)
     }
 
 }

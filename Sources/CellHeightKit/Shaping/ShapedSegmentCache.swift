@@ -34,6 +34,10 @@ struct ShapedSegmentCache {
         var lineEndAdjustments: [Int: Double]
     }
 
+    /// A key's script marker for a segment of Latin script (of a paragraph with a letter) and of
+    /// Common script (a paragraph of digits, spaces and punctuation): what shaping it depends on.
+    static let latinMarker: UInt16 = 0x02
+    static let commonMarker: UInt16 = 0x03
     /// Marks a missing neighbour (start or end of the paragraph): a control character, never part
     /// of a segment.
     static let none: UInt16 = 0x01
