@@ -94,6 +94,11 @@ public final class TextLayoutEngine {
         (shaper.rangeCache.hits, shaper.rangeCache.misses)
     }
 
+    /// Calls to HarfBuzz's shaping so far (what the caches save), and how many of the range
+    /// cache's misses the store shared by the workers answered (see `SharedShapingStore`).
+    var harfBuzzShapings: Int { shaper.harfBuzzShapings }
+    var rangeCacheSharedHits: Int { shaper.rangeCache.sharedHits }
+
     /// Whether the fallback loop reuses ranges it shaped before (the default). Off only to compare
     /// with shaping every range in tests.
     var usesRangeCache: Bool {

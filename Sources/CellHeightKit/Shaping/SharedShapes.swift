@@ -48,8 +48,13 @@ final class SharedShapes<Value>: @unchecked Sendable {
     }
 
     private func shard(of key: ShapingKey) -> Shard {
-        // The high bits: the table inside the shard hashes the key again, from all of them.
-        shards[Int(truncatingIfNeeded: key.hash >> 60) & (Self.shardCount - 1)]
+        // FNV-1a spreads the last units of a short key poorly into the high bits: mix them first
+        // (MurmurHash3's finalizer), then take the high bits.
+        var mixed = key.hash
+        mixed ^= mixed >> 33
+        mixed &*= 0xff51_afd7_ed55_8ccd
+        mixed ^= mixed >> 33
+        return shards[Int(truncatingIfNeeded: mixed >> 60) & (Self.shardCount - 1)]
     }
 
     /// One shard: its table and its lock (a class, so that each shard's lock sits in memory of its own).
