@@ -27,7 +27,6 @@ extension Shaper {
     private func shapeWords(_ units: [UInt16], script: hb_script_t, scriptMarker: UInt16,
                             cache: inout ShapedSegmentCache, into shaped: inout ShapedParagraph) {
         let count = units.count
-        let sharedWords = sharedStore(for: chain.primary).words
         var adjustments: [Int: Double] = [:]
         units.withUnsafeBufferPointer { text in
             shaped.advances.withUnsafeMutableBufferPointer { targetAdvances in
@@ -39,7 +38,8 @@ extension Shaper {
                         while end < count && (text[end] == 0x20) == isSpace { end += 1 }
                         // Behind this shaper's cache, the words every worker's shaper shares.
                         let segment = cache.segment(text, start..<end, scriptMarker: scriptMarker) {
-                            sharedWords.value(for: ShapedSegmentCache.sharedKey(text, start..<end, scriptMarker: scriptMarker)) {
+                            let key = ShapedSegmentCache.sharedKey(text, start..<end, scriptMarker: scriptMarker)
+                            return sharedStore(for: chain.primary).words.value(for: key) {
                                 shapeSegment(units, start..<end, script: script)
                             }
                         }

@@ -51,6 +51,9 @@ struct ShapedRangeCache {
 
     private struct Entry {
         var hash: UInt64
+        /// The face's index in `faces`, and the rest of the key (the shared store's key: one array
+        /// for both).
+        var face: UInt16
         var key: [UInt16]
         var clusters: [StoredCluster]
         var referenced: Bool
@@ -89,21 +92,27 @@ struct ShapedRangeCache {
                            shared: () -> SharedShapes<[StoredCluster]>? = { nil },
                            orShape shape: () -> [Shaper.Cluster]) -> [Shaper.Cluster] {
         guard range.count <= Self.maximumUnits else { return shape() }
+        let faceNumber = faceIndex(face)
         buildKey(text, range: range, script: script, face: face)
-        let hash = Self.hash(scratchKey)
-        if let slot = slotByHash[hash].map(Int.init), entries[slot].key == scratchKey {
+        let unitsHash = ShapingKey.hash(of: scratchKey)
+        let hash = FNV1a.step(unitsHash, faceNumber)
+        if let slot = slotByHash[hash].map(Int.init), entries[slot].face == faceNumber, entries[slot].key == scratchKey {
             hits += 1
             entries[slot].referenced = true
-            return Self.clusters(entries[slot].clusters, base: range.lowerBound)
+            let base = range.lowerBound
+            return entries[slot].clusters.map { $0.cluster(base: base) }
         }
         misses += 1
+        // A copy of its own, sized to the key (the scratch key's buffer has room to spare).
+        let key = scratchKey.map { $0 }
         // The shared store is per face: its key is this one without the face's index.
         let store = shared()
-        let sharedKey = ShapingKey(Array(scratchKey[1...]))
+        let sharedKey = ShapingKey(key, hash: unitsHash)
         if let stored = store?.value(for: sharedKey) {
             sharedHits += 1
-            insert(Entry(hash: hash, key: scratchKey.map { $0 }, clusters: stored, referenced: false))
-            return Self.clusters(stored, base: range.lowerBound)
+            insert(Entry(hash: hash, face: faceNumber, key: key, clusters: stored, referenced: false))
+            let base = range.lowerBound
+            return stored.map { $0.cluster(base: base) }
         }
         let shaped = shape()
         var stored: [StoredCluster] = []
@@ -112,14 +121,9 @@ struct ShapedRangeCache {
             guard let packed = StoredCluster(cluster, base: range.lowerBound) else { return shaped }
             stored.append(packed)
         }
-        // A copy of its own, sized to the key (the scratch key's buffer has room to spare).
-        insert(Entry(hash: hash, key: scratchKey.map { $0 }, clusters: stored, referenced: false))
+        insert(Entry(hash: hash, face: faceNumber, key: key, clusters: stored, referenced: false))
         store?.insert(stored, for: sharedKey)
         return shaped
-    }
-
-    private static func clusters(_ stored: [StoredCluster], base: Int) -> [Shaper.Cluster] {
-        stored.map { $0.cluster(base: base) }
     }
 
     /// Puts `entry` in a free slot, or in the first one the clock hand finds unused since its last turn.
@@ -185,13 +189,12 @@ struct ShapedRangeCache {
         }
     }
 
-    /// The key: face index (first: the shared store's key is the rest), script (two units), how
-    /// many context units come before and after, then those before, the range's units, and those after.
+    /// The key (with the face's index, kept apart): script (two units), how many context units
+    /// come before and after, then those before, the range's units, and those after.
     private mutating func buildKey(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace) {
         let context = Self.context(of: range, in: text, script: script, face: face)
         let before = context.lowerBound, after = context.upperBound
         scratchKey.removeAll(keepingCapacity: true)
-        scratchKey.append(faceIndex(face))
         scratchKey.append(UInt16(truncatingIfNeeded: script.rawValue >> 16))
         scratchKey.append(UInt16(truncatingIfNeeded: script.rawValue))
         scratchKey.append(UInt16(range.lowerBound - before))
@@ -204,12 +207,5 @@ struct ShapedRangeCache {
         if let index = faces.firstIndex(where: { $0 === face }) { return UInt16(truncatingIfNeeded: index) }
         faces.append(face)
         return UInt16(truncatingIfNeeded: faces.count - 1)
-    }
-
-    /// 64-bit FNV-1a over the key's units.
-    private static func hash(_ key: [UInt16]) -> UInt64 {
-        var hash = FNV1a.basis
-        for unit in key { hash = FNV1a.step(hash, unit) }
-        return hash
     }
 }

@@ -31,10 +31,11 @@ final class Shaper {
         didSet { sharedStores.removeAll() }
     }
     /// The stores this shaper shares with the other workers' shapers, per face it asked for (see
-    /// `sharedStore(for:)`).
-    private var sharedStores: [(face: FontFace, store: SharedShapingStore)] = []
+    /// `sharedStore(for:)`). Unchecked, as the counter below: looked up on every cache miss, and
+    /// only this shaper's thread touches it.
+    @exclusivity(unchecked) private var sharedStores: [(face: FontFace, store: SharedShapingStore)] = []
     /// Calls to HarfBuzz's shaping so far, e.g. 9_344 (what the caches save).
-    private(set) var harfBuzzShapings = 0
+    @exclusivity(unchecked) private(set) var harfBuzzShapings = 0
     /// How long a range is shaped as one HarfBuzz buffer at most, and how far before a window's
     /// end it is cut (see `forEachWindow`); small only to test the windows.
     var runWindow = (units: 1 << 16, margin: 256)

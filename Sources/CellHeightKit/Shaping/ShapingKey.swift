@@ -10,10 +10,21 @@ struct ShapingKey: Hashable {
     let hash: UInt64
 
     init(_ units: [UInt16]) {
+        self.init(units, hash: Self.hash(of: units))
+    }
+
+    /// A key whose hash its maker has computed already (`hash(of: units)`).
+    init(_ units: [UInt16], hash: UInt64) {
+        assert(hash == Self.hash(of: units))
         self.units = units
+        self.hash = hash
+    }
+
+    /// The hash of a key of `units`.
+    static func hash(of units: [UInt16]) -> UInt64 {
         var hash = FNV1a.basis
         for unit in units { hash = FNV1a.step(hash, unit) }
-        self.hash = hash
+        return hash
     }
 
     static func == (a: ShapingKey, b: ShapingKey) -> Bool {

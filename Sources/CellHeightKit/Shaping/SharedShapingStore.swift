@@ -11,9 +11,12 @@ import Synchronization
 /// language) is the same for every shaper; the text it reads is in each key.
 final class SharedShapingStore: Sendable {
     /// Words and runs of spaces shaped alone, keyed as `ShapedSegmentCache.sharedKey` builds keys.
-    let words = SharedShapes<ShapedSegmentCache.Shaped>(capacity: ShapedSegmentCache.capacity)
-    /// Ranges shaped by the fallback loop, keyed as `ShapedRangeCache` builds keys (without the face).
-    let ranges = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: 2 * ShapedRangeCache.capacity)
+    /// As many as a worker's width cache holds.
+    let words = SharedShapes<ShapedSegmentCache.Shaped>(capacity: ShapedSegmentCache.capacity,
+                                                        unitCapacity: ShapedSegmentCache.unitCapacity)
+    /// Ranges shaped by the fallback loop, keyed as `ShapedRangeCache` builds keys (without the
+    /// face), as many a generation as a worker's range cache holds.
+    let ranges = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: ShapedRangeCache.capacity)
 
     private init() {}
 
