@@ -19,7 +19,8 @@ extension Shaper {
         let script = hasLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
         var units = text
         for i in units.indices where units[i] == 0x09 { units[i] = 0x20 }
-        shapeWords(units, script: script, scriptMarker: hasLetter ? ShapedSegmentCache.latinMarker : ShapedSegmentCache.commonMarker, cache: &segmentCache, into: &shaped)
+        let scriptMarker = hasLetter ? ShapedSegmentCache.latinMarker : ShapedSegmentCache.commonMarker
+        shapeWords(units, script: script, scriptMarker: scriptMarker, cache: &segmentCache, into: &shaped)
         return shaped
     }
 

@@ -4,8 +4,8 @@
 ///
 /// Compared unit by unit, never as a `String` (whose equality is canonical equivalence: an NFD
 /// word would get an NFC word's advances). The hash is computed once, with FNV-1a as the
-/// per-thread caches hash their keys, and also picks the key's shard.
-struct ShapingKey: Hashable {
+/// per-thread caches hash their keys: it picks the key's shard and its slot.
+struct ShapingKey: Equatable {
     let units: [UInt16]
     let hash: UInt64
 
@@ -29,9 +29,5 @@ struct ShapingKey: Hashable {
 
     static func == (a: ShapingKey, b: ShapingKey) -> Bool {
         a.hash == b.hash && a.units == b.units
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
     }
 }
