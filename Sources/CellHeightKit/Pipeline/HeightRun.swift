@@ -171,11 +171,13 @@ public final class HeightRun {
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings
-        /// A batch of rows from one input, measured with their settings (at each size) and checked.
-        /// With `rendering`, the report's text of the batch comes back instead of the cells: in a
-        /// run at one size each worker renders its own slice (NDJSON rows stand alone).
+        /// A batch of rows from one input, measured with their settings (at each size) and checked,
+        /// with what records its findings with the checker (`recordChecks`, to be called once per
+        /// batch, in input order). With `rendering`, the report's text of the batch comes back
+        /// instead of the cells: in a run at one size each worker renders its own slice (NDJSON
+        /// rows stand alone).
         func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
-            -> (cells: [MeasuredCell], text: String) {
+            -> (cells: [MeasuredCell], text: String, recordChecks: () -> Void) {
             /// What a row with `own` settings was laid out in, for messages (at `fontSize` in a
             /// run at several sizes). (Asked on the workers too: it reads what `prepare` opened.)
             func font(_ own: RowSettings?, _ fontSize: Double?) -> String {
@@ -198,8 +200,9 @@ public final class HeightRun {
                     }
                 }
                 let cells = mergingSizes(passes, sizes: sizes)
-                checker.record(cells, source: source) { font(firstSettings[$0], $1) }
-                return rendering ? ([], render(cells, settings: reportSettings, format: output, options: options)) : (cells, "")
+                let recordChecks = { checker.record(cells, source: source) { font(firstSettings[$0], $1) } }
+                return rendering ? ([], render(cells, settings: reportSettings, format: output, options: options), recordChecks)
+                                 : (cells, "", recordChecks)
             }
             // One size: each worker works out its slice's settings, and renders and checks its
             // slice (NDJSON rows stand alone; so do a row's findings without a baseline or JUnit report).
@@ -213,17 +216,23 @@ public final class HeightRun {
             } catch let error as RowMeasuringError {
                 throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
             }
-            var sliceStart = 0
-            for part in measured.parts {
-                let start = sliceStart
-                if let checked = part.checked {
-                    checker.record(checked)
-                } else {
-                    checker.record(part.cells, source: source) { font(measured.settings[start + $0], $1) }
+            let recordChecks: () -> Void
+            if checksApart {
+                // (Holding the findings alone, not the cells, for a batch recorded later.)
+                let checked = measured.parts.map { $0.checked! }
+                recordChecks = { checked.forEach(checker.record) }
+            } else {
+                recordChecks = {
+                    var sliceStart = 0
+                    for part in measured.parts {
+                        let start = sliceStart
+                        checker.record(part.cells, source: source) { font(measured.settings[start + $0], $1) }
+                        sliceStart += part.cells.count
+                    }
                 }
-                sliceStart += part.cells.count
             }
-            return rendering ? ([], measured.parts.map(\.text).joined()) : (measured.parts.flatMap(\.cells), "")
+            return rendering ? ([], measured.parts.map(\.text).joined(), recordChecks)
+                             : (measured.parts.flatMap(\.cells), "", recordChecks)
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
@@ -240,11 +249,12 @@ public final class HeightRun {
                         || request.format.catalogFormat != nil
                         || sources.contains { $0.map { CatalogFormat(detectingPath: $0, firstBytes: []) != nil } ?? false }
                 }
+                let measured = try measureBatch(rows, source: source, rendering: output == .ndjson)
+                measured.recordChecks()
                 if output == .ndjson {
-                    text = try measureBatch(rows, source: source, rendering: true).text
+                    text = measured.text
                 } else {
-                    text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
-                                  options: options)
+                    text = render(measured.cells, settings: settings, format: output, options: options)
                     if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
                 }
                 try writeToStandardOutput(Data(text.utf8))
@@ -256,27 +266,31 @@ public final class HeightRun {
             }
             return try finish(checker, inputCount: sources.count)
         }
-        var rowsBySource: [(rows: [Row], source: String)] = []
-        try forEachBatch(of: sources, measuring: false, inputError: checker.recordInputError) { rows, source in
-            rowsBySource.append((rows, source))
-        }
-        // No input read at all: no report (the JUnit report of the errors is still written).
-        if rowsBySource.isEmpty && checker.inputErrors.count == sources.count { return try finish(checker, inputCount: sources.count) }
-        if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
-        // Measured a slice at a time, so that the progress line follows measuring too (its time left
-        // from the measuring rate, not the reading's).
-        let progress = ProgressReporter(quiet: request.quiet)
-        let rowCount = rowsBySource.reduce(0) { $0 + $1.rows.count }
+        // Each batch is measured as it is read (the next one is read meanwhile); what it breaks is
+        // reported only once every input was read, as if all were read first: input errors, then a
+        // template's fields, then an error of measuring, then the rows' findings.
         var cells: [MeasuredCell] = []
-        cells.reserveCapacity(rowCount)
-        for (rows, source) in rowsBySource {
-            for start in stride(from: rows.startIndex, to: rows.endIndex, by: Self.measuringSliceRows) {
-                let slice = Array(rows[start..<min(start + Self.measuringSliceRows, rows.endIndex)])
-                cells += try measureBatch(slice, source: source).cells
-                progress.updateMeasuring(rows: cells.count, of: rowCount)
+        var recordings: [() -> Void] = []
+        var templateRows: [Row] = []
+        var batchCount = 0
+        var measuringError: Error?
+        try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
+            batchCount += 1
+            if template != nil { templateRows += rows }
+            guard measuringError == nil else { return }
+            do {
+                let measured = try measureBatch(rows, source: source)
+                cells += measured.cells
+                recordings.append(measured.recordChecks)
+            } catch {
+                measuringError = error
             }
         }
-        progress.finish()
+        // No input read at all: no report (the JUnit report of the errors is still written).
+        if batchCount == 0 && checker.inputErrors.count == sources.count { return try finish(checker, inputCount: sources.count) }
+        if let template { try cell.checkFields(of: templateRows, templateFile: template) }
+        if let measuringError { throw measuringError }
+        for recordChecks in recordings { recordChecks() }
         // Fonts of rows laid out in their own are embedded too (known only now: rules and rows name them).
         var drawingOptions = options
         if request.embedsFonts {
@@ -403,19 +417,13 @@ public final class HeightRun {
         }
     }
 
-    /// Rows measured between two updates of the progress line when every row is read first.
-    static let measuringSliceRows = 4096
-
-    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name.
-    /// `measuring`:
-    /// whether `body` measures each batch (the progress line then counts rows measured), or only
-    /// keeps it for later (rows read).
+    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name,
+    /// for `body` to measure (the progress line counts the rows it was given).
     ///
     /// An input that cannot be opened or read, or is malformed (`CellHeightError.isInputError`,
     /// from its reader, or an `InputFailure` from `body`), goes to `inputError`, and the next input
     /// is read; `body`'s other errors end the run.
-    private func forEachBatch(of sources: [String?], measuring: Bool = true,
-                              inputError: (CellHeightError) -> Void,
+    private func forEachBatch(of sources: [String?], inputError: (CellHeightError) -> Void,
                               _ body: ([Row], String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
@@ -456,12 +464,7 @@ public final class HeightRun {
                     }
                     try body(rows, reader.name)
                     rowsRead += rows.count
-                    if measuring {
-                        progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
-                    } else {
-                        progress.updateReading(rows: rowsBefore + rowsRead, bytesRead: bytesRead,
-                                               totalBytes: reader.totalBytes)
-                    }
+                    progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
                 }
             } catch let failure as InputFailure {
                 inputError(failure.error)
