@@ -95,8 +95,8 @@ func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: In
 /// ignored. An object whose only such members are `text` and `id` leaves
 /// `fields` nil, which says the same (see `Row.fields`).
 ///
-/// - Parameter subject: how messages name the value, e.g. "element 3" or "value".
-private func makeRow(from value: JSONValue, index: Int, line: Int, subject: String, source: String,
+/// - Parameter subject: how messages name the value, e.g. "element 3" or "value" (made only for a message).
+private func makeRow(from value: JSONValue, index: Int, line: Int, subject: @autoclosure () -> String, source: String,
                      requireText: Bool) throws -> Row {
     func shapeError(_ reason: String) -> CellHeightError {
         .invalidInput(source: source, line: line, reason: reason)
@@ -112,7 +112,7 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
         } else if !requireText {
             if case .number(let number)? = object["text"] { text = number } else { text = "" }
         } else {
-            throw shapeError("\(subject) has no string \"text\"")
+            throw shapeError("\(subject()) has no string \"text\"")
         }
         let id: String?
         switch object["id"] {
@@ -120,11 +120,11 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
         case .number(let number)?: id = number
         case .null?, nil: id = nil
         case let other?:
-            throw shapeError("\(subject) has an \"id\" that is \(other.kindDescription), not a string or a number")
+            throw shapeError("\(subject()) has an \"id\" that is \(other.kindDescription), not a string or a number")
         }
         return Row(index: index, id: id, text: text, sourceLine: line, fields: fields)
     default:
-        throw shapeError("\(subject) is \(value.kindDescription), not a string or an object")
+        throw shapeError("\(subject()) is \(value.kindDescription), not a string or an object")
     }
 }
 

@@ -2,8 +2,8 @@
 /// contents: a JSON string (the text), or an object whose members are a string `text` and
 /// optionally a string `id`, in either order, with JSON white space around the tokens. Strings
 /// hold no control character; the id no escape, so its contents are its bytes; the text only
-/// the escapes `\"`, `\\` and `\/` (`textIsEscaped` says whether it has any: then see
-/// `unescapePlainJSONString`). Nil for anything else, valid or not: such lines are parsed by
+/// escapes of one letter, as `\"` or `\n` (`textIsEscaped` says whether it has any: then see
+/// `unescapePlainJSONString`; `\u` is left to the parser). Nil for anything else, valid or not: such lines are parsed by
 /// `JSONParser` (the general path, which also reports errors).
 func plainNDJSONRow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     -> (text: Range<Int>, textIsEscaped: Bool, id: Range<Int>?)? {
@@ -13,7 +13,7 @@ func plainNDJSONRow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     func skipWhiteSpace() {
         while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
     }
-    /// A string at `i` with no escapes but `\"`, `\\` and `\/`: its contents' range and whether
+    /// A string at `i` with no escapes but those of one letter: its contents' range and whether
     /// it has any, with `i` moved past it.
     func string() -> (range: Range<Int>, isEscaped: Bool)? {
         guard i < end, bytes[i] == UInt8(ascii: "\"") else { return nil }
@@ -37,9 +37,7 @@ func plainNDJSONRow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
             }
             guard byte >= 0x20 else { return nil }
             if byte == UInt8(ascii: "\\") {
-                guard j + 1 < end, [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/")].contains(bytes[j + 1]) else {
-                    return nil
-                }
+                guard j + 1 < end, unescapedByte(bytes[j + 1]) != nil else { return nil }
                 isEscaped = true
                 j += 1
             }
@@ -98,8 +96,26 @@ func unescapePlainJSONString(_ escaped: UnsafeBufferPointer<UInt8>, into text: i
     text.removeAll(keepingCapacity: true)
     var j = 0
     while j < escaped.count {
-        if escaped[j] == UInt8(ascii: "\\") { j += 1 }
-        text.append(escaped[j])
+        if escaped[j] == UInt8(ascii: "\\") {
+            j += 1
+            text.append(unescapedByte(escaped[j])!)
+        } else {
+            text.append(escaped[j])
+        }
         j += 1
+    }
+}
+
+/// The byte a JSON escape of one letter (`\n` by "n") stands for; nil for any other letter (`u`
+/// included).
+private func unescapedByte(_ letter: UInt8) -> UInt8? {
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return letter
+    case UInt8(ascii: "b"): return 0x08
+    case UInt8(ascii: "f"): return 0x0C
+    case UInt8(ascii: "n"): return 0x0A
+    case UInt8(ascii: "r"): return 0x0D
+    case UInt8(ascii: "t"): return 0x09
+    default: return nil
     }
 }

@@ -24,6 +24,8 @@ struct PlainNDJSONRowTests {
         #"{"id": "k", "text": "Windows line end"}"# + "\r",
         #"{"id": "n", "text": ""}"#,
         #"{"id": "p", "text": "Line one\nLine two"}"#,
+        #"{"id": "q", "text": "Each escape of a letter: \b \f \n \r \t \" \\ \/ end"}"#,
+        #"{"id": "q2", "text": "A \u escape after a \n one: \u00e9"}"#,
         #"{"text": "duplicate", "text": "keys"}"#,
         #"{"id": "r", "text": "Qt 5 port of GNOME’s Adwaita theme — development files"}"#,
         #"{"id": "v", "text": "Ελληνικά και English, Кириллица too, 中文 and عربى"}"#,
@@ -56,8 +58,8 @@ struct PlainNDJSONRowTests {
                 #expect(plain == (try? parsed.get()), "line \(n + 1): \(line)")
             }
         }
-        // The lane takes the 11 plain lines (a, b, c, d, both strings, k, n, r, v, w; not the
-        // \t, \n and \u escapes), and nothing else.
-        #expect(plainCount == 11)
+        // The lane takes the 14 plain lines (a, b, c, d, g, both strings, k, n, p, q, r, v, w:
+        // escapes of one letter, not \u ones), and nothing else.
+        #expect(plainCount == 14)
     }
 }
