@@ -173,11 +173,11 @@ public final class HeightRun {
         let reportSettings = settings
         /// A batch of rows from one input, measured with their settings (at each size) and checked,
         /// with what records its findings with the checker (`recordChecks`, to be called once per
-        /// batch, in input order). With `rendering`, the report's text of the batch comes back
-        /// instead of the cells: in a run at one size each worker renders its own slice (NDJSON
-        /// rows stand alone).
+        /// batch, in input order). With `rendering` (an output that renders rows apart, see
+        /// `OutputFormat.rendersRowsApart`), the text of the batch's rows comes too, in parts: in
+        /// a run at one size each worker renders its own slice.
         func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
-            -> (cells: [MeasuredCell], text: String, recordChecks: () -> Void) {
+            -> (cells: [MeasuredCell], texts: [String], recordChecks: () -> Void) {
             /// What a row with `own` settings was laid out in, for messages (at `fontSize` in a
             /// run at several sizes). (Asked on the workers too: it reads what `prepare` opened.)
             func font(_ own: RowSettings?, _ fontSize: Double?) -> String {
@@ -201,16 +201,16 @@ public final class HeightRun {
                 }
                 let cells = mergingSizes(passes, sizes: sizes)
                 let recordChecks = { checker.record(cells, source: source) { font(firstSettings[$0], $1) } }
-                return rendering ? ([], render(cells, settings: reportSettings, format: output, options: options), recordChecks)
-                                 : (cells, "", recordChecks)
+                return (cells, rendering ? [renderRows(cells, settings: reportSettings, format: output, options: options)] : [],
+                        recordChecks)
             }
             // One size: each worker works out its slice's settings, and renders and checks its
-            // slice (NDJSON rows stand alone; so do a row's findings without a baseline or JUnit report).
+            // slice (its rows' text stands alone; so do a row's findings without a baseline or JUnit report).
             let resolver = resolvers[0], checksApart = checker.checksRowsApart
             let measured: (settings: [RowSettings?], parts: [(cells: [MeasuredCell], text: String, checked: CheckReporter.CheckedRows?)])
             do {
                 measured = try measurer.measure(rows, settingsOf: { try resolver.ownSettings(for: $0, source: source) }) { cells, slice, settings in
-                    (cells, rendering ? render(cells, settings: reportSettings, format: output, options: options) : "",
+                    (cells, rendering ? renderRows(cells, settings: reportSettings, format: output, options: options) : "",
                      checksApart ? checker.check(cells, source: source) { font(settings[slice.lowerBound + $0], $1) } : nil)
                 }
             } catch let error as RowMeasuringError {
@@ -231,8 +231,7 @@ public final class HeightRun {
                     }
                 }
             }
-            return rendering ? ([], measured.parts.map(\.text).joined(), recordChecks)
-                             : (measured.parts.flatMap(\.cells), "", recordChecks)
+            return (measured.parts.flatMap(\.cells), rendering ? measured.parts.map(\.text) : [], recordChecks)
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
@@ -252,7 +251,7 @@ public final class HeightRun {
                 let measured = try measureBatch(rows, source: source, rendering: output == .ndjson)
                 measured.recordChecks()
                 if output == .ndjson {
-                    text = measured.text
+                    text = measured.texts.joined()
                 } else {
                     text = render(measured.cells, settings: settings, format: output, options: options)
                     if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
@@ -270,6 +269,9 @@ public final class HeightRun {
         // reported only once every input was read, as if all were read first: input errors, then a
         // template's fields, then an error of measuring, then the rows' findings.
         var cells: [MeasuredCell] = []
+        // Rows that stand alone are rendered by the workers as they are measured.
+        let rendersRowsApart = output.rendersRowsApart(options)
+        var renderedRows: [String] = []
         var recordings: [() -> Void] = []
         var templateRows: [Row] = []
         var batchCount = 0
@@ -279,8 +281,9 @@ public final class HeightRun {
             if template != nil { templateRows += rows }
             guard measuringError == nil else { return }
             do {
-                let measured = try measureBatch(rows, source: source)
+                let measured = try measureBatch(rows, source: source, rendering: rendersRowsApart)
                 cells += measured.cells
+                renderedRows += measured.texts
                 recordings.append(measured.recordChecks)
             } catch {
                 measuringError = error
@@ -298,7 +301,8 @@ public final class HeightRun {
                 drawingOptions.embeddedFonts[path] = [UInt8](try readInputData(from: path))
             }
         }
-        let text = render(cells, settings: settings, format: output, options: drawingOptions)
+        let text = render(cells, settings: settings, format: output, options: drawingOptions,
+                          renderedRows: rendersRowsApart ? renderedRows : nil)
         if let outputFile = request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
