@@ -57,14 +57,8 @@ func readNDJSONRow(_ bytes: [UInt8], line: InputLine, index: Int, source: String
 func readPlainNDJSONRow(_ bytes: [UInt8], line: InputLine, index: Int) -> Row? {
     bytes.withUnsafeBufferPointer { buffer -> Row? in
         guard let plain = plainNDJSONRow(buffer, line.range) else { return nil }
-        let text: String
-        if plain.textIsEscaped {
-            var unescaped: [UInt8] = []
-            unescapePlainJSONString(UnsafeBufferPointer(rebasing: buffer[plain.text]), into: &unescaped)
-            text = String(decoding: unescaped, as: UTF8.self)
-        } else {
-            text = String(decoding: UnsafeBufferPointer(rebasing: buffer[plain.text]), as: UTF8.self)
-        }
+        let contents = UnsafeBufferPointer(rebasing: buffer[plain.text])
+        let text = plain.textIsEscaped ? unescapedPlainJSONString(contents) : String(decoding: contents, as: UTF8.self)
         let id = plain.id.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
         return Row(index: index, id: id, text: text, sourceLine: line.number)
     }
