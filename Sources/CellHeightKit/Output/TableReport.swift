@@ -26,17 +26,19 @@ func renderTableReport(_ report: Report) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(report.cells.count * (columnWidths.reduce(0, +) + 2 * columns.count + 48))
     func appendSpaces(_ count: Int) {
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        for _ in 0..<max(count, 0) { output.append(UInt8(ascii: " ")) }
     }
     /// A line of the table: its cells (one per column) padded to their column's width, then the text.
     func appendLine(_ cell: (Int) -> String, text: String) {
         let start = output.count
         for (index, column) in columns.enumerated() {
             if index > 0 { appendSpaces(2) }
-            let content = cell(index)
-            let padding = columnWidths[index] - terminalColumns(of: content)
+            var content = cell(index)
+            // (Printable ASCII, most cells, takes a column a byte.)
+            let isPrintableASCII = content.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } }
+            let padding = columnWidths[index] - (isPrintableASCII ? content.utf8.count : terminalColumns(of: content))
             if column.alignsRight { appendSpaces(padding) }
-            output.append(contentsOf: content.utf8)
+            content.withUTF8 { output.append(contentsOf: $0) }
             if !column.alignsRight { appendSpaces(padding) }
         }
         trimTrailingSpaces(&output, lineStart: start)
