@@ -128,10 +128,7 @@ struct JSONReaderTests {
     /// or the end of input at any place in a long string gives what it gives in a short one.
     @Test("json: long strings, with what ends a plain run at every place")
     func longStrings() throws {
-        let plain = "Ein langer Text über 24 B"
-        for place in 0...plain.utf8.count {
-            let before = String(decoding: plain.utf8.prefix(place), as: UTF8.self)
-            let after = String(decoding: plain.utf8.dropFirst(place), as: UTF8.self)
+        for (before, after) in cutsAtEveryPlace(of: "Ein langer Text über 24 B") {
             let escaped = try readRows(from: Data(("[\"" + before + #"\n\"\u00e9"# + after + "\"]").utf8), format: .json, source: "rows.json")
             #expect(escaped.map(\.text) == [before + "\n\"é" + after])
             let cut = try readRows(from: Data(("[\"" + before + "\", \"" + after + "\"]").utf8), format: .json, source: "rows.json")

@@ -67,15 +67,12 @@ struct PlainNDJSONRowTests {
     /// the parser's row.
     @Test("escapes at every place of a long text")
     func escapesEverywhere() throws {
-        let plain = "A longer text, with “quotes” beyond ASCII"
-        for place in 0...plain.utf8.count {
-            let before = String(decoding: plain.utf8.prefix(place), as: UTF8.self)
-            let after = String(decoding: plain.utf8.dropFirst(place), as: UTF8.self)
+        for (before, after) in cutsAtEveryPlace(of: "A longer text, with “quotes” beyond ASCII") {
             for escapes in [#"\n"#, #"\\\""#, #"\t\/"#] {
                 let bytes = Array((#"{"id": "e", "text": ""# + before + escapes + after + #""}"#).utf8)
                 let input = InputLine(number: 1, range: 0..<bytes.count)
                 let expected = try readNDJSONRowParsing(bytes, line: input, index: 0, source: "rows.ndjson", requireText: true)
-                #expect(readPlainNDJSONRow(bytes, line: input, index: 0) == expected, "\(place) \(escapes)")
+                #expect(readPlainNDJSONRow(bytes, line: input, index: 0) == expected, "\(before) | \(escapes) | \(after)")
             }
         }
     }
