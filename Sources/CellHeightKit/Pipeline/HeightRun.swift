@@ -101,7 +101,8 @@ private struct MeasuringFailure: Error {
 /// (rules) → measure (in parallel) → check (budgets, baseline)
 /// → write (the report on standard output or atomically to a file, diagnostics on standard
 /// error, the JUnit file). NDJSON, CSV and `none` output to standard output stream a batch at a
-/// time in bounded memory; other reports are written whole at the end.
+/// time in bounded memory; other reports are written whole at the end, their rows measured as
+/// they are read all the same (and rendered by the workers where they stand alone, as `json`'s).
 ///
 /// An input that cannot be read or is malformed does not end the run: it is reported (see
 /// `CheckReporter.recordInputError`) and the others are measured; the rows read from it before
