@@ -66,17 +66,18 @@ public final class CellMeasurer {
         return (measured, .one(prepared))
     }
 
-    /// The last results of each first line count (without line boxes), by that count.
-    private var sharedResults: [Int: [CellLayout]] = [:]
+    /// The last results (without line boxes) of each first line count below 64, at that index.
+    private var sharedResults = [[CellLayout]?](repeating: nil, count: 64)
 
     /// `results`, or equal results of an earlier row (the same array, values sharing storage):
     /// rows laid out alike then keep no arrays of their own, which would stay allocated until the
     /// report is written and be freed one by one at the end of the run.
     private func shared(_ results: [CellLayout]) -> [CellLayout] {
-        guard !details, let key = results.first?.labels.first?.text.lineCount else { return results }
+        guard !details, let key = results.first?.labels.first?.text.lineCount, key < sharedResults.count else {
+            return results
+        }
         if let earlier = sharedResults[key], earlier == results { return earlier }
-        // (Bounded: a count of lines per entry, replaced by the latest results with that count.)
-        if sharedResults.count < 4096 || sharedResults[key] != nil { sharedResults[key] = results }
+        sharedResults[key] = results
         return results
     }
 

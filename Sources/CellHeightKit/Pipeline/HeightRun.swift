@@ -172,13 +172,14 @@ public final class HeightRun {
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings
-        /// A batch of rows from one input, measured with their settings (at each size) and checked,
-        /// with what records its findings with the checker (`recordChecks`, to be called once per
+        /// A batch of rows from one input, measured with their settings (at each size) and checked:
+        /// its cells in parts (one per worker's slice, not copied into one array here), with what
+        /// records its findings with the checker (`recordChecks`, to be called once per
         /// batch, in input order). With `rendering` (an output that renders rows apart, see
         /// `OutputFormat.rendersRowsApart`), the text of the batch's rows comes too, in parts: in
         /// a run at one size each worker renders its own slice.
         func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
-            -> (cells: [MeasuredCell], texts: [String], recordChecks: () -> Void) {
+            -> (cells: [[MeasuredCell]], texts: [String], recordChecks: () -> Void) {
             /// What a row with `own` settings was laid out in, for messages (at `fontSize` in a
             /// run at several sizes). (Asked on the workers too: it reads what `prepare` opened.)
             func font(_ own: RowSettings?, _ fontSize: Double?) -> String {
@@ -202,7 +203,7 @@ public final class HeightRun {
                 }
                 let cells = mergingSizes(passes, sizes: sizes)
                 let recordChecks = { checker.record(cells, source: source) { font(firstSettings[$0], $1) } }
-                return (cells, rendering ? [renderRows(cells, settings: reportSettings, format: output, options: options)] : [],
+                return ([cells], rendering ? [renderRows(cells, settings: reportSettings, format: output, options: options)] : [],
                         recordChecks)
             }
             // One size: each worker works out its slice's settings, and renders and checks its
@@ -232,7 +233,7 @@ public final class HeightRun {
                     }
                 }
             }
-            return (measured.parts.flatMap(\.cells), rendering ? measured.parts.map(\.text) : [], recordChecks)
+            return (measured.parts.map(\.cells), rendering ? measured.parts.map(\.text) : [], recordChecks)
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
@@ -254,7 +255,7 @@ public final class HeightRun {
                 if output == .ndjson {
                     text = measured.texts.joined()
                 } else {
-                    text = render(measured.cells, settings: settings, format: output, options: options)
+                    text = render(Array(measured.cells.joined()), settings: settings, format: output, options: options)
                     if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
                 }
                 try writeToStandardOutput(Data(text.utf8))
@@ -283,7 +284,7 @@ public final class HeightRun {
             guard measuringError == nil else { return }
             do {
                 let measured = try measureBatch(rows, source: source, rendering: rendersRowsApart)
-                cells += measured.cells
+                for part in measured.cells { cells += part }
                 renderedRows += measured.texts
                 recordings.append(measured.recordChecks)
             } catch {
