@@ -56,14 +56,29 @@ public final class CellMeasurer {
     private func measureKeepingTexts(_ row: Row) -> (cell: MeasuredCell, texts: PreparedLabels) {
         guard template.labels.count == 1 else {
             let prepared = prepare(row)
-            return (MeasuredCell(row: row, results: widths.map { self.cell(prepared, width: $0) }), .each(prepared))
+            return (MeasuredCell(row: row, results: shared(widths.map { self.cell(prepared, width: $0) })), .each(prepared))
         }
         let prepared = prepareLabel(0, of: row)
-        let measured = MeasuredCell(row: row, results: widths.map { width in
+        let measured = MeasuredCell(row: row, results: shared(widths.map { width in
             let label = measureLabel(0, prepared, textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
             return CellLayout(width: width, height: template.cellHeight(singleLabel: label), labels: [label])
-        })
+        }))
         return (measured, .one(prepared))
+    }
+
+    /// The last results (without line boxes) of each first line count below 64, at that index.
+    private var sharedResults = [[CellLayout]?](repeating: nil, count: 64)
+
+    /// `results`, or equal results of an earlier row (the same array, values sharing storage):
+    /// rows laid out alike then keep no arrays of their own, which would stay allocated until the
+    /// report is written and be freed one by one at the end of the run.
+    private func shared(_ results: [CellLayout]) -> [CellLayout] {
+        guard !details, let key = results.first?.labels.first?.text.lineCount, key < sharedResults.count else {
+            return results
+        }
+        if let earlier = sharedResults[key], earlier == results { return earlier }
+        sharedResults[key] = results
+        return results
     }
 
     /// Measures a row and checks it against a budget at every width; for each width it breaks the

@@ -18,6 +18,15 @@ struct JSONArrayCuts {
         buffer.withUnsafeBufferPointer { bytes in
             var i = scanned
             while i < bytes.count {
+                // Inside a string (most of an array of texts), eight bytes at a time while none
+                // ends it or escapes.
+                if inString && !escaped, i &+ 8 <= bytes.count {
+                    let block = ByteBlock.load(bytes.baseAddress! + i)
+                    if !ByteBlock.hasByte(0x22, in: block) && !ByteBlock.hasByte(0x5C, in: block) {
+                        i &+= 8
+                        continue
+                    }
+                }
                 let byte = bytes[i]
                 i += 1
                 if inString {

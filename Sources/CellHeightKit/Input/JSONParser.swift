@@ -229,35 +229,44 @@ struct JSONParser {
 
     private mutating func parseString() throws -> String {
         index += 1  // opening quote
-        // Most strings have no escapes: find the closing quote and decode the bytes in one go.
-        let plainEnd = bytes.withUnsafeBufferPointer { bytes in
-            var i = index
-            while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
-            return i
-        }
-        if plainEnd < end, bytes[plainEnd] == UInt8(ascii: "\"") {
-            let string = String(decoding: bytes[index..<plainEnd], as: UTF8.self)
-            index = plainEnd + 1
-            return string
-        }
+        // Runs of plain bytes are found eight at a time and decoded in one go; only strings with
+        // escapes are put together in `decoded` (an escape always adds to it).
         var decoded: [UInt8] = []
         var runStart = index
         while true {
-            guard let byte = peek() else { throw error("unterminated string") }
-            switch byte {
+            index = plainRunEnd(from: index)
+            guard index < end else { throw error("unterminated string") }
+            switch bytes[index] {
             case UInt8(ascii: "\""):
+                defer { index += 1 }
+                if decoded.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 decoded.append(contentsOf: bytes[runStart..<index])
-                index += 1
                 return String(decoding: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 decoded.append(contentsOf: bytes[runStart..<index])
                 try parseEscape(into: &decoded)
                 runStart = index
-            case 0..<0x20:
-                throw error("unescaped control character \(scalarName(UInt32(byte))) in string")
             default:
-                index += 1
+                throw error("unescaped control character \(scalarName(UInt32(bytes[index]))) in string")
             }
+        }
+    }
+
+    /// Where the plain bytes of a string from `start` end: at its closing quote, a backslash, a
+    /// control character or the end of the input.
+    private func plainRunEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = start
+            if let base = bytes.baseAddress {
+                while i &+ 8 <= end {
+                    let block = ByteBlock.load(base + i)
+                    if ByteBlock.hasByte(0x22, in: block) || ByteBlock.hasByte(0x5C, in: block)
+                        || ByteBlock.hasByte(below: 0x20, in: block) { break }
+                    i &+= 8
+                }
+            }
+            while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+            return i
         }
     }
 

@@ -57,14 +57,8 @@ func readNDJSONRow(_ bytes: [UInt8], line: InputLine, index: Int, source: String
 func readPlainNDJSONRow(_ bytes: [UInt8], line: InputLine, index: Int) -> Row? {
     bytes.withUnsafeBufferPointer { buffer -> Row? in
         guard let plain = plainNDJSONRow(buffer, line.range) else { return nil }
-        let text: String
-        if plain.textIsEscaped {
-            var unescaped: [UInt8] = []
-            unescapePlainJSONString(UnsafeBufferPointer(rebasing: buffer[plain.text]), into: &unescaped)
-            text = String(decoding: unescaped, as: UTF8.self)
-        } else {
-            text = String(decoding: UnsafeBufferPointer(rebasing: buffer[plain.text]), as: UTF8.self)
-        }
+        let contents = UnsafeBufferPointer(rebasing: buffer[plain.text])
+        let text = plain.textIsEscaped ? unescapedPlainJSONString(contents) : String(decoding: contents, as: UTF8.self)
         let id = plain.id.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
         return Row(index: index, id: id, text: text, sourceLine: line.number)
     }
@@ -95,8 +89,8 @@ func parseJSONDocument(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: In
 /// ignored. An object whose only such members are `text` and `id` leaves
 /// `fields` nil, which says the same (see `Row.fields`).
 ///
-/// - Parameter subject: how messages name the value, e.g. "element 3" or "value".
-private func makeRow(from value: JSONValue, index: Int, line: Int, subject: String, source: String,
+/// - Parameter subject: how messages name the value, e.g. "element 3" or "value" (made only for a message).
+private func makeRow(from value: JSONValue, index: Int, line: Int, subject: @autoclosure () -> String, source: String,
                      requireText: Bool) throws -> Row {
     func shapeError(_ reason: String) -> CellHeightError {
         .invalidInput(source: source, line: line, reason: reason)
@@ -112,7 +106,7 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
         } else if !requireText {
             if case .number(let number)? = object["text"] { text = number } else { text = "" }
         } else {
-            throw shapeError("\(subject) has no string \"text\"")
+            throw shapeError("\(subject()) has no string \"text\"")
         }
         let id: String?
         switch object["id"] {
@@ -120,11 +114,11 @@ private func makeRow(from value: JSONValue, index: Int, line: Int, subject: Stri
         case .number(let number)?: id = number
         case .null?, nil: id = nil
         case let other?:
-            throw shapeError("\(subject) has an \"id\" that is \(other.kindDescription), not a string or a number")
+            throw shapeError("\(subject()) has an \"id\" that is \(other.kindDescription), not a string or a number")
         }
         return Row(index: index, id: id, text: text, sourceLine: line, fields: fields)
     default:
-        throw shapeError("\(subject) is \(value.kindDescription), not a string or an object")
+        throw shapeError("\(subject()) is \(value.kindDescription), not a string or an object")
     }
 }
 

@@ -101,7 +101,7 @@ public final class StreamingRowReader {
             resolvedFormat = format.textFormat.map { RowFormat(rawValue: $0.resolved(for: decoded.text).rawValue)! } ?? format
         }
         defer {
-            linesBefore += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            linesBefore += bytes.withUnsafeBufferPointer(newlineCount)
             bytesBefore += bytes.count
         }
         var rows: [Row]
@@ -245,11 +245,11 @@ public final class StreamingRowReader {
             throw Self.readAsLinesHint(source: source, line: line, column: column, reason: reason)
         }
         // Where the next part starts: lines and columns (Unicode scalars) of this one.
-        let newlines = bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        let lastLine = bytes.lastIndex(of: 0x0A).map { bytes[($0 + 1)...] } ?? bytes[...]
+        let newlines = bytes.withUnsafeBufferPointer(newlineCount)
+        let lastLineStart = newlines == 0 ? 0 : bytes.lastIndex(of: 0x0A)! + 1
         // (A byte order mark at the input's start is no column.)
         let bom = bytesBefore == 0 && newlines == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 1 : 0
-        let scalars = lastLine.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } - bom
+        let scalars = bytes.withUnsafeBufferPointer { scalarCount(in: UnsafeBufferPointer(rebasing: $0[lastLineStart...])) } - bom
         jsonColumn = newlines > 0 ? 1 + scalars : jsonColumn + scalars
         linesBefore += newlines
         bytesBefore += bytes.count

@@ -106,3 +106,32 @@ func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     }
     return true
 }
+
+/// How many "\n" bytes `bytes` hold, eight bytes at a time.
+func newlineCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    countBytes(in: bytes, marks: { ByteBlock.bytes(equalTo: 0x0A, in: $0) }, single: { $0 == 0x0A })
+}
+
+/// How many Unicode scalars UTF-8 `bytes` hold (bytes that do not continue a sequence), eight
+/// bytes at a time: the columns they take in messages.
+func scalarCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    bytes.count - countBytes(in: bytes, marks: ByteBlock.continuationBytes, single: { $0 & 0xC0 == 0x80 })
+}
+
+/// How many bytes of `bytes` are marked: by `marks` (a high bit per marked byte of a block), then
+/// by `single` for the last few.
+@inline(__always)
+private func countBytes(in bytes: UnsafeBufferPointer<UInt8>, marks: (UInt64) -> UInt64,
+                        single: (UInt8) -> Bool) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var count = 0, index = 0
+    while index &+ 8 <= bytes.count {
+        count &+= marks(ByteBlock.load(base + index)).nonzeroBitCount
+        index &+= 8
+    }
+    while index < bytes.count {
+        if single(bytes[index]) { count &+= 1 }
+        index &+= 1
+    }
+    return count
+}

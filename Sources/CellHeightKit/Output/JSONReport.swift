@@ -16,12 +16,17 @@
 // widths in turn), each starting with "size" then "width"; "totals" and "stats" entries too; the
 // settings give "sizes" and "lineHeightsPx" (one per size) for "size" and "lineHeightPx".
 
-/// The whole `json` document, ending with a newline.
-func renderJSONReport(_ report: Report) -> String {
+/// The whole `json` document, ending with a newline; `renderedRows`: its row objects rendered
+/// apart (`renderJSONRows` of slices of the rows, in order), nil to write them here.
+func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String {
     var json = JSONWriter(reservingCapacity: 64 * report.cells.count + 1024)
     json.beginObject()
     json.beginArray("rows")
-    for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
+    if let renderedRows {
+        for text in renderedRows where !text.isEmpty { json.elements(text) }
+    } else {
+        for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
+    }
     json.endArray()
     if report.hasSingleColumn {
         json.number("totalHeight", report.totals[0])
@@ -55,6 +60,14 @@ func renderJSONReport(_ report: Report) -> String {
     writeSettingsObject(report.settings, to: &json)
     json.endObject()
     json.newline()
+    return json.text
+}
+
+/// The row objects of a `json` document's "rows", separated by commas, as `renderJSONReport`
+/// writes them: those of a slice of the rows, rendered apart.
+func renderJSONRows(_ report: Report) -> String {
+    var json = JSONWriter(reservingCapacity: 64 * report.cells.count)
+    for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
     return json.text
 }
 

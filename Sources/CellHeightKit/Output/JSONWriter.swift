@@ -100,6 +100,13 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// Elements of the open array written elsewhere (separated by commas), copied as they are.
+    mutating func elements(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
     /// Lines written elsewhere (each ending with "\n"), copied as they are.
     mutating func lines(_ text: [UInt8]) {
         bytes.append(contentsOf: text)

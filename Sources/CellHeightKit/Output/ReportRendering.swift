@@ -31,21 +31,42 @@ public struct ReportOptions: Equatable, Sendable {
 ///   - cells: the measured rows; each must have one result per entry of `settings.widths`, in that order.
 ///   - settings: what the rows were measured with; echoed in `json`. Its `widths` decide between the
 ///     one-width and several-widths shapes, its `subject` between one text per row and labels.
+///   - renderedRows: for a format that renders rows apart (see `rendersRowsApart`), the text
+///     `renderRows` made of the cells, a slice at a time, in order; nil to render them here.
 public func render(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat,
-                   options: ReportOptions) -> String {
+                   options: ReportOptions, renderedRows: [String]? = nil) -> String {
     var options = options
     // The page's summary always shows the statistics.
     if format == .html { options.statistics = true }
     let report = Report(cells: cells, settings: settings, options: options)
     switch format {
     case .table: return renderTableReport(report)
-    case .json: return renderJSONReport(report)
+    case .json: return renderJSONReport(report, renderedRows: renderedRows)
     case .ndjson: return renderNDJSONReport(report)
     case .csv: return renderCSVReport(report)
     case .html: return renderHTMLReport(report)
     case .svg: return renderSVGReport(report)
     case .none: return ""
     }
+}
+
+extension OutputFormat {
+    /// Whether a report's rows can be rendered apart, a slice at a time on the workers that measure
+    /// them (see `renderRows`): each row's text stands alone (`ndjson` lines, the row objects of
+    /// `json`), unless it holds an offset, which depends on the rows before.
+    public func rendersRowsApart(_ options: ReportOptions) -> Bool {
+        (self == .ndjson || self == .json) && !options.offsets
+    }
+}
+
+/// The text of a slice of a report's rows, for a format that renders rows apart (see
+/// `rendersRowsApart`): `ndjson`'s lines, or the row objects of `json`, which `render` puts in the
+/// document.
+public func renderRows(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat,
+                       options: ReportOptions) -> String {
+    precondition(format.rendersRowsApart(options), "only rows that stand alone are rendered apart")
+    let report = Report(cells: cells, settings: settings, options: options)
+    return format == .json ? renderJSONRows(report) : renderNDJSONReport(report)
 }
 
 /// Renders rows measured as bare text (see `render(_:settings:format:options:)`).

@@ -17,31 +17,69 @@ func renderTableReport(_ report: Report) -> String {
     }
     let columns = tableColumns(report)
     let columnWidths = columns.map { column in
-        ([column.header, column.total] + column.cells).map { terminalColumns(of: $0) }.max() ?? 0
-    }
-
-    func tableLine(_ cells: [String], text: String) -> String {
-        var line = zip(columns, zip(cells, columnWidths)).map { column, cell in
-            let padding = String(repeating: " ", count: cell.1 - terminalColumns(of: cell.0))
-            return column.alignsRight ? padding + cell.0 : cell.0 + padding
-        }.joined(separator: "  ")
-        while line.last == " " { line.removeLast() }
-        return text.isEmpty ? line : line + "  " + text
-    }
-
-    var output = tableLine(columns.map(\.header), text: "text") + "\n"
-    for (rowIndex, cell) in report.cells.enumerated() {
-        output += tableLine(columns.map { $0.cells[rowIndex] }, text: previewText(shownText(report, cell.row), maxColumns: 40))
-        output += "\n"
-        if report.options.explain {
-            output += explainedLines(report, cell)
+        column.cells.reduce(max(terminalColumns(of: column.header), terminalColumns(of: column.total))) {
+            max($0, terminalColumns(of: $1))
         }
     }
-    output += tableLine(columns.map(\.total), text: "") + "\n"
-    for (width, statistics) in zip(report.settings.widths, report.statistics) {
-        output += "stats" + widthSuffix(report, width) + "  " + statisticsText(statistics) + "\n"
+
+    // Written as bytes, a row at a time: the table of a large input is megabytes.
+    var output: [UInt8] = []
+    output.reserveCapacity(report.cells.count * (columnWidths.reduce(0, +) + 2 * columns.count + 48))
+    func appendSpaces(_ count: Int) {
+        for _ in 0..<max(count, 0) { output.append(UInt8(ascii: " ")) }
     }
-    return output + fontLines(report)
+    /// A line of the table: its cells (one per column) padded to their column's width, then the text.
+    func appendLine(_ cell: (Int) -> String, text: String) {
+        let start = output.count
+        for (index, column) in columns.enumerated() {
+            if index > 0 { appendSpaces(2) }
+            var content = cell(index)
+            // (Printable ASCII, most cells, takes a column a byte.)
+            let isPrintableASCII = content.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } }
+            let padding = columnWidths[index] - (isPrintableASCII ? content.utf8.count : terminalColumns(of: content))
+            if column.alignsRight { appendSpaces(padding) }
+            content.withUTF8 { output.append(contentsOf: $0) }
+            if !column.alignsRight { appendSpaces(padding) }
+        }
+        trimTrailingSpaces(&output, lineStart: start)
+        if !text.isEmpty {
+            appendSpaces(2)
+            output.append(contentsOf: text.utf8)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    appendLine({ columns[$0].header }, text: "text")
+    // (Cells are read in place: a copy of a row costs reference counts.)
+    for rowIndex in report.cells.indices {
+        appendLine({ columns[$0].cells[rowIndex] },
+                   text: previewText(shownText(report, report.cells[rowIndex].row), maxColumns: 40))
+        if report.options.explain {
+            output.append(contentsOf: explainedLines(report, report.cells[rowIndex]).utf8)
+        }
+    }
+    appendLine({ columns[$0].total }, text: "")
+    var text = String(decoding: output, as: UTF8.self)
+    for (width, statistics) in zip(report.settings.widths, report.statistics) {
+        text += "stats" + widthSuffix(report, width) + "  " + statisticsText(statistics) + "\n"
+    }
+    return text + fontLines(report)
+}
+
+/// Drops the spaces that end the line starting at `lineStart`, as a `String` drops its last
+/// character while it is " ": a space after a prepended mark (not ASCII) is part of that mark's
+/// character and stays, so a line whose spaces follow anything but ASCII is trimmed as text.
+func trimTrailingSpaces(_ output: inout [UInt8], lineStart: Int) {
+    var end = output.count
+    while end > lineStart && output[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    guard end < output.count else { return }
+    if end == lineStart || output[end - 1] < 0x80 {
+        output.removeLast(output.count - end)
+        return
+    }
+    var line = String(decoding: output[lineStart...], as: UTF8.self)
+    while line.last == " " { line.removeLast() }
+    output.replaceSubrange(lineStart..., with: line.utf8)
 }
 
 /// One `font` line per font the rows were measured in, as resolved: its family, size and file

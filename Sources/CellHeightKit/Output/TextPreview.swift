@@ -41,28 +41,64 @@ func graphemePreview(_ text: String, maxColumns: Int) -> String {
 /// column ("\n" as ⏎). Nil for any other text.
 func simplePreview(_ text: String, maxColumns: Int) -> String? {
     guard maxColumns > 0 else { return nil }
-    let utf8 = text.utf8
-    // Printable ASCII, the usual case, byte by byte.
-    var printable = 0
-    for byte in utf8.prefix(maxColumns + 1) {
-        guard byte >= 0x20 && byte <= 0x7E else { break }
-        printable += 1
+    /// What the text's bytes make: a preview cut short, the text itself (printable ASCII that
+    /// fits), the text made visible (it fits), or nothing (not simple).
+    enum Outcome { case cut(String), asIs, visible, notSimple }
+    var text = text
+    // Read as UTF-8 bytes (a `String`'s are well-formed); the kept bytes then "…" are written
+    // straight into one string (simple scalars take at most three bytes each, as "…" does).
+    let outcome = text.withUTF8 { bytes in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * maxColumns) { buffer -> Outcome in
+            let shown = buffer.baseAddress!
+            func cut(keeping count: Int) -> Outcome {
+                (shown + count).initialize(to: 0xE2)
+                (shown + count + 1).initialize(to: 0x80)
+                (shown + count + 2).initialize(to: 0xA6)
+                return .cut(String(decoding: UnsafeBufferPointer(start: shown, count: count + 3), as: UTF8.self))
+            }
+            // Printable ASCII, the usual case, byte by byte.
+            var printable = 0
+            while printable < min(bytes.count, maxColumns + 1), bytes[printable] >= 0x20 && bytes[printable] <= 0x7E {
+                printable += 1
+            }
+            if printable == maxColumns + 1 {
+                shown.initialize(from: bytes.baseAddress!, count: maxColumns - 1)
+                return cut(keeping: maxColumns - 1)
+            }
+            if printable == bytes.count { return .asIs }
+            // Beyond ASCII, or with line breaks or tabs, scalar by scalar, shown as `visibleText`
+            // shows them: the character after the cut must be simple too (a combining mark there
+            // would join the last one kept).
+            var count = 0, scalars = 0, i = 0
+            while i < bytes.count {
+                let lead = bytes[i]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = UInt32(lead)
+                if length > 1 {
+                    value &= 0xFF >> (length + 1)
+                    for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                }
+                i += length
+                guard let visible = simpleVisible(Unicode.Scalar(value)!) else { return .notSimple }
+                scalars += 1
+                if scalars <= maxColumns - 1 {
+                    for byte in UTF8.encode(visible)! {
+                        shown[count] = byte
+                        count += 1
+                    }
+                }
+                if scalars == maxColumns + 1 { return cut(keeping: count) }
+            }
+            // The whole text fits (a column per scalar).
+            return .visible
+        }
     }
-    if printable == maxColumns + 1 { return String(decoding: utf8.prefix(maxColumns - 1), as: UTF8.self) + "…" }
-    if printable == utf8.count { return text }
-    // Beyond ASCII, or with line breaks or tabs, scalar by scalar, shown as `visibleText` shows
-    // them: the character after the cut must be simple too (a combining mark there would join
-    // the last one kept).
-    var shown = String.UnicodeScalarView()
-    var scalars = 0
-    for scalar in text.unicodeScalars {
-        guard let visible = simpleVisible(scalar) else { return nil }
-        scalars += 1
-        if scalars <= maxColumns - 1 { shown.append(visible) }
-        if scalars == maxColumns + 1 { return String(shown) + "…" }
+    switch outcome {
+    case .cut(let shown): return shown
+    case .asIs: return text
+    case .visible: return visibleText(text.unicodeScalars[...])
+    case .notSimple: return nil
     }
-    // The whole text fits (a column per scalar).
-    return visibleText(text.unicodeScalars[...])
 }
 
 /// How a simple scalar shows (see `isSimple`), a control character as `visibleText` shows it (a

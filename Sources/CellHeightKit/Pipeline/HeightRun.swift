@@ -104,7 +104,8 @@ private struct MeasuringFailure: Error {
 /// (rules) → measure (in parallel) → check (budgets, baseline)
 /// → write (the report on standard output or atomically to a file, diagnostics on standard
 /// error, the JUnit file). NDJSON, CSV and `none` output to standard output stream a batch at a
-/// time in bounded memory; other reports are written whole at the end.
+/// time in bounded memory; other reports are written whole at the end, their rows measured as
+/// they are read all the same (and rendered by the workers where they stand alone, as `json`'s).
 ///
 /// An input that cannot be read or is malformed does not end the run: it is reported (see
 /// `CheckReporter.recordInputError`) and the others are measured; the rows read from it before
@@ -174,11 +175,14 @@ public final class HeightRun {
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings
-        /// A batch of rows from one input, measured with their settings (at each size) and checked.
-        /// With `rendering`, the report's text of the batch comes back instead of the cells: in a
-        /// run at one size each worker renders its own slice (NDJSON rows stand alone).
+        /// A batch of rows from one input, measured with their settings (at each size) and checked:
+        /// its cells in parts (one per worker's slice, not copied into one array here), with what
+        /// records its findings with the checker (`recordChecks`, to be called once per
+        /// batch, in input order). With `rendering` (an output that renders rows apart, see
+        /// `OutputFormat.rendersRowsApart`), the text of the batch's rows comes too, in parts: in
+        /// a run at one size each worker renders its own slice.
         func measureBatch(_ rows: [Row], source: String, rendering: Bool = false) throws
-            -> (cells: [MeasuredCell], text: String) {
+            -> (cells: [[MeasuredCell]], texts: [String], recordChecks: () -> Void) {
             /// What a row with `own` settings was laid out in, for messages (at `fontSize` in a
             /// run at several sizes). (Asked on the workers too: it reads what `prepare` opened.)
             func font(_ own: RowSettings?, _ fontSize: Double?) -> String {
@@ -201,32 +205,38 @@ public final class HeightRun {
                     }
                 }
                 let cells = mergingSizes(passes, sizes: sizes)
-                checker.record(cells, source: source) { font(firstSettings[$0], $1) }
-                return rendering ? ([], render(cells, settings: reportSettings, format: output, options: options)) : (cells, "")
+                let recordChecks = { checker.record(cells, source: source) { font(firstSettings[$0], $1) } }
+                return ([cells], rendering ? [renderRows(cells, settings: reportSettings, format: output, options: options)] : [],
+                        recordChecks)
             }
             // One size: each worker works out its slice's settings, and renders and checks its
-            // slice (NDJSON rows stand alone; so do a row's findings without a baseline or JUnit report).
+            // slice (its rows' text stands alone; so do a row's findings without a baseline or JUnit report).
             let resolver = resolvers[0], checksApart = checker.checksRowsApart
             let measured: (settings: [RowSettings?], parts: [(cells: [MeasuredCell], text: String, checked: CheckReporter.CheckedRows?)])
             do {
                 measured = try measurer.measure(rows, settingsOf: { try resolver.ownSettings(for: $0, source: source) }) { cells, slice, settings in
-                    (cells, rendering ? render(cells, settings: reportSettings, format: output, options: options) : "",
+                    (cells, rendering ? renderRows(cells, settings: reportSettings, format: output, options: options) : "",
                      checksApart ? checker.check(cells, source: source) { font(settings[slice.lowerBound + $0], $1) } : nil)
                 }
             } catch let error as RowMeasuringError {
                 throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
             }
-            var sliceStart = 0
-            for part in measured.parts {
-                let start = sliceStart
-                if let checked = part.checked {
-                    checker.record(checked)
-                } else {
-                    checker.record(part.cells, source: source) { font(measured.settings[start + $0], $1) }
+            let recordChecks: () -> Void
+            if checksApart {
+                // (Holding the findings alone, not the cells, for a batch recorded later.)
+                let checked = measured.parts.map { $0.checked! }
+                recordChecks = { checked.forEach(checker.record) }
+            } else {
+                recordChecks = {
+                    var sliceStart = 0
+                    for part in measured.parts {
+                        let start = sliceStart
+                        checker.record(part.cells, source: source) { font(measured.settings[start + $0], $1) }
+                        sliceStart += part.cells.count
+                    }
                 }
-                sliceStart += part.cells.count
             }
-            return rendering ? ([], measured.parts.map(\.text).joined()) : (measured.parts.flatMap(\.cells), "")
+            return (measured.parts.map(\.cells), rendering ? measured.parts.map(\.text) : [], recordChecks)
         }
         // NDJSON and CSV to standard output are written a batch at a time, in bounded memory (a
         // template's fields are then checked against the first batch only).
@@ -243,11 +253,12 @@ public final class HeightRun {
                         || request.format.catalogFormat != nil
                         || sources.contains { $0.map { CatalogFormat(detectingPath: $0, firstBytes: []) != nil } ?? false }
                 }
+                let measured = try measureBatch(rows, source: source, rendering: output == .ndjson)
+                measured.recordChecks()
                 if output == .ndjson {
-                    text = try measureBatch(rows, source: source, rendering: true).text
+                    text = measured.texts.joined()
                 } else {
-                    text = render(try measureBatch(rows, source: source).cells, settings: settings, format: output,
-                                  options: options)
+                    text = render(Array(measured.cells.joined()), settings: settings, format: output, options: options)
                     if batchCount > 0, let header = text.firstIndex(of: "\n") { text.removeSubrange(...header) }
                 }
                 try writeToStandardOutput(Data(text.utf8))
@@ -259,28 +270,36 @@ public final class HeightRun {
             }
             return try finish(checker, inputCount: sources.count)
         }
-        var rowsBySource: [(rows: [Row], source: String)] = []
-        try forEachBatch(of: sources, measuring: false, inputError: checker.recordInputError) { rows, source in
-            rowsBySource.append((rows, source))
-        }
-        // No input read at all: no report (the JUnit report of the errors is still written).
-        if rowsBySource.isEmpty && checker.inputErrors.count == sources.count { return try finish(checker, inputCount: sources.count) }
-        if let template { try cell.checkFields(of: rowsBySource.flatMap(\.rows), templateFile: template) }
-        // Measured a slice at a time, so that the progress line follows measuring too (its time left
-        // from the measuring rate, not the reading's).
-        let progress = ProgressReporter(quiet: request.quiet)
-        let rowCount = rowsBySource.reduce(0) { $0 + $1.rows.count }
+        // Each batch is measured as it is read (the next one is read meanwhile); what it breaks is
+        // reported only once every input was read, as if all were read first: input errors, then a
+        // template's fields, then an error of measuring, then the rows' findings.
         var cells: [MeasuredCell] = []
-        cells.reserveCapacity(rowCount)
-        defer { if request.endsWithProcess { ProcessEnd.keep(rowsBySource, cells) } }
-        for (rows, source) in rowsBySource {
-            for start in stride(from: rows.startIndex, to: rows.endIndex, by: Self.measuringSliceRows) {
-                let slice = Array(rows[start..<min(start + Self.measuringSliceRows, rows.endIndex)])
-                cells += try measureBatch(slice, source: source).cells
-                progress.updateMeasuring(rows: cells.count, of: rowCount)
+        // Rows that stand alone are rendered by the workers as they are measured.
+        let rendersRowsApart = output.rendersRowsApart(options)
+        var renderedRows: [String] = []
+        var recordings: [() -> Void] = []
+        var templateRows: [Row] = []
+        var batchCount = 0
+        var measuringError: Error?
+        defer { if request.endsWithProcess { ProcessEnd.keep(cells, renderedRows, recordings, templateRows) } }
+        try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
+            batchCount += 1
+            if template != nil { templateRows += rows }
+            guard measuringError == nil else { return }
+            do {
+                let measured = try measureBatch(rows, source: source, rendering: rendersRowsApart)
+                for part in measured.cells { cells += part }
+                renderedRows += measured.texts
+                recordings.append(measured.recordChecks)
+            } catch {
+                measuringError = error
             }
         }
-        progress.finish()
+        // No input read at all: no report (the JUnit report of the errors is still written).
+        if batchCount == 0 && checker.inputErrors.count == sources.count { return try finish(checker, inputCount: sources.count) }
+        if let template { try cell.checkFields(of: templateRows, templateFile: template) }
+        if let measuringError { throw measuringError }
+        for recordChecks in recordings { recordChecks() }
         // Fonts of rows laid out in their own are embedded too (known only now: rules and rows name them).
         var drawingOptions = options
         if request.embedsFonts {
@@ -291,7 +310,8 @@ public final class HeightRun {
         // The fonts fallback found, now that every row was laid out (asking the chain up front
         // would start fontconfig for text the primary font draws whole).
         settings.fallbackFonts = output.showsSettings ? measurer.fallbackFontsUsed : []
-        let text = render(cells, settings: settings, format: output, options: drawingOptions)
+        let text = render(cells, settings: settings, format: output, options: drawingOptions,
+                          renderedRows: rendersRowsApart ? renderedRows : nil)
         if let outputFile = request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
@@ -410,19 +430,13 @@ public final class HeightRun {
         }
     }
 
-    /// Rows measured between two updates of the progress line when every row is read first.
-    static let measuringSliceRows = 4096
-
-    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name.
-    /// `measuring`:
-    /// whether `body` measures each batch (the progress line then counts rows measured), or only
-    /// keeps it for later (rows read).
+    /// Every input's rows, a batch at a time, numbered across inputs, with the input's display name,
+    /// for `body` to measure (the progress line counts the rows it was given).
     ///
     /// An input that cannot be opened or read, or is malformed (`CellHeightError.isInputError`,
     /// from its reader, or an `InputFailure` from `body`), goes to `inputError`, and the next input
     /// is read; `body`'s other errors end the run.
-    private func forEachBatch(of sources: [String?], measuring: Bool = true,
-                              inputError: (CellHeightError) -> Void,
+    private func forEachBatch(of sources: [String?], inputError: (CellHeightError) -> Void,
                               _ body: ([Row], String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
@@ -463,12 +477,7 @@ public final class HeightRun {
                     }
                     try body(rows, reader.name)
                     rowsRead += rows.count
-                    if measuring {
-                        progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
-                    } else {
-                        progress.updateReading(rows: rowsBefore + rowsRead, bytesRead: bytesRead,
-                                               totalBytes: reader.totalBytes)
-                    }
+                    progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
                 }
             } catch let failure as InputFailure {
                 inputError(failure.error)

@@ -23,6 +23,23 @@ enum ByteBlock {
         hasByte(below: 1, in: block ^ (ones &* UInt64(value)))
     }
 
+    /// The bytes of `block` that are `value`: the high bit of each such byte set, every other bit
+    /// clear (exact per byte, so that its bits may be counted).
+    @inline(__always)
+    static func bytes(equalTo value: UInt8, in block: UInt64) -> UInt64 {
+        let lowBits = ~highBits
+        let differing = block ^ (ones &* UInt64(value))
+        return ~(((differing & lowBits) &+ lowBits) | differing) & highBits
+    }
+
+    /// The bytes of `block` that continue a UTF-8 sequence (0b10xxxxxx): the high bit of each such
+    /// byte set, every other bit clear.
+    @inline(__always)
+    static func continuationBytes(in block: UInt64) -> UInt64 {
+        // A byte's bit 6 moves to its bit 7: set there when bit 7 is set and bit 6 is clear.
+        block & ~(block << 1) & highBits
+    }
+
     /// Whether every byte of `block` is printable ASCII (U+0020...U+007E).
     @inline(__always)
     static func isPrintableASCII(_ block: UInt64) -> Bool {

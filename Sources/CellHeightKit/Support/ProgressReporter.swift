@@ -7,11 +7,7 @@ import Foundation
 /// when the total is known, the share done and the time left. Silent unless standard error is a
 /// terminal (so logs and pipes never see it), and never more than four updates a second.
 ///
-/// A run that measures its rows as it reads them (NDJSON, CSV or `none` to standard output) has
-/// one reporter: the share of the input read is the share measured. A run that reads every row
-/// before measuring (the other reports) has two: one while reading, which shows no time left
-/// (measuring has not started), then a new one while measuring, whose time left comes from the
-/// measuring rate alone.
+/// Every run measures its rows as it reads them: the share of the input read is the share measured.
 public final class ProgressReporter {
     private let enabled: Bool
     private let now: () -> Date
@@ -39,16 +35,6 @@ public final class ProgressReporter {
         draw("\(rows) rows", done: rows, fraction: Self.fraction(bytesRead, of: totalBytes))
     }
 
-    /// Reports `rows` read so far, before any is measured: no rate and no time left.
-    public func updateReading(rows: Int, bytesRead: Int, totalBytes: Int?) {
-        draw("reading: \(rows) rows", done: nil, fraction: Self.fraction(bytesRead, of: totalBytes), showsTimeLeft: false)
-    }
-
-    /// Reports `rows` measured of `total`, every row having been read.
-    public func updateMeasuring(rows: Int, of total: Int) {
-        draw("measuring: \(rows) of \(total) rows", done: rows, fraction: Self.fraction(rows, of: total))
-    }
-
     /// Clears the line, so that what follows on the terminal starts clean.
     public func finish() {
         guard enabled, drewSomething else { return }
@@ -62,17 +48,17 @@ public final class ProgressReporter {
 
     /// Draws `label`, the rate of `done` rows a second, the share done and the time left: the
     /// time so far scaled to the share still to do (shown once 1% is done).
-    private func draw(_ label: String, done: Int?, fraction: Double?, showsTimeLeft: Bool = true) {
+    private func draw(_ label: String, done: Int, fraction: Double?) {
         guard enabled else { return }
         let now = now()
         guard now.timeIntervalSince(lastDraw) >= 0.25 else { return }
         lastDraw = now
         let elapsed = max(now.timeIntervalSince(start), 0.001)
         var line = label
-        if let done { line += "  \(Int(Double(done) / elapsed)) rows/s" }
+        line += "  \(Int(Double(done) / elapsed)) rows/s"
         if let fraction {
             line += "  \(Int(fraction * 100))%"
-            if showsTimeLeft, fraction > 0.01 { line += "  ETA \(Int((elapsed / fraction - elapsed).rounded())) s" }
+            if fraction > 0.01 { line += "  ETA \(Int((elapsed / fraction - elapsed).rounded())) s" }
         }
         write("\r\u{1B}[K\(line)")
         drewSomething = true

@@ -234,6 +234,37 @@ struct CellGeometryTests {
         #expect(violations > 100, "some rows should break the budget, so the fitting width is searched")
     }
 
+    /// Rows laid out alike share their results' arrays: each row still gets exactly the results a
+    /// measurer of its own gives it, with lines of other heights (fallback fonts), a line limit
+    /// and several widths, and no arrays are shared with line boxes.
+    @Test("measuring: shared results are each row's own", arguments: [[180.0], [90.0, 180]])
+    func sharedResults(widths: [Double]) throws {
+        let cell = CellTemplate.singleLabel(font: TestFonts.dejaVuSans, fontSize: 14, lineHeight: .normal,
+                                            padding: Padding(top: 3, right: 5, bottom: 4, left: 6),
+                                            lineLimit: LineLimit(maxLines: 3))
+        let shared = try Self.measurer(cell, widths: widths)
+        let texts = ["Open the file", "Save the file", "ファイルを開く", "Datei öffnen", "Ouvrir le fichier",
+                     "한국어 텍스트를 여기에", "Open\nthe file", "Save\nthe file", "A longer text that wraps at the narrower width",
+                     "Another longer text that wraps at the narrow width", "Open the file", "عربى and English", ""]
+        var sharing = 0
+        var earlier: [MeasuredCell] = []
+        for (index, text) in texts.enumerated() {
+            let row = Row(index: index, text: text, sourceLine: index + 1)
+            let measured = shared.measure(row)
+            #expect(measured == (try Self.measurer(cell, widths: widths).measure(row)), "\(text)")
+            measured.results.withUnsafeBufferPointer { results in
+                sharing += earlier.contains { $0.results.withUnsafeBufferPointer { $0.baseAddress == results.baseAddress } } ? 1 : 0
+            }
+            earlier.append(measured)
+        }
+        #expect(sharing >= 3, "rows laid out alike share their results")
+        let detailed = try Self.measurer(cell, widths: widths, details: true)
+        let first = detailed.measure(Row(index: 0, text: "Open the file", sourceLine: 1))
+        let second = detailed.measure(Row(index: 1, text: "Save the file", sourceLine: 2))
+        #expect(first.results.last!.labels[0].text.lines.map(\.text) == ["Open the file"])
+        #expect(second.results.last!.labels[0].text.lines.map(\.text) == ["Save the file"])
+    }
+
     /// Oracle case p-de-0057: 4 lines at DejaVu Sans 14 px, 110 px, 16 px lines.
     static let fourLines = "ungültige Prüfsumme für Datei »%s«: »%s«"
 

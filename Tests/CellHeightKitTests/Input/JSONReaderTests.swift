@@ -124,6 +124,26 @@ struct JSONReaderTests {
         }
     }
 
+    /// Strings are scanned eight bytes at a time: an escape, a closing quote, a control character
+    /// or the end of input at any place in a long string gives what it gives in a short one.
+    @Test("json: long strings, with what ends a plain run at every place")
+    func longStrings() throws {
+        for (before, after) in cutsAtEveryPlace(of: "Ein langer Text über 24 B") {
+            let escaped = try readRows(from: Data(("[\"" + before + #"\n\"\u00e9"# + after + "\"]").utf8), format: .json, source: "rows.json")
+            #expect(escaped.map(\.text) == [before + "\n\"é" + after])
+            let cut = try readRows(from: Data(("[\"" + before + "\", \"" + after + "\"]").utf8), format: .json, source: "rows.json")
+            #expect(cut.map(\.text) == [before, after])
+            // Columns: "[" and the quote, then one per character before the place.
+            let column = 3 + before.unicodeScalars.count
+            #expect(throws: Self.syntax(1, column, "unescaped control character U+0009 in string")) {
+                try readRows(from: Data(("[\"" + before + "\t" + after + "\"]").utf8), format: .json, source: "rows.json")
+            }
+            #expect(throws: Self.syntax(1, column, "unterminated string")) {
+                try readRows(from: Data(("[\"" + before).utf8), format: .json, source: "rows.json")
+            }
+        }
+    }
+
     static func shape(_ line: Int, _ reason: String) -> CellHeightError {
         .invalidInput(source: "rows.json", line: line, reason: reason)
     }

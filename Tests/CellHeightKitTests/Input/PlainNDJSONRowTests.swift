@@ -24,6 +24,8 @@ struct PlainNDJSONRowTests {
         #"{"id": "k", "text": "Windows line end"}"# + "\r",
         #"{"id": "n", "text": ""}"#,
         #"{"id": "p", "text": "Line one\nLine two"}"#,
+        #"{"id": "q", "text": "Each escape of a letter: \b \f \n \r \t \" \\ \/ end"}"#,
+        #"{"id": "q2", "text": "A \u escape after a \n one: \u00e9"}"#,
         #"{"text": "duplicate", "text": "keys"}"#,
         #"{"id": "r", "text": "Qt 5 port of GNOME’s Adwaita theme — development files"}"#,
         #"{"id": "v", "text": "Ελληνικά και English, Кириллица too, 中文 and عربى"}"#,
@@ -56,8 +58,22 @@ struct PlainNDJSONRowTests {
                 #expect(plain == (try? parsed.get()), "line \(n + 1): \(line)")
             }
         }
-        // The lane takes the 11 plain lines (a, b, c, d, both strings, k, n, r, v, w; not the
-        // \t, \n and \u escapes), and nothing else.
-        #expect(plainCount == 11)
+        // The lane takes the 14 plain lines (a, b, c, d, g, both strings, k, n, p, q, r, v, w:
+        // escapes of one letter, not \u ones), and nothing else.
+        #expect(plainCount == 14)
+    }
+
+    /// Escapes are found eight bytes at a time: one or two at every place of a long text give
+    /// the parser's row.
+    @Test("escapes at every place of a long text")
+    func escapesEverywhere() throws {
+        for (before, after) in cutsAtEveryPlace(of: "A longer text, with “quotes” beyond ASCII") {
+            for escapes in [#"\n"#, #"\\\""#, #"\t\/"#] {
+                let bytes = Array((#"{"id": "e", "text": ""# + before + escapes + after + #""}"#).utf8)
+                let input = InputLine(number: 1, range: 0..<bytes.count)
+                let expected = try readNDJSONRowParsing(bytes, line: input, index: 0, source: "rows.ndjson", requireText: true)
+                #expect(readPlainNDJSONRow(bytes, line: input, index: 0) == expected, "\(before) | \(escapes) | \(after)")
+            }
+        }
     }
 }

@@ -118,3 +118,35 @@ struct JSONReportTests {
         #expect(jsonString(testCase.input) == testCase.expected)
     }
 }
+
+/// A `json` document whose row objects the workers rendered apart, a slice at a time, is the one
+/// written whole: rows measured with a real font, cut into slices of every size (empty ones too).
+@Suite("json report: rows rendered apart")
+struct JSONRowsApartTests {
+    @Test("slices joined give the whole document", arguments: [false, true])
+    func slicesJoined(explain: Bool) throws {
+        let engine = try TestFonts.engine(TestFonts.dejaVuSans, size: 14)
+        let measurer = try CellMeasurer(template: .bareText, engines: [engine], widths: [120, 320])
+        let texts = ["Open the file", "Apache License Version 2.0\n\"License\" shall mean the terms", "",
+                     "Datei öffnen… und „speichern“", "Line\n\nbreaks", "ファイルを開く"]
+        let cells = texts.enumerated().map { measurer.measure(Row(index: $0, id: $0 % 2 == 0 ? "r\($0)" : nil, text: $1, sourceLine: $0 + 1)) }
+        let options = ReportOptions(explain: explain, statistics: true)
+        for widths in [[120.0], [120.0, 320]] {
+            let sized = cells.map { cell in
+                var cell = cell
+                cell.results = Array(cell.results.prefix(widths.count))
+                return cell
+            }
+            let settings = ReportFixtures.settings(widths: widths)
+            let whole = render(sized, settings: settings, format: .json, options: options)
+            #expect(OutputFormat.json.rendersRowsApart(options))
+            for sliceSize in 1...sized.count {
+                let slices = stride(from: 0, to: sized.count, by: sliceSize).map { Array(sized[$0..<min($0 + sliceSize, sized.count)]) } + [[]]
+                let parts = slices.map { renderRows($0, settings: settings, format: .json, options: options) }
+                #expect(render(sized, settings: settings, format: .json, options: options, renderedRows: parts) == whole,
+                        "slices of \(sliceSize), widths \(widths)")
+            }
+        }
+        #expect(!OutputFormat.json.rendersRowsApart(ReportOptions(offsets: true)))
+    }
+}

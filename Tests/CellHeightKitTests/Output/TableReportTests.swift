@@ -167,4 +167,17 @@ struct TableReportTests {
     func tablePreview(_ testCase: PreviewCase) {
         #expect(previewText(testCase.input, maxColumns: 40) == testCase.expected)
     }
+
+    /// A table line is written as bytes; its trailing spaces go as `String` drops a last " ":
+    /// not a space that a prepended mark (U+0600) makes part of its character.
+    @Test("table: trailing spaces trimmed as text is", arguments: ["a  b   ", "   ", "", "x", "é  ", "\u{600} ", "\u{600}  ", "日本 "])
+    func trailingSpaces(_ line: String) {
+        var expected = line
+        while expected.last == " " { expected.removeLast() }
+        var bytes = Array("previous line\n".utf8)
+        let start = bytes.count
+        bytes += Array(line.utf8)
+        trimTrailingSpaces(&bytes, lineStart: start)
+        #expect(String(decoding: bytes, as: UTF8.self) == "previous line\n" + expected)
+    }
 }

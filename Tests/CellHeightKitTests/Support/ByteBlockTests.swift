@@ -36,6 +36,32 @@ struct ByteBlockTests {
         }
     }
 
+    @Test("masks: a high bit for exactly the bytes equal to a value, or continuing a UTF-8 sequence")
+    func masks() {
+        func marked(_ mask: UInt64) -> [Bool] { (0..<8).map { mask >> (8 * $0) & 0xFF == 0x80 } }
+        for bytes in Self.blocks {
+            let block = bytes.withUnsafeBufferPointer { ByteBlock.load($0.baseAddress!) }
+            for value: UInt8 in [0x00, 0x01, 0x0A, 0x22, 0x7F, 0x80, 0xFF] {
+                #expect(marked(ByteBlock.bytes(equalTo: value, in: block)) == bytes.map { $0 == value }, "\(bytes) = \(value)")
+            }
+            #expect(marked(ByteBlock.continuationBytes(in: block)) == bytes.map { $0 & 0xC0 == 0x80 }, "\(bytes)")
+        }
+    }
+
+    @Test("counts of newlines and scalars over buffers of every length and start")
+    func counts() {
+        let text = Array("Ligne un\nzwei: Straße — 日本語\n\n😀 end\n".utf8) + Self.blocks.prefix(600).joined()
+        for start in 0..<9 {
+            for end in stride(from: start, through: text.count, by: 7) {
+                let slice = Array(text[start..<end])
+                slice.withUnsafeBufferPointer { bytes in
+                    #expect(newlineCount(in: bytes) == slice.filter { $0 == 0x0A }.count, "\(start)..<\(end)")
+                    #expect(scalarCount(in: bytes) == slice.filter { $0 & 0xC0 != 0x80 }.count, "\(start)..<\(end)")
+                }
+            }
+        }
+    }
+
     @Test("widening: each byte becomes a UTF-16 unit, in order")
     func widening() {
         let bytes: [UInt8] = [0x41, 0x7E, 0x20, 0x00, 0xFF, 0x61, 0x80, 0x7F]
