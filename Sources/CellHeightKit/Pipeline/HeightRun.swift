@@ -466,7 +466,7 @@ public final class HeightRun {
                 }
             }
             do {
-                while var (rows, bytesRead) = try nextBatch() {
+                while case (var rows, let bytesRead)? = try nextBatch() {
                     // Numbered here, across inputs (an ICU message may have become several rows). The
                     // input's name only where reports show it (a catalog's rows, several inputs): a
                     // name is a reference every copy of a row would count.
