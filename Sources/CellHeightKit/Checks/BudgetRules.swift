@@ -59,7 +59,7 @@ public struct BudgetRule: Equatable, Sendable {
     /// Whether the rule is for a row with this key and locale (a row without a key has key "").
     public func matches(key: String?, locale: String?) -> Bool {
         let key = key ?? ""
-        guard keys.contains(where: { fnmatch($0, key, 0) == 0 }) else { return false }
+        guard keys.contains(where: { keyGlobMatches($0, key) }) else { return false }
         guard let locales else { return true }
         guard let locale else { return false }
         return locales.contains { localeMatches($0, locale) }

@@ -85,15 +85,18 @@ public struct RowSettingsResolver: Sendable {
     /// - Throws: `CellHeightError.invalidInput` naming the row's line when one of its setting fields
     ///   has a bad value.
     public func settings(for row: Row, source: String) throws -> RowSettings {
-        var settings = base
+        var settings: RowSettings
         if let rules, let settingsByMatches {
             let key = row.key, locale = row.locale
             var matches = 0
             for index in rules.rules.indices where rules.rules[index].matches(key: key, locale: locale) { matches |= 1 << index }
-            guard row.fields != nil else { return settingsByMatches[matches].shown }
+            // (No copy of the base settings for the usual row: one of the precomputed values.)
+            guard case .some = row.fields else { return settingsByMatches[matches].shown }
             settings = settingsByMatches[matches].rules
         } else if let rules {
-            settings = rules.apply(to: settings, key: row.key, locale: row.locale, setsFonts: setsFonts)
+            settings = rules.apply(to: base, key: row.key, locale: row.locale, setsFonts: setsFonts)
+        } else {
+            settings = base
         }
         guard let fields = row.fields else { return settings.showingOwnWidth(inColumnsOf: base) }
         func bad(_ name: String, _ expected: String, _ value: String) -> CellHeightError {
