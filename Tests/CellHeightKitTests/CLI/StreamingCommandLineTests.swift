@@ -66,6 +66,52 @@ struct StreamingCommandLineTests {
         #expect(normalized(fromJSON.stdoutText) == normalized(fromNDJSON.stdoutText))
     }
 
+    /// Rows across many batches whose costs differ a lot (long paragraphs, CJK text that needs a
+    /// fallback font), some over their budget, in three inputs: the second malformed after more
+    /// than 2 MiB of good rows, the third missing. Whatever the number of workers, the output,
+    /// the diagnostics (violations in row order, each input's error after its rows' findings)
+    /// and the exit status are the ones of `--jobs 1`.
+    @Test("batches of uneven rows, violations and input errors come out as with --jobs 1",
+          arguments: ["ndjson", "json", "csv"])
+    func unevenBatchesKeepTheirOrder(output: String) throws {
+        let texts = String(decoding: try Self.input(rows: 12_000), as: UTF8.self).split(separator: "\n").map(String.init)
+        let rows = texts.enumerated().map { n, text -> String in
+            switch n % 97 {
+            case 0: return String(repeating: text + " ", count: 40)
+            case 1: return String(repeating: "漢字かな交じり文の行。", count: 1 + n % 7)
+            default: return text
+            }
+        }
+        func ndjson(_ rows: [String]) throws -> String {
+            try rows.map { String(decoding: try JSONSerialization.data(withJSONObject: ["text": $0]), as: UTF8.self) }
+                .joined(separator: "\n") + "\n"
+        }
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let good = directory + "/good.ndjson", bad = directory + "/bad.ndjson"
+        try ndjson(rows).write(toFile: good, atomically: true, encoding: .utf8)
+        let badText = try ndjson(rows + rows.prefix(1_000)) + "{\"text\": oops}\n" + ndjson(Array(rows.prefix(50)))
+        try badText.write(toFile: bad, atomically: true, encoding: .utf8)
+        #expect(badText.utf8.count > 2 << 20, "the error should come after two batches")
+        let arguments = ["--font", Self.font, "--width", "180,320", "--max-lines", "3", "--output", output,
+                         good, bad, directory + "/missing.ndjson"]
+        let results = try [1, 2, 3, 16].map { jobs in try CellHeightProcess.run(arguments + ["--jobs", String(jobs)]) }
+        let first = results[0]
+        #expect(first.status == 65)
+        let diagnostics = first.stderrText.split(separator: "\n")
+        let violationLines = diagnostics.filter { $0.hasPrefix(good + ":") }.map { Int($0.split(separator: ":")[1])! }
+        #expect(violationLines.count > 100 && violationLines == violationLines.sorted())
+        let badError = try #require(diagnostics.firstIndex { $0.hasPrefix("cellheight: " + bad) })
+        #expect(diagnostics[..<badError].allSatisfy { !$0.hasPrefix("cellheight: ") })
+        let missingError = try #require(diagnostics.firstIndex { $0.hasPrefix("cellheight: ") && $0.contains("missing.ndjson") })
+        #expect(badError < missingError)
+        for result in results.dropFirst() {
+            #expect(result.status == first.status)
+            #expect(result.stdout == first.stdout)
+            #expect(result.stderrText == first.stderrText)
+        }
+    }
+
     /// Output with source lines and the input format left out (they differ between formats).
     private func normalized(_ text: String) -> String {
         text.replacingOccurrences(of: #""sourceLine":\d+,?"#, with: "", options: .regularExpression)
