@@ -50,7 +50,7 @@ public final class CheckReporter {
     ///   "font DejaVu Sans 14 px"; given a violation's font size in a run at several sizes.
     public func record(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) {
         guard !checksRowsApart else { return record(check(cells, source: source, font: font)) }
-        var lines = ""
+        var lines = TextBytes()
         for position in cells.indices {
             rowCount += 1
             let cell = cells[position]
@@ -62,7 +62,7 @@ public final class CheckReporter {
                     failureCount += 1
                     failures.append(diagnostic.message)
                 }
-                lines += line(for: diagnostic)
+                appendLine(for: diagnostic, to: &lines)
             }
             let subject = cell.row.diagnosticSubject
             if let check = cell.budgetCheck, !check.fits {
@@ -87,7 +87,7 @@ public final class CheckReporter {
                                                skipped: cell.skipsUntranslatedCheck ? "untranslated: not checked" : nil))
             }
         }
-        if !lines.isEmpty { write(lines) }
+        if !lines.bytes.isEmpty { write(lines.string) }
     }
 
     /// Whether rows can be checked apart from the reporter's state (`check`, on any thread): with
@@ -110,6 +110,7 @@ public final class CheckReporter {
         precondition(checksRowsApart, "rows are checked apart only without a baseline or a JUnit report")
         var checked = CheckedRows()
         checked.rowCount = cells.count
+        var lines = TextBytes()
         // (Read in place: a copy of each cell, or of its check, cost a third of the gate's checking.)
         cells.withUnsafeBufferPointer { cells in
             for position in cells.indices {
@@ -124,11 +125,12 @@ public final class CheckReporter {
                                                  subject: cells[position].row.diagnosticSubject, source: source,
                                                  font: { font(position, $0) }) {
                         checked.failureCount += 1
-                        checked.lines += line(for: diagnostic)
+                        appendLine(for: diagnostic, to: &lines)
                     }
                 }
             }
         }
+        checked.lines = lines.string
         return checked
     }
 
@@ -174,17 +176,17 @@ public final class CheckReporter {
 
     /// Reports the baseline rows no row matched, then a summary line.
     public func finish() {
-        var lines = ""
+        var lines = TextBytes()
         if let baseline, let baselineFile {
             for row in baseline.goneRows {
                 gone += 1
                 let subject = diagnosticSubjectOf(id: row.key.id, locale: row.key.locale, index: row.key.index ?? 0)
-                lines += line(for: Diagnostic(kind: .change, fails: false, file: baselineFile, line: row.line,
-                                              subject: subject, message: baselineChangeMessage(.gone(row))))
+                appendLine(for: Diagnostic(kind: .change, fails: false, file: baselineFile, line: row.line,
+                                           subject: subject, message: baselineChangeMessage(.gone(row))), to: &lines)
             }
         }
-        lines += "cellheight: " + summary + "\n"
-        write(lines)
+        lines.append("cellheight: " + summary + "\n")
+        write(lines.string)
     }
 
     /// E.g. "3 of 120 rows over budget; baseline: 2 grew, 1 shrank, 0 new, 1 gone", or "120 rows;
@@ -211,10 +213,12 @@ public final class CheckReporter {
         return parts.joined(separator: "; ")
     }
 
-    private func line(for diagnostic: Diagnostic) -> String {
+    /// Appends the diagnostic's line in the chosen format, with its newline.
+    private func appendLine(for diagnostic: Diagnostic, to lines: inout TextBytes) {
         switch format {
-        case .text, .junit: return diagnostic.text + "\n"
-        case .github: return githubAnnotation(diagnostic) + "\n"
+        case .text, .junit: diagnostic.write(to: &lines)
+        case .github: lines.append(githubAnnotation(diagnostic))
         }
+        lines.append("\n")
     }
 }

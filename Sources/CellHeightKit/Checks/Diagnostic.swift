@@ -37,10 +37,25 @@ public struct Diagnostic: Equatable, Sendable {
 
     /// The compiler-style line: `FILE:LINE: SUBJECT: MESSAGE` (`FILE:LINE: MESSAGE` without a subject).
     public var text: String {
+        var text = TextBytes(capacity: 160)
+        write(to: &text)
+        return text.string
+    }
+
+    /// Appends `text` (without a newline).
+    func write(to text: inout TextBytes) {
         // A row's id or a file name may hold anything: escaped, so a diagnostic is one line.
-        let place = line.map { "\(messageText(file)):\($0)" } ?? messageText(file)
-        guard !subject.isEmpty else { return "\(place): \(messageText(message, limit: 1_000))" }
-        return "\(place): \(messageText(subject)): \(messageText(message, limit: 1_000))"
+        text.appendMessageText(file, limit: 200)
+        if let line {
+            text.append(":")
+            text.append(line)
+        }
+        text.append(": ")
+        if !subject.isEmpty {
+            text.appendMessageText(subject, limit: 200)
+            text.append(": ")
+        }
+        text.appendMessageText(message, limit: 1_000)
     }
 }
 
@@ -87,22 +102,38 @@ func diagnosticSubjectOf(id: String?, locale: String?, index: Int) -> String {
 /// - Parameter forcedLines: how many lines the text's forced line breaks alone make (breaks + 1),
 ///   when known: a row whose breaks exceed its line budget fits at no width, and says why.
 public func violationMessage(_ violation: BudgetViolation, font: String, forcedLines: Int? = nil) -> String {
-    var excesses: [String] = []
+    var message = TextBytes(capacity: 120)
     if violation.exceedsLines, let maxLines = violation.budget.maxLines {
-        excesses.append("\(violation.lineCount) lines > max \(maxLines)")
+        message.append(violation.lineCount)
+        message.append(" lines > max ")
+        message.append(maxLines)
     }
     if violation.exceedsHeight, let maxHeight = violation.budget.maxHeight {
-        excesses.append("\(formatPixels(violation.height)) px > max \(formatPixels(maxHeight)) px")
+        if !message.bytes.isEmpty { message.append(", ") }
+        message.appendPixels(violation.height)
+        message.append(" px > max ")
+        message.appendPixels(maxHeight)
+        message.append(" px")
     }
-    let fit: String
+    message.append(" at ")
+    message.appendPixels(violation.width)
+    message.append(" px (")
+    message.append(font)
+    message.append("); ")
     if let width = violation.fittingWidth {
         // Rounded up to 1/100 px: still a width at which it fits, and readable.
-        fit = "fits at \(formatPixels((width * 100).rounded(.up) / 100)) px"
+        message.append("fits at ")
+        message.appendPixels((width * 100).rounded(.up) / 100)
+        message.append(" px")
     } else if let forcedLines, let maxLines = violation.budget.maxLines, forcedLines > maxLines {
         let breaks = forcedLines - 1
-        fit = "fits at no width: the text has \(breaks) forced line break\(breaks == 1 ? "" : "s")"
+        message.append("fits at no width: the text has ")
+        message.append(breaks)
+        message.append(breaks == 1 ? " forced line break" : " forced line breaks")
     } else {
-        fit = "fits at no width up to \(formatPixels(CellTemplate.maximumWidth)) px"
+        message.append("fits at no width up to ")
+        message.appendPixels(CellTemplate.maximumWidth)
+        message.append(" px")
     }
-    return "\(excesses.joined(separator: ", ")) at \(formatPixels(violation.width)) px (\(font)); \(fit)"
+    return message.string
 }

@@ -3,27 +3,79 @@
 public struct RowSettings: Hashable, Sendable {
     /// The font as `--font` takes it, e.g. "DejaVu Sans" or a file path (unused with a template,
     /// whose labels name their own).
-    public var font: String
+    public var font: String {
+        get { box.values.font }
+        set { change { $0.font = newValue } }
+    }
     /// Font size in px, e.g. 14.
-    public var fontSize: Double
-    public var lineHeight: LineHeight
+    public var fontSize: Double {
+        get { box.values.fontSize }
+        set { change { $0.fontSize = newValue } }
+    }
+    public var lineHeight: LineHeight {
+        get { box.values.lineHeight }
+        set { change { $0.lineHeight = newValue } }
+    }
     /// Cell widths in px, e.g. [320]; a row or rule with a width of its own replaces them all.
-    public var widths: [Double]
-    public var budget: Budget
+    public var widths: [Double] {
+        get { box.values.widths }
+        set { change { $0.widths = newValue } }
+    }
+    public var budget: Budget {
+        get { box.values.budget }
+        set { change { $0.budget = newValue } }
+    }
     /// What is measured in place of the text as read (mnemonics, replacements, placeholders).
-    public var text: TextRewriting
+    public var text: TextRewriting {
+        get { box.values.text }
+        set { change { $0.text = newValue } }
+    }
     /// Whether an untranslated row (see `Row.isUntranslated`) is left out of the budget check.
-    public var skipsUntranslated: Bool
+    public var skipsUntranslated: Bool {
+        get { box.values.skipsUntranslated }
+        set { change { $0.skipsUntranslated = newValue } }
+    }
+
+    /// The values, shared by copies: rows mostly have the settings of many others (the base, or
+    /// what the rules they match make of it), and a copy then costs one reference count, not one
+    /// per string and array, and copies compare equal at a glance (see `==`).
+    private var box: Box
+
+    private final class Box: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    private struct Values: Hashable, Sendable {
+        var font: String
+        var fontSize: Double
+        var lineHeight: LineHeight
+        var widths: [Double]
+        var budget: Budget
+        var text: TextRewriting
+        var skipsUntranslated: Bool
+    }
 
     public init(font: String, fontSize: Double, lineHeight: LineHeight, widths: [Double], budget: Budget = .none,
                 text: TextRewriting = TextRewriting(), skipsUntranslated: Bool = false) {
-        self.font = font
-        self.fontSize = fontSize
-        self.lineHeight = lineHeight
-        self.widths = widths
-        self.budget = budget
-        self.text = text
-        self.skipsUntranslated = skipsUntranslated
+        box = Box(Values(font: font, fontSize: fontSize, lineHeight: lineHeight, widths: widths, budget: budget,
+                         text: text, skipsUntranslated: skipsUntranslated))
+    }
+
+    /// Changes one value: in new storage, the old one being shared (changes are rare: rules and
+    /// row fields applied to settings).
+    private mutating func change(_ body: (inout Values) -> Void) {
+        var values = box.values
+        body(&values)
+        box = Box(values)
+    }
+
+    public static func == (lhs: RowSettings, rhs: RowSettings) -> Bool {
+        lhs.box === rhs.box || lhs.box.values == rhs.box.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.values)
     }
 }
 

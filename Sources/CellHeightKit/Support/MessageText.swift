@@ -6,7 +6,8 @@
 /// cut, with an ellipsis, so one bad value cannot make a message of megabytes.
 public func messageText(_ value: String, limit: Int = 200) -> String {
     // Most values are short printable ASCII, to be echoed as they are.
-    if value.utf8.count <= limit, value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return value }
+    var utf8 = value
+    if utf8.withUTF8({ isPrintableASCII($0, limit: limit) }) { return value }
     var result = ""
     var count = 0
     for scalar in value.unicodeScalars {

@@ -95,4 +95,27 @@ struct RowSettingsTests {
             (error as? CellHeightError)?.description == message && (error as? CellHeightError)?.exitCode == .invalidInput
         }
     }
+
+    @Test("settings are values: a copy changed leaves the original alone; equal values are equal and hash alike, shared or not")
+    func valueSemantics() {
+        let base = RowSettings(font: "DejaVu Sans", fontSize: 14, lineHeight: .normal, widths: [320])
+        var copy = base
+        #expect(copy == base)
+        copy.budget.maxLines = 2
+        copy.widths.append(375)
+        #expect(base.budget == .none && base.widths == [320])
+        #expect(copy.budget.maxLines == 2 && copy.widths == [320, 375] && copy != base)
+        var back = copy
+        back.budget = .none
+        back.widths = [320]
+        // Equal values in storage of their own.
+        #expect(back == base && back.hashValue == base.hashValue)
+        #expect(Set([base, copy, back]).count == 2)
+        for change: (inout RowSettings) -> Void in [{ $0.font = "Other" }, { $0.fontSize = 15 }, { $0.lineHeight = .pixels(20) },
+                                                    { $0.text.markdown = true }, { $0.skipsUntranslated = true }] {
+            var changed = base
+            change(&changed)
+            #expect(changed != base && base == RowSettings(font: "DejaVu Sans", fontSize: 14, lineHeight: .normal, widths: [320]))
+        }
+    }
 }

@@ -1,0 +1,71 @@
+/// Text built of many pieces in one growing buffer of UTF-8 bytes, made a `String` once at the end:
+/// each `String` append or interpolated piece costs some 400 instructions, and a diagnostic line
+/// has a dozen (the CI gate writes one for every row over budget).
+struct TextBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(UInt64(number.magnitude))
+    }
+
+    /// A px value as `formatPixels` writes it.
+    mutating func appendPixels(_ value: Double) {
+        if let whole = wholePixels(value) {
+            append(Int(whole))
+        } else if let hundredths = hundredthsOfPixels(value) {
+            // The shortest decimal that reads back as the value has at most two fraction digits.
+            if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
+            let magnitude = hundredths.magnitude
+            appendDigits(magnitude / 100)
+            bytes.append(UInt8(ascii: "."))
+            let fraction = magnitude % 100
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+            if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        } else {
+            append("\(value)")
+        }
+    }
+
+    /// `value` as `messageText(value, limit:)` echoes it.
+    mutating func appendMessageText(_ value: String, limit: Int) {
+        var value = value
+        let asIs = value.withUTF8 { utf8 in
+            guard isPrintableASCII(utf8, limit: limit) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !asIs { append(messageText(value, limit: limit)) }
+    }
+
+    private mutating func appendDigits(_ number: UInt64) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { digits in
+            var rest = number, start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: digits[start...])
+        }
+    }
+}
+
+/// Whether `utf8` is at most `limit` bytes of printable ASCII: what `messageText` echoes as it is.
+func isPrintableASCII(_ utf8: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+    utf8.count <= limit && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+}
