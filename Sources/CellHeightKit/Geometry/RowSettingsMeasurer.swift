@@ -18,18 +18,9 @@ public final class RowSettingsMeasurer {
     private let baseEngines: [TextLayoutEngine]
     /// The fields the labels show, which text rewriting applies to.
     private let labelFields: [String]
-    /// The settings of the row measured last, with their measurer and own font (see `ownFonts`),
-    /// in a box compared in place: comparing with a stored value copied it (and each of its
-    /// strings and arrays) for every row.
-    private var last: LastSettings?
-    private final class LastSettings {
-        let settings: RowSettings
-        let measurer: CellMeasurer
-        let ownFont: RowFont?
-        init(_ settings: RowSettings, _ measurer: CellMeasurer, _ ownFont: RowFont?) {
-            (self.settings, self.measurer, self.ownFont) = (settings, measurer, ownFont)
-        }
-    }
+    /// The settings of the row measured last, their measurer and their own font (see `ownFonts`).
+    /// (Settings share their values: copying and comparing them costs a reference count.)
+    private var last: (settings: RowSettings, measurer: CellMeasurer, ownFont: RowFont?)?
     /// Engines by font, size and line height, shared by measurers of different widths.
     private var engines: [EngineKey: [TextLayoutEngine]] = [:]
     /// The font of the base settings' text, and the fonts of other settings that lay it out in
@@ -132,7 +123,7 @@ public final class RowSettingsMeasurer {
         guard let measurer = measurers[key] else {
             preconditionFailure("RowSettingsMeasurer.prepare was not called for these settings")
         }
-        last = LastSettings(settings, measurer, ownFonts[key.engine])
+        last = (settings, measurer, ownFonts[key.engine])
         return (measurer, last!.ownFont)
     }
 

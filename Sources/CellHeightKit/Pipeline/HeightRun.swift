@@ -94,12 +94,6 @@ private struct InputFailure: Error {
     var error: CellHeightError
 }
 
-/// An error of measuring rows (a font, a width with no room), passed through code that also
-/// parses rows, so that it is not taken for an input's error.
-private struct MeasuringFailure: Error {
-    var error: Error
-}
-
 /// One run, the pipeline from inputs to report: sources → batches of rows → each row's settings
 /// (rules) → measure (in parallel) → check (budgets, baseline)
 /// → write (the report on standard output or atomically to a file, diagnostics on standard

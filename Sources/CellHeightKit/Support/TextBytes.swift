@@ -50,18 +50,22 @@ struct TextBytes {
     }
 
     private mutating func appendDigits(_ number: UInt64) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { digits in
-            var rest = number, start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: digits[start...])
-        }
+        appendDecimalDigits(number, to: &bytes)
+    }
+}
+
+/// Appends `number`'s decimal digits to `bytes` (for the writers of text and JSON). They are
+/// written from the last one back into a buffer on the stack (20 digits hold any UInt64), then
+/// appended at once.
+func appendDecimalDigits(_ number: UInt64, to bytes: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        var rest = number, start = digits.count
+        repeat {
+            start -= 1
+            digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
 }
 
