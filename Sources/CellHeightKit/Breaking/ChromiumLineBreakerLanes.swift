@@ -61,7 +61,15 @@ extension ChromiumLineBreaker {
     /// them), from the table: its kind, or nil when there is none.
     @inline(__always)
     static func asciiBreak(_ lastLast: UInt16, _ last: UInt16, _ current: UInt16) -> BreakKind? {
-        switch asciiDecisions[asciiIndex(last, current)] {
+        asciiBreak(lastLast, last, current, decisions: asciiDecisions)
+    }
+
+    /// The same, with `asciiDecisions` read once by the caller: a lazily made global costs a
+    /// `swift_once` call at every read, which a loop over every character of a row pays.
+    @inline(__always)
+    static func asciiBreak(_ lastLast: UInt16, _ last: UInt16, _ current: UInt16,
+                           decisions: UnsafePointer<UInt8>) -> BreakKind? {
+        switch decisions[asciiIndex(last, current)] {
         case 1: return isBreakableSpace(last) ? .afterSpaces : .other
         case 2: return blinkBreak(lastLast, last, current).kind
         default: return nil

@@ -322,7 +322,14 @@ final class PairwiseTextPreparer {
                 }
                 continue
             }
-            // A word: one scan for what it holds, then its breaks and advances.
+            // A word. Most are ASCII with every pair known and no ligature: one pass sums them.
+            if i < heldEnd, let fastEnd = walkPlainWord(units, length: length, from: i, x: &x, heldEnd: heldEnd,
+                                                        prefix: prefix, losses: losses, recording: text != nil,
+                                                        found: &found) {
+                i = fastEnd
+                continue
+            }
+            // Otherwise one scan for what it holds, then its breaks and advances.
             let wordStart = i
             var flags: UInt8 = 0
             repeat {
@@ -410,6 +417,92 @@ final class PairwiseTextPreparer {
         if let text { found.flush(into: text) }
         let trailingSpaces = length > 0 && units[length &- 1] == 0x20
         return (trailingSpaces ? spaceRunStart : length, trailingSpaces ? spaceRunX : x, x, found.next)
+    }
+
+    /// The word from `start` (at x `x`, within the numbers held up to `heldEnd`) walked in one
+    /// pass when it is printable ASCII, every pair's step is known and no pair of it is shaped
+    /// whole: its advances and losses written into the numbers, `x` moved past it, its break
+    /// opportunities added to `found` when `recording`; where it ends. Nil, with nothing but
+    /// numbers past `start` written, when the word is not such a word: `walk` then takes it its
+    /// general way, which gives the same numbers for such a word (letters and digits never
+    /// break between them, and every other pair is looked up in the same table).
+    @inline(__always)
+    private func walkPlainWord(_ units: UnsafePointer<UInt16>, length: Int, from start: Int, x: inout Int, heldEnd: Int,
+                               prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>, recording: Bool,
+                               found: inout FoundStops) -> Int? {
+        let steps = advances.tables.steps, asciiFlags = self.asciiFlags
+        let unknown = PlainShapingTables.unknown
+        let rowWidth = PairwiseASCIIAdvances.characterCount + 1
+        var wordX = x
+        var flags: UInt8 = 0
+        var k = start
+        var unit = units[k]
+        guard unit < 0x80 else { return nil }
+        // Pairs inside the paragraph and the numbers held; the last character's pair with the
+        // paragraph's end after the loop. (No clusters to mark: each character is one.)
+        let stop = min(length, heldEnd) &- 1
+        var atSpace = false
+        while k < stop {
+            let next = units[k &+ 1]
+            let column = Int(next) &- 0x20
+            // Beyond ASCII takes the general way (the lane takes no control characters).
+            guard UInt(bitPattern: column) < UInt(PairwiseASCIIAdvances.characterCount) else { return nil }
+            flags |= asciiFlags[Int(unit)]
+            let packed = steps[(Int(unit) &- 0x20) &* rowWidth &+ column].load(ordering: .relaxed)
+            guard packed != unknown else { return nil }
+            wordX &+= Int(Int32(truncatingIfNeeded: packed))
+            k &+= 1
+            prefix[k] = wordX
+            losses[k] = Int(Int32(truncatingIfNeeded: packed >> 32))
+            if column == 0 {
+                atSpace = true
+                break
+            }
+            unit = next
+        }
+        if !atSpace {
+            // The paragraph's last character, or the numbers run out: the general way then.
+            guard k == length &- 1, length <= heldEnd else { return nil }
+            flags |= asciiFlags[Int(unit)]
+            let packed = steps[(Int(unit) &- 0x20) &* rowWidth &+ PairwiseASCIIAdvances.end].load(ordering: .relaxed)
+            guard packed != unknown else { return nil }
+            wordX &+= Int(Int32(truncatingIfNeeded: packed))
+            k &+= 1
+            prefix[k] = wordX
+            losses[k] = Int(Int32(truncatingIfNeeded: packed >> 32))
+        }
+        let end = k
+        if flags & CharacterFlags.substitutionStart != 0 {
+            let wholeWordPairs = self.wholeWordPairs
+            for k in start..<end {
+                let next = k &+ 1 < length ? units[k &+ 1] : 0
+                if wholeWordPairs[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: units[k]),
+                                                                  next == 0 ? PairwiseASCIIAdvances.end : Int(next) &- 0x20)] {
+                    return nil
+                }
+            }
+        }
+        prefix[start] = x
+        if recording {
+            if flags & CharacterFlags.notLetterOrDigit != 0 {
+                let decisions = UnsafePointer(ChromiumLineBreaker.asciiDecisions)
+                var lastLast: UInt16 = start > 0 ? units[start &- 1] : 0
+                var last = units[start]
+                for k in (start &+ 1)..<end {
+                    let unit = units[k]
+                    if let kind = ChromiumLineBreaker.asciiBreak(lastLast, last, unit, decisions: decisions) {
+                        found.add(PreparedBreak(x: prefix[k], contentX: prefix[k], offset: UInt32(k), contentEnd: UInt32(k),
+                                                kind: kind))
+                        found.addLoss(losses[k], at: k)
+                    }
+                    lastLast = last
+                    last = unit
+                }
+            }
+            found.addLoss(losses[end], at: end)
+        }
+        x = wordX
+        return end
     }
 
     /// The numbers per offset, moved to take offsets from `start` on, with room for at least

@@ -44,7 +44,8 @@ struct PreparedBreaks {
     private(set) var hangs: [Hang] = PreparedBreaks.noHangs
     /// Breaks that do not fit a record, by ascending index.
     private(set) var outsized: [Outsized] = []
-    /// The codes of `hangs`, to find a hang's code (after the last one used, which usually comes again).
+    /// The codes of `hangs` once there are more than `scannedHangs`, to find a hang's code (after
+    /// the last one used, which usually comes again).
     private var hangCodes: [Hang: UInt16] = [:]
     private var lastHangCode: UInt16 = 0
 
@@ -83,10 +84,18 @@ struct PreparedBreaks {
     mutating func set(_ values: UnsafeBufferPointer<PreparedBreak>, at index: Int) {
         let end = index + values.count
         if end > records.count { records.append(contentsOf: repeatElement(.spare, count: end - records.count)) }
-        for (k, value) in values.enumerated() { records[index + k] = record(of: value, at: index + k) }
+        // Written through one pointer (not a uniqueness check per record), with the records
+        // taken out of `self` meanwhile, as `record(of:at:)` adds to the hangs and outsized ones.
+        var written: [Record] = []
+        swap(&written, &records)
+        written.withUnsafeMutableBufferPointer { written in
+            for k in 0..<values.count { written[index &+ k] = record(of: values[k], at: index &+ k) }
+        }
+        swap(&written, &records)
     }
 
     /// The record of `value`; when it does not fit one, `value` goes to `outsized`.
+    @inline(__always)
     private mutating func record(of value: PreparedBreak, at index: Int) -> Record {
         let kind = UInt16(value.kind.rawValue)
         let x = value.x
@@ -105,17 +114,31 @@ struct PreparedBreaks {
     private mutating func code(of hang: Hang) -> UInt16? {
         if hang.units == 0 && hang.width == 0 { return 0 }
         if hangs[Int(lastHangCode)] == hang { return lastHangCode }
-        if let known = hangCodes[hang] {
+        // A short list is scanned (prose has a few hangs: a space, a space kerned with the next
+        // letter, two spaces), which costs less than hashing; a long one is looked up.
+        if hangs.count <= Self.scannedHangs {
+            for code in 1..<hangs.count where hangs[code] == hang {
+                lastHangCode = UInt16(code)
+                return lastHangCode
+            }
+        } else if let known = hangCodes[hang] {
             lastHangCode = known
             return known
         }
         guard hangs.count < Int(Self.outsizedCode) else { return nil }
         let code = UInt16(hangs.count)
         hangs.append(hang)
-        hangCodes[hang] = code
+        if hangs.count == Self.scannedHangs + 1 {
+            for (known, listed) in hangs.enumerated().dropFirst() { hangCodes[listed] = UInt16(known) }
+        } else if hangs.count > Self.scannedHangs + 1 {
+            hangCodes[hang] = code
+        }
         lastHangCode = code
         return code
     }
+
+    /// Up to how many hangs (besides "none") are found by scanning the list, not by `hangCodes`.
+    private static let scannedHangs = 16
 
     /// Break `index`, for code that is not the wrap loop (tests).
     subscript(index: Int) -> PreparedBreak {

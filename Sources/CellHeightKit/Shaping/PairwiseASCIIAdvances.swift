@@ -20,9 +20,11 @@ final class PairwiseASCIIAdvances {
     /// Characters covered: U+0020...U+007E.
     static let first: UInt8 = 0x20
     static let last: UInt8 = 0x7E
-    static let characterCount = Int(last - first) + 1
+    /// (Literals, not expressions: a static let computed from others is made lazily, and each
+    /// read in the pairwise lane's loops then cost a `swift_once` call.)
+    static let characterCount = 95
     /// The second index of a pair whose first character ends the paragraph.
-    static let end = characterCount
+    static let end = 95
 
     private let shaper: Shaper
     /// The font that draws what it shapes.
