@@ -76,6 +76,45 @@ struct PlainTextLayoutTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
+    @Test("paragraphs longer than the lane's numbers window: words across its edge, and the last word, walked alike",
+          arguments: [TestFonts.dejaVuSans, "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf"])
+    func longParagraphs(font: String) throws {
+        // The lane walks a word in one pass only inside the numbers it holds (4096 offsets and
+        // more, moved a stretch at a time); a word across the edge, and a paragraph's last word
+        // (its pair with the paragraph's end), are walked the general way. Prose joined into
+        // paragraphs of 5k to 40k units puts words across the edge at every phase.
+        let lines = try SegmentShapingTests.corpus().filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } }
+        let chain = FontFallbackChain.chromiumDefault(primary: try FontFace(path: font))
+        let fast = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        let general = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        general.usesSegmentCache = false
+        general.usesPairwiseLane = false
+        var texts: [String] = []
+        var start = 0
+        for (n, length) in [5_000, 9_000, 17_000, 40_000].enumerated() {
+            var text = ""
+            while text.utf16.count < length {
+                text += lines[start % lines.count] + (n % 2 == 0 ? " " : "  ")
+                start += 1
+            }
+            texts.append(text + "end-of-text.")
+            texts.append(text + "\n" + text.dropLast(3) + "fi")
+        }
+        var differing: [String] = []
+        for text in texts {
+            let utf8 = Array(text.utf8)
+            let lane = try #require(utf8.withUnsafeBufferPointer { fast.preparePlainText($0) })
+            let prepared = general.prepare(text)
+            if let field = lane.differingNumbers(from: prepared, engine: fast, otherEngine: general) {
+                differing.append("\(field) in a text of \(text.utf16.count) units")
+            }
+            for width in [9.0, 77, 320] where fast.layout(lane, width: width) != general.layout(prepared, width: width) {
+                differing.append("lines at \(width) px in a text of \(text.utf16.count) units")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     /// Lays `text` out the fast way (nil when it does not take it) and the general way.
     static func bothWays(_ text: String, font: String = TestFonts.dejaVuSans, size: Double = 16,
                          widths: [Double]) throws -> (fast: [TextLayout]?, general: [TextLayout]) {
