@@ -254,12 +254,9 @@ final class PairwiseTextPreparer {
     private func walk(_ units: UnsafePointer<UInt16>, length: Int, from: Int, to: Int, x startX: Int,
                       recordingInto text: PreparedText.Storage?, breakBase: Int)
         -> (contentEnd: Int, contentWidth: Int, width: Int, breakEnd: Int)? {
-        let steps = advances.tables.steps, wholeWordPairs = self.wholeWordPairs, asciiFlags = self.asciiFlags
-        let end = PairwiseASCIIAdvances.end
-        /// The table index of `unit`'s pair with what follows position `i` (ASCII `unit`).
+        let steps = advances.tables.steps, asciiFlags = self.asciiFlags
         @inline(__always) func pairIndex(_ unit: UInt16, after i: Int) -> Int {
-            let next = i &+ 1 < length ? units[i &+ 1] : 0
-            return PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), next == 0 ? end : Int(next) &- 0x20)
+            Self.pairIndex(unit, after: i, in: units, length: length)
         }
         /// The step of the pair at `index`, shaping the pair first when it is new.
         @inline(__always) func step(_ index: Int) -> PairwiseASCIIAdvances.Step? {
@@ -344,32 +341,9 @@ final class PairwiseTextPreparer {
                 found = FoundStops(self, writingAt: found.next)
             }
             prefix[wordStart] = x
-            // Its break opportunities, recorded before their x is known.
-            let firstBreak = found.breakCount
-            if text != nil, flags & (CharacterFlags.notLetterOrDigit | CharacterFlags.beyondASCII) != 0 {
-                // Letters and digits never break between them; other pairs are looked up.
-                var lastLast: UInt16 = wordStart > 0 ? units[wordStart &- 1] : 0
-                var last = units[wordStart]
-                for k in (wordStart &+ 1)..<wordEnd {
-                    let unit = units[k]
-                    if unit | last < 0x80 {
-                        if let kind = ChromiumLineBreaker.asciiBreak(lastLast, last, unit) {
-                            found.add(PreparedBreak(x: 0, contentX: 0, offset: UInt32(k), contentEnd: UInt32(k), kind: kind))
-                        }
-                    } else if !ChromiumLineBreaker.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
-                                                           unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
-                        return nil
-                    }
-                    lastLast = last
-                    last = unit
-                }
-            }
             var isWhole = flags & CharacterFlags.beyondASCII != 0
             if !isWhole && flags & CharacterFlags.substitutionStart != 0 {
-                for k in wordStart..<wordEnd where wholeWordPairs[pairIndex(units[k], after: k)] {
-                    isWhole = true
-                    break
-                }
+                isWhole = holdsWholeWordPair(units, length: length, wordStart..<wordEnd)
             }
             var wordHasLigature = false
             if isWhole {
@@ -389,16 +363,10 @@ final class PairwiseTextPreparer {
                 }
             }
             if text != nil {
-                for index in firstBreak..<found.breakCount {
-                    let offset = Int(found.breaks[index].offset)
-                    // A break inside a ligature would need the cut's corrections kept: shaping
-                    // keeps them.
-                    guard clusterStarts[offset] else { return nil }
-                    found.breaks[index].x = prefix[offset]
-                    found.breaks[index].contentX = prefix[offset]
-                    found.addLoss(losses[offset], at: offset)
-                }
-                found.addLoss(losses[wordEnd], at: wordEnd)
+                guard recordBreaks(units, wordStart..<wordEnd,
+                                   holdsBreaks: flags & (CharacterFlags.notLetterOrDigit | CharacterFlags.beyondASCII) != 0,
+                                   prefix: prefix, losses: losses, clusterStarts: wordHasLigature ? clusterStarts : nil,
+                                   found: &found) else { return nil }
             }
             hasLigature = hasLigature || wordHasLigature
             if text == nil && wordHasLigature {
@@ -431,13 +399,24 @@ final class PairwiseTextPreparer {
                                prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>, recording: Bool,
                                found: inout FoundStops) -> Int? {
         let steps = advances.tables.steps, asciiFlags = self.asciiFlags
-        let unknown = PlainShapingTables.unknown
-        let rowWidth = PairwiseASCIIAdvances.characterCount + 1
         var wordX = x
         var flags: UInt8 = 0
         var k = start
         var unit = units[k]
         guard unit < 0x80 else { return nil }
+        /// Adds the step of `unit` before `column` (`PairwiseASCIIAdvances.pairIndex`'s second
+        /// index) and moves on; false when the pair was never shaped.
+        @inline(__always) func take(_ column: Int) -> Bool {
+            flags |= asciiFlags[Int(unit)]
+            let packed = steps[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), column)].load(ordering: .relaxed)
+            guard packed != PlainShapingTables.unknown else { return false }
+            let step = PlainShapingTables.unpack(packed)
+            wordX &+= Int(step.advance)
+            k &+= 1
+            prefix[k] = wordX
+            losses[k] = Int(step.loss)
+            return true
+        }
         // Pairs inside the paragraph and the numbers held; the last character's pair with the
         // paragraph's end after the loop. (No clusters to mark: each character is one.)
         let stop = min(length, heldEnd) &- 1
@@ -446,63 +425,80 @@ final class PairwiseTextPreparer {
             let next = units[k &+ 1]
             let column = Int(next) &- 0x20
             // Beyond ASCII takes the general way (the lane takes no control characters).
-            guard UInt(bitPattern: column) < UInt(PairwiseASCIIAdvances.characterCount) else { return nil }
-            flags |= asciiFlags[Int(unit)]
-            let packed = steps[(Int(unit) &- 0x20) &* rowWidth &+ column].load(ordering: .relaxed)
-            guard packed != unknown else { return nil }
-            wordX &+= Int(Int32(truncatingIfNeeded: packed))
-            k &+= 1
-            prefix[k] = wordX
-            losses[k] = Int(Int32(truncatingIfNeeded: packed >> 32))
+            guard UInt(bitPattern: column) < UInt(PairwiseASCIIAdvances.characterCount), take(column) else { return nil }
             if column == 0 {
                 atSpace = true
                 break
             }
             unit = next
         }
+        // The paragraph's last character; when the numbers run out first, the general way.
         if !atSpace {
-            // The paragraph's last character, or the numbers run out: the general way then.
-            guard k == length &- 1, length <= heldEnd else { return nil }
-            flags |= asciiFlags[Int(unit)]
-            let packed = steps[(Int(unit) &- 0x20) &* rowWidth &+ PairwiseASCIIAdvances.end].load(ordering: .relaxed)
-            guard packed != unknown else { return nil }
-            wordX &+= Int(Int32(truncatingIfNeeded: packed))
-            k &+= 1
-            prefix[k] = wordX
-            losses[k] = Int(Int32(truncatingIfNeeded: packed >> 32))
+            guard k == length &- 1, length <= heldEnd, take(PairwiseASCIIAdvances.end) else { return nil }
         }
         let end = k
-        if flags & CharacterFlags.substitutionStart != 0 {
-            let wholeWordPairs = self.wholeWordPairs
-            for k in start..<end {
-                let next = k &+ 1 < length ? units[k &+ 1] : 0
-                if wholeWordPairs[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: units[k]),
-                                                                  next == 0 ? PairwiseASCIIAdvances.end : Int(next) &- 0x20)] {
-                    return nil
-                }
-            }
+        if flags & CharacterFlags.substitutionStart != 0 && holdsWholeWordPair(units, length: length, start..<end) {
+            return nil
         }
         prefix[start] = x
         if recording {
-            if flags & CharacterFlags.notLetterOrDigit != 0 {
-                let decisions = UnsafePointer(ChromiumLineBreaker.asciiDecisions)
-                var lastLast: UInt16 = start > 0 ? units[start &- 1] : 0
-                var last = units[start]
-                for k in (start &+ 1)..<end {
-                    let unit = units[k]
+            // ASCII only: every pair is decided by the table.
+            _ = recordBreaks(units, start..<end, holdsBreaks: flags & CharacterFlags.notLetterOrDigit != 0,
+                             prefix: prefix, losses: losses, clusterStarts: nil, found: &found)
+        }
+        x = wordX
+        return end
+    }
+
+    /// The table index of `units[i]`'s pair (a printable ASCII unit) with what follows it in a
+    /// paragraph of `length` units.
+    @inline(__always)
+    private static func pairIndex(_ unit: UInt16, after i: Int, in units: UnsafePointer<UInt16>, length: Int) -> Int {
+        let next = i &+ 1 < length ? units[i &+ 1] : 0
+        return PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit),
+                                               next == 0 ? PairwiseASCIIAdvances.end : Int(next) &- 0x20)
+    }
+
+    /// Whether printable ASCII word `range` holds a pair that makes it shaped whole (see `wholeWordPairs`).
+    private func holdsWholeWordPair(_ units: UnsafePointer<UInt16>, length: Int, _ range: Range<Int>) -> Bool {
+        range.contains { wholeWordPairs[Self.pairIndex(units[$0], after: $0, in: units, length: length)] }
+    }
+
+    /// Records the break opportunities inside word `range`, whose numbers are written, with their
+    /// x and the line-end losses at them and at the word's end. With `holdsBreaks` false (letters
+    /// and digits only) there are none to look for. False when a pair with a character beyond
+    /// ASCII is ICU's to decide, or a break falls inside a ligature (`clusterStarts`, when the
+    /// word holds one): the text is then shaped.
+    @inline(__always)
+    private func recordBreaks(_ units: UnsafePointer<UInt16>, _ range: Range<Int>, holdsBreaks: Bool,
+                              prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
+                              clusterStarts: UnsafeMutablePointer<Bool>?, found: inout FoundStops) -> Bool {
+        if holdsBreaks {
+            // Read once: each read of the lazily made table costs a `swift_once` call.
+            let decisions = UnsafePointer(ChromiumLineBreaker.asciiDecisions)
+            var lastLast: UInt16 = range.lowerBound > 0 ? units[range.lowerBound &- 1] : 0
+            var last = units[range.lowerBound]
+            for k in (range.lowerBound &+ 1)..<range.upperBound {
+                let unit = units[k]
+                if unit | last < 0x80 {
                     if let kind = ChromiumLineBreaker.asciiBreak(lastLast, last, unit, decisions: decisions) {
+                        // A break inside a ligature would need the cut's corrections kept:
+                        // shaping keeps them.
+                        if let clusterStarts, !clusterStarts[k] { return false }
                         found.add(PreparedBreak(x: prefix[k], contentX: prefix[k], offset: UInt32(k), contentEnd: UInt32(k),
                                                 kind: kind))
                         found.addLoss(losses[k], at: k)
                     }
-                    lastLast = last
-                    last = unit
+                } else if !ChromiumLineBreaker.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
+                                                           unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
+                    return false
                 }
+                lastLast = last
+                last = unit
             }
-            found.addLoss(losses[end], at: end)
         }
-        x = wordX
-        return end
+        found.addLoss(losses[range.upperBound], at: range.upperBound)
+        return true
     }
 
     /// The numbers per offset, moved to take offsets from `start` on, with room for at least

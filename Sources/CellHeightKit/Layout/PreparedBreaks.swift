@@ -44,8 +44,8 @@ struct PreparedBreaks {
     private(set) var hangs: [Hang] = PreparedBreaks.noHangs
     /// Breaks that do not fit a record, by ascending index.
     private(set) var outsized: [Outsized] = []
-    /// The codes of `hangs` once there are more than `scannedHangs`, to find a hang's code (after
-    /// the last one used, which usually comes again).
+    /// The codes of `hangs`, to find a hang's code in a long list (after the last one used,
+    /// which usually comes again).
     private var hangCodes: [Hang: UInt16] = [:]
     private var lastHangCode: UInt16 = 0
 
@@ -128,11 +128,7 @@ struct PreparedBreaks {
         guard hangs.count < Int(Self.outsizedCode) else { return nil }
         let code = UInt16(hangs.count)
         hangs.append(hang)
-        if hangs.count == Self.scannedHangs + 1 {
-            for (known, listed) in hangs.enumerated().dropFirst() { hangCodes[listed] = UInt16(known) }
-        } else if hangs.count > Self.scannedHangs + 1 {
-            hangCodes[hang] = code
-        }
+        hangCodes[hang] = code
         lastHangCode = code
         return code
     }
