@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,6 +82,10 @@ public struct BudgetRule: Equatable, Sendable {
 ///   "zh-TW" and "zh-HK", but "zh-TW" does not cover "zh-CN");
 /// - a glob ("zh-*", "*") on the canonical form.
 public func localeMatches(_ pattern: String, _ locale: String) -> Bool {
+    LocaleMatchMemo.shared.matches(pattern, locale) { localeMatchesUncached(pattern, locale) }
+}
+
+private func localeMatchesUncached(_ pattern: String, _ locale: String) -> Bool {
     let locale = LanguageTag.canonical(locale)
     if pattern.contains(where: { "*?[".contains($0) }) {
         return fnmatch(pattern.replacingOccurrences(of: "_", with: "-").lowercased(), locale.lowercased(), 0) == 0
@@ -143,4 +148,31 @@ public struct BudgetRules: Equatable, Sendable {
 /// `.name` for identifier-like names, `["name"]` for others (as JSON paths in messages write them).
 private func jsonPathMember(_ name: String) -> String {
     memberPath("", name)
+}
+
+/// The answers of `localeMatches` so far, shared by the workers: each row asks every rule with
+/// locales about its locale, and each answer costs several ICU calls (canonical forms, likely
+/// subtags), while a run meets a handful of locales. Bounded: emptied when it holds
+/// `capacity` answers (a file of rows that each name a locale of their own gains nothing).
+final class LocaleMatchMemo: Sendable {
+    static let shared = LocaleMatchMemo()
+    static let capacity = 4096
+
+    private struct Question: Hashable {
+        var pattern: String
+        var locale: String
+    }
+
+    private let answers = Mutex<[Question: Bool]>([:])
+
+    func matches(_ pattern: String, _ locale: String, orAnswer answer: () -> Bool) -> Bool {
+        let question = Question(pattern: pattern, locale: locale)
+        if let known = answers.withLock({ $0[question] }) { return known }
+        let found = answer()
+        answers.withLock { answers in
+            if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+            answers[question] = found
+        }
+        return found
+    }
 }

@@ -52,19 +52,36 @@ public final class CellMeasurer {
         }
     }
 
-    /// The row measured at every width, with its labels' prepared texts (for a width search).
-    private func measureKeepingTexts(_ row: Row) -> (cell: MeasuredCell, texts: PreparedLabels) {
+    /// The row measured at every width, with its labels' prepared texts (for a width search; nil
+    /// when the results of a short text measured before were taken: prepare them when needed).
+    private func measureKeepingTexts(_ row: Row) -> (cell: MeasuredCell, texts: PreparedLabels?) {
         guard template.labels.count == 1 else {
             let prepared = prepare(row)
             return (MeasuredCell(row: row, results: shared(widths.map { self.cell(prepared, width: $0) })), .each(prepared))
         }
+        let text = row.value(ofField: template.labels[0].field) ?? ""
+        let repeatable = !details && text.utf8.count <= Self.repeatedTextBytes
+        if repeatable, let results = repeatedTexts.value(for: CodeUnitKey(text)) {
+            repeatedTextHits += 1
+            return (MeasuredCell(row: row, results: results), nil)
+        }
         let prepared = prepareLabel(0, of: row)
-        let measured = MeasuredCell(row: row, results: shared(widths.map { width in
+        let results = shared(widths.map { width in
             let label = measureLabel(0, prepared, textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
             return CellLayout(width: width, height: template.cellHeight(singleLabel: label), labels: [label])
-        }))
-        return (measured, .one(prepared))
+        })
+        if repeatable { repeatedTexts.insert(results, for: CodeUnitKey(text)) }
+        return (MeasuredCell(row: row, results: results), .one(prepared))
     }
+
+    /// The results of short single-label texts measured lately, by text: catalogs repeat "OK",
+    /// "Cancel" and "Settings" across files, targets and locales, and such a row is then laid
+    /// out once per measurer (one per settings). Only short texts: hashing a long row would cost
+    /// more than the rare repeat saves.
+    private var repeatedTexts = GenerationalCache<CodeUnitKey, [CellLayout]>(costLimit: 4096)
+    static let repeatedTextBytes = 64
+    /// Rows whose results came from `repeatedTexts`, e.g. 1_204.
+    private(set) var repeatedTextHits = 0
 
     /// The last results (without line boxes) of each first line count below 64, at that index.
     private var sharedResults = [[CellLayout]?](repeating: nil, count: 64)
@@ -95,8 +112,9 @@ public final class CellMeasurer {
         // The same for every width the row breaks the budget at: searched once, from the widest
         // of them (greedy wrapping needs no fewer lines at a narrower width).
         let widest = overBudget.max { results[$0].width < results[$1].width }
+        if widest != nil && texts == nil { texts = .one(prepareLabel(0, of: row)) }
         let fittingWidth = widest.flatMap {
-            narrowestFittingWidth(texts.each, budget: budget, above: results[$0].width, lineCount: results[$0].lineCount)
+            narrowestFittingWidth(texts?.each ?? [], budget: budget, above: results[$0].width, lineCount: results[$0].lineCount)
         }
         let violations = overBudget.map {
             BudgetViolation(width: results[$0].width, lineCount: results[$0].lineCount, height: results[$0].height,

@@ -60,7 +60,7 @@ struct ShapedRangeCache {
     }
 
     /// Entries kept at most.
-    static let capacity = 8192
+    static let capacity = 65536
     /// Longer ranges are shaped every time: they rarely come again, and would take the room of many words.
     static let maximumUnits = 48
     /// Code points of context HarfBuzz keeps on each side of the text it shapes (`CONTEXT_LENGTH`).

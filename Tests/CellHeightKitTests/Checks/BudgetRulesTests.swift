@@ -80,6 +80,23 @@ struct BudgetRulesTests {
     ])
     func localePatterns(pattern: String, locale: String, matches: Bool) {
         #expect(localeMatches(pattern, locale) == matches)
+        // Asked again, the answer comes from the memo the workers share: the same answer.
+        #expect(localeMatches(pattern, locale) == matches)
+    }
+
+    @Test("locale answers are asked of ICU once per pattern and locale, and the memo stays bounded (issue 26)")
+    func localeMemo() {
+        let memo = LocaleMatchMemo()
+        var asked = 0
+        for _ in 0..<3 {
+            #expect(memo.matches("zh-TW", "zh_Hant") { asked += 1; return true })
+            #expect(!memo.matches("ja", "de") { asked += 1; return false })
+        }
+        #expect(asked == 2)
+        // Beyond its capacity it starts over rather than grow: the first answers are asked again.
+        for n in 0..<LocaleMatchMemo.capacity { _ = memo.matches("x", "l\(n)") { false } }
+        _ = memo.matches("zh-TW", "zh_Hant") { asked += 1; return true }
+        #expect(asked == 3)
     }
 
     @Test("key globs: fnmatch, with * crossing dots; rows without a key are matched by * only")
