@@ -1,4 +1,5 @@
 import ICUBridge
+import Synchronization
 
 /// The breaker's lanes before ICU: what `ChromiumLineBreaker` decides for plain text (printable
 /// ASCII and the letters and quotation marks beyond it that `BeyondASCIIClass` names), looked up
@@ -88,5 +89,67 @@ extension ChromiumLineBreaker {
         if lastClass == quote || currentClass == quote { return true }
         return (last < 0x80 ? AsciiBreakTable.isLetterOrDigit(last) : lastClass == letter)
             && (current < 0x80 ? AsciiBreakTable.isLetterOrDigit(current) : currentClass == letter)
+    }
+}
+
+/// What the breaker decides between a letter beyond ASCII (`BeyondASCIIClass.letter`: Line_Break
+/// AL, not East Asian) and a printable ASCII character beside it, before or after, for the pairs
+/// `neverBreaks` leaves to ICU ("é." , "(é", "é-"): found with the breaker itself on the pair
+/// with "é" in many contexts the first time a pair is met, and kept when every context agrees.
+/// ICU's rules and Unicode 15.1's read a letter by its Line_Break class and East Asian width
+/// alone, so "é" stands for every such letter (a test checks them all); a pair whose contexts
+/// disagree (a hyphen at a word's start, Unicode 15.1's LB20a) stays undecided, and its text is
+/// shaped and broken by ICU.
+enum LetterBesideASCII {
+    /// Per order (letter first, ASCII first) and ASCII character from U+0020: 0 not met yet,
+    /// 1 no break, 2 undecided, 3 plus a `BreakKind`'s raw value: a break of that kind.
+    private static let decisions: UnsafeMutablePointer<Atomic<UInt8>> = {
+        let table = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: 2 * 95)
+        for i in 0..<(2 * 95) { (table + i).initialize(to: Atomic(0)) }
+        return table
+    }()
+
+    /// The letter that stands for every letter beyond ASCII the lane breaks around.
+    static let representative: UInt16 = 0xE9
+    /// What stands before the pair and after it in the contexts tried: the classes of what the
+    /// pairwise lane takes (letters, digits, quotation marks, each kind of ASCII punctuation, a
+    /// space, nothing), and two-character starts of numbers and hyphenated words.
+    static let before: [[UInt16]] = [[], [0x20], [0x61], [0x35], [0xE9], [0x2019], [0xAB], [0x31, 0x2E], [0x61, 0x2D],
+                                     [0x20, 0x2D], [0x24, 0x31]] + (0x21...0x2F).map { [UInt16($0)] }
+        + (0x3A...0x40).map { [UInt16($0)] } + (0x5B...0x60).map { [UInt16($0)] } + (0x7B...0x7E).map { [UInt16($0)] }
+    static let after: [[UInt16]] = [[], [0x20], [0x61], [0x35], [0xE9], [0x2019], [0xBB], [0x28], [0x29], [0x2E], [0x2C],
+                                    [0x2D], [0x2F], [0x21], [0x24], [0x25], [0x22], [0x27], [0x2B], [0x26], [0x3A], [0x3F],
+                                    [0x5B], [0x5D], [0x7B], [0x7D]]
+
+    /// The decision between `letterFirst ? (letter, ascii) : (ascii, letter)`, finding it with
+    /// `breaker` when it is not known yet.
+    static func decision(letterFirst: Bool, ascii: UInt16, breaker: ChromiumLineBreaker) -> ChromiumLineBreaker.BlinkDecision {
+        let index = (letterFirst ? 0 : 95) + Int(ascii) - 0x20
+        var known = decisions[index].load(ordering: .relaxed)
+        if known == 0 {
+            known = find(letterFirst: letterFirst, ascii: ascii, breaker: breaker)
+            decisions[index].store(known, ordering: .relaxed)
+        }
+        switch known {
+        case 1: return .noBreak
+        case 2: return .undecided
+        default: return BreakKind(rawValue: known - 3).map { .breaks($0) } ?? .undecided
+        }
+    }
+
+    private static func find(letterFirst: Bool, ascii: UInt16, breaker: ChromiumLineBreaker) -> UInt8 {
+        let pair = letterFirst ? [representative, ascii] : [ascii, representative]
+        var agreed: UInt8?
+        for start in before {
+            for end in after {
+                var found: UInt8 = 1
+                breaker.forEachOpportunity(in: start + pair + end) { opportunity in
+                    if opportunity.offset == start.count + 1 { found = 3 + opportunity.kind.rawValue }
+                }
+                if let agreed, agreed != found { return 2 }
+                agreed = found
+            }
+        }
+        return agreed ?? 2
     }
 }

@@ -87,6 +87,7 @@ final class PairwiseTextPreparer {
     /// another way, when a paragraph is empty or not plain text with a Latin letter, or holds a pair that shaping and ICU must decide.
     func prepare(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout PreparedText) -> Bool {
         guard !bytes.isEmpty else { return false }
+        text.preparer = .pairwiseLane
         // The numbers of a very long word the last layout cut are not kept for this text.
         if capacity > Self.keptCapacity { release() }
         // At most one unit per byte: decoded in place, then cut to length. A long row's units go
@@ -341,9 +342,24 @@ final class PairwiseTextPreparer {
                 found = FoundStops(self, writingAt: found.next)
             }
             prefix[wordStart] = x
-            var isWhole = flags & CharacterFlags.beyondASCII != 0
-            if !isWhole && flags & CharacterFlags.substitutionStart != 0 {
-                isWhole = holdsWholeWordPair(units, length: length, wordStart..<wordEnd)
+            var isWhole: Bool
+            if flags & CharacterFlags.beyondASCII != 0 {
+                // Walked pair by pair when its letters beyond ASCII allow (else shaped whole).
+                isWhole = !isPairwiseWord(units, length: length, wordStart..<wordEnd)
+                    || !walkPairwiseWord(units, length: length, wordStart..<wordEnd, x: &x, prefix: prefix, losses: losses,
+                                         clusterStarts: clusterStarts)
+            } else {
+                isWhole = flags & CharacterFlags.substitutionStart != 0
+                    && holdsWholeWordPair(units, length: length, wordStart..<wordEnd)
+                if !isWhole {
+                    for k in wordStart..<wordEnd {
+                        guard let step = step(pairIndex(units[k], after: k)) else { return nil }
+                        x &+= Int(step.advance)
+                        prefix[k &+ 1] = x
+                        losses[k &+ 1] = Int(step.loss)
+                        clusterStarts[k] = true
+                    }
+                }
             }
             var wordHasLigature = false
             if isWhole {
@@ -352,14 +368,6 @@ final class PairwiseTextPreparer {
                 for k in wordStart..<wordEnd where !clusterStarts[k] {
                     wordHasLigature = true
                     break
-                }
-            } else {
-                for k in wordStart..<wordEnd {
-                    guard let step = step(pairIndex(units[k], after: k)) else { return nil }
-                    x &+= Int(step.advance)
-                    prefix[k &+ 1] = x
-                    losses[k &+ 1] = Int(step.loss)
-                    clusterStarts[k] = true
                 }
             }
             if text != nil {
@@ -450,6 +458,59 @@ final class PairwiseTextPreparer {
         return end
     }
 
+    /// Whether word `range`, which holds a character beyond ASCII, may be walked pair by pair:
+    /// every such character is one `BeyondASCIICharacters` marks pairwise, and no ASCII character
+    /// of it is substituted or starts a ligature with the next (see `wholeWordPairs`).
+    private func isPairwiseWord(_ units: UnsafePointer<UInt16>, length: Int, _ range: Range<Int>) -> Bool {
+        for k in range {
+            let unit = units[k]
+            if unit >= 0x80 {
+                guard beyondASCII.value(of: unit) & BeyondASCIICharacters.pairwise != 0 else { return false }
+                continue
+            }
+            // An ASCII character before one beyond ASCII: only its own substitutions count (no
+            // substitution reads a pairwise character's glyph).
+            let next = k &+ 1 < length ? units[k &+ 1] : 0
+            let column = next == 0 || next >= 0x80 ? PairwiseASCIIAdvances.end : Int(next) &- 0x20
+            if wholeWordPairs[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), column)] { return false }
+        }
+        return true
+    }
+
+    /// Writes the advances and losses of word `range` (see `isPairwiseWord`) pair by pair from `x`,
+    /// pairs with a character beyond ASCII from `BeyondASCIIPairSteps`; false, with `x` unmoved,
+    /// when a pair does not shape pair by pair (the word is then shaped whole).
+    private func walkPairwiseWord(_ units: UnsafePointer<UInt16>, length: Int, _ range: Range<Int>, x: inout Int,
+                                  prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
+                                  clusterStarts: UnsafeMutablePointer<Bool>) -> Bool {
+        let steps = advances.tables.steps
+        var wordX = x
+        for k in range {
+            let unit = units[k]
+            let next: UInt16 = k &+ 1 < length ? units[k &+ 1] : 0
+            let step: PairwiseASCIIAdvances.Step
+            if unit < 0x80 && next < 0x80 {
+                let index = Self.pairIndex(unit, after: k, in: units, length: length)
+                let packed = steps[index].load(ordering: .relaxed)
+                if packed != PlainShapingTables.unknown {
+                    step = PlainShapingTables.unpack(packed)
+                } else {
+                    guard let shaped = advances.pair(index) else { return false }
+                    step = PairwiseASCIIAdvances.Step(advance: shaped.advance, loss: shaped.loss)
+                }
+            } else {
+                guard let shaped = advances.beyondPair(unit, next) else { return false }
+                step = shaped
+            }
+            wordX &+= Int(step.advance)
+            prefix[k &+ 1] = wordX
+            losses[k &+ 1] = Int(step.loss)
+            clusterStarts[k] = true
+        }
+        x = wordX
+        return true
+    }
+
     /// The table index of `units[i]`'s pair (a printable ASCII unit) with what follows it in a
     /// paragraph of `length` units.
     @inline(__always)
@@ -489,9 +550,22 @@ final class PairwiseTextPreparer {
                                                 kind: kind))
                         found.addLoss(losses[k], at: k)
                     }
-                } else if !ChromiumLineBreaker.neverBreaks(last, last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F,
-                                                           unit, unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F) {
-                    return false
+                } else {
+                    let lastClass = last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F
+                    let unitClass = unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F
+                    if !ChromiumLineBreaker.neverBreaks(last, lastClass, unit, unitClass) {
+                        switch letterBesideASCII(last, lastClass, unit, unitClass) {
+                        case .noBreak:
+                            break
+                        case .breaks(let kind):
+                            if let clusterStarts, !clusterStarts[k] { return false }
+                            found.add(PreparedBreak(x: prefix[k], contentX: prefix[k], offset: UInt32(k), contentEnd: UInt32(k),
+                                                    kind: kind))
+                            found.addLoss(losses[k], at: k)
+                        case .undecided:
+                            return false
+                        }
+                    }
                 }
                 lastLast = last
                 last = unit
@@ -499,6 +573,24 @@ final class PairwiseTextPreparer {
         }
         found.addLoss(losses[range.upperBound], at: range.upperBound)
         return true
+    }
+
+    /// The breaker that finds what `LetterBesideASCII` does not know yet (made when first needed).
+    private lazy var breaker: ChromiumLineBreaker? = try? ChromiumLineBreaker()
+
+    /// The breaker's decision between a letter beyond ASCII and a printable ASCII character (see
+    /// `LetterBesideASCII`); undecided for any other pair.
+    private func letterBesideASCII(_ last: UInt16, _ lastClass: UInt8, _ unit: UInt16,
+                                   _ unitClass: UInt8) -> ChromiumLineBreaker.BlinkDecision {
+        let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue
+        guard let breaker else { return .undecided }
+        if lastClass == letter && unit < 0x80 && unit >= 0x20 {
+            return LetterBesideASCII.decision(letterFirst: true, ascii: unit, breaker: breaker)
+        }
+        if unitClass == letter && last < 0x80 && last >= 0x20 {
+            return LetterBesideASCII.decision(letterFirst: false, ascii: last, breaker: breaker)
+        }
+        return .undecided
     }
 
     /// The numbers per offset, moved to take offsets from `start` on, with room for at least

@@ -2,8 +2,8 @@
 /// grapheme boundaries. Wrapping it at a width is integer arithmetic over these arrays
 /// (`LineWrapper`); lay it out with `TextLayoutEngine.layout(_:width:)`.
 ///
-/// One representation for every text, whichever way it was prepared (the pairwise lane of
-/// `PairwiseTextPreparer` or shaping with fallback in `TextLayoutEngine.prepare`). Lengths are in
+/// One representation for every text, whichever of the engine's two preparers prepared it (the
+/// pairwise lane, `PairwiseTextPreparer`, or shaping with fallback, `ShapingTextPreparer`). Lengths are in
 /// HarfBuzz's units of 1/65536 px, so sums are exact. The wrap loop reads x only where a line may
 /// end or start: at break opportunities and where their content ends (`PreparedBreaks`), and at
 /// paragraph ends. Numbers per offset (`OffsetNumbers`: x, line-end adjustment, cuttable, ligature
@@ -36,6 +36,22 @@ public struct PreparedText {
         @exclusivity(unchecked) var fontIndices: [UInt8] = []
         /// The fonts used, primary first.
         @exclusivity(unchecked) var fonts: [FontFace] = []
+        /// Which preparer wrote the text: the wrap loop asks it for numbers per offset.
+        @exclusivity(unchecked) var preparer = Preparer.shaping
+    }
+
+    /// The engine's two preparers (`TextLayoutEngine.prepare` chooses one per text).
+    enum Preparer {
+        /// `ShapingTextPreparer`: numbers per offset kept in `shapedNumbers`.
+        case shaping
+        /// `PairwiseTextPreparer`: numbers per offset worked out again from the words.
+        case pairwiseLane
+    }
+
+    /// Which preparer wrote the text.
+    var preparer: Preparer {
+        get { storage.preparer }
+        nonmutating set { storage.preparer = newValue }
     }
 
     var storage = Storage()
@@ -86,6 +102,7 @@ public struct PreparedText {
         shapedNumbers.removeAll()
         fontIndices.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
+        preparer = .shaping
     }
 
     /// How many of `breaks` the paragraphs use.

@@ -10,9 +10,9 @@ public final class TextLayoutEngine {
     public let lineHeight: LineHeight
     public let whiteSpace: WhiteSpace
 
-    private let shaper: Shaper
-    private let lineBreaker: ChromiumLineBreaker
-    private let graphemes: ICUBreakIterator
+    /// The two preparers, peers that write the same `PreparedText` (see `prepare`).
+    private let shaping: ShapingTextPreparer
+    private var shaper: Shaper { shaping.shaper }
     private let wrapper: LineWrapper
     /// Rounded metrics per font, keyed by object identity.
     private var metrics: [ObjectIdentifier: RoundedVerticalMetrics] = [:]
@@ -24,9 +24,7 @@ public final class TextLayoutEngine {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.whiteSpace = whiteSpace
-        self.shaper = Shaper(chain: chain, fontSize: fontSize)
-        self.lineBreaker = try ChromiumLineBreaker()
-        self.graphemes = try ICUBreakIterator(.grapheme)
+        self.shaping = try ShapingTextPreparer(shaper: Shaper(chain: chain, fontSize: fontSize), whiteSpace: whiteSpace)
         let primary = chain.primary
         let space = primary.advance(of: 0x20, fontSize: fontSize)
         // Chromium shows U+2010 HYPHEN at a soft-hyphen break when the font has it, else "-".
@@ -60,6 +58,23 @@ public final class TextLayoutEngine {
     /// Whether texts of plain-text paragraphs are prepared in the pairwise lane
     /// (`PairwiseTextPreparer`; the default). Off only to compare with shaping them in tests.
     var usesPairwiseLane = true
+
+    /// How many units of a paragraph are shaped before their numbers are stored (see
+    /// `ShapingTextPreparer.pieceUnits`); small only to test the pieces.
+    var shapingPieceUnits: Int {
+        get { shaping.pieceUnits }
+        set { shaping.pieceUnits = newValue }
+    }
+
+    /// How long a range is shaped as one HarfBuzz buffer at most (see `Shaper.forEachWindow`);
+    /// small only to test the windows.
+    var shapingWindow: (units: Int, margin: Int) {
+        get { shaper.runWindow }
+        set {
+            shaper.runWindow = newValue
+            forgetPreparedTexts()
+        }
+    }
 
     /// The pairwise lane (see `PairwiseTextPreparer`); nil when the font does not shape ASCII
     /// pair by pair or white space collapses.
@@ -124,13 +139,13 @@ public final class TextLayoutEngine {
     static let preparedCacheLimit = 1 << 16
 
     /// Shapes and analyses `text` once (the expensive part): in the pairwise lane when it takes
-    /// the text, else by shaping with fallback fonts and ICU.
+    /// the text, else by shaping with fallback fonts and ICU. The one place that chooses.
     public func prepare(_ text: String) -> PreparedText {
         var text = text
         if let prepared = text.withUTF8({ preparePlainText($0) }) { return prepared }
         let key = CodeUnitKey(text)
         if let cached = preparedCache.value(for: key) { return cached }
-        let prepared = prepareShaped(text)
+        let prepared = shaping.prepare(text)
         let bytes = text.utf8.count
         guard bytes <= Self.preparedCacheLimit / 16 else { return prepared }
         preparedCache.insert(prepared, for: key, cost: bytes)
@@ -140,166 +155,6 @@ public final class TextLayoutEngine {
     /// Empties the cache of prepared texts (after a switch that changes how texts are prepared).
     private func forgetPreparedTexts() {
         preparedCache.removeAll()
-    }
-
-    /// `text` prepared by shaping each paragraph with fallback fonts, ICU's breaks and graphemes,
-    /// in arrays of its own, sized to the text (it may be kept in the cache).
-    private func prepareShaped(_ text: String) -> PreparedText {
-        var prepared = PreparedText()
-        let units = whiteSpace.apply(to: utf16Units(of: text))
-        prepared.units = units
-        prepared.fonts.append(chain.primary)
-        var start = 0
-        while start < units.count {
-            let newline = units[start...].firstIndex(of: 0x0A)
-            let end = newline ?? units.count
-            // A text without "\n" is its own paragraph: share its array rather than copy it.
-            let paragraph = start == 0 && end == units.count ? units : Array(units[start..<end])
-            prepareParagraph(paragraph, start: start, endsWithNewline: newline != nil, into: &prepared)
-            start = end + 1
-        }
-        return prepared
-    }
-
-    /// How many units of a paragraph are shaped before their numbers are stored (see
-    /// `Shaper.shapeInPieces`): a long paragraph's shaping output is never all in memory.
-    var shapingPieceUnits = 1 << 16
-
-    /// How long a range is shaped as one HarfBuzz buffer at most (see `Shaper.forEachWindow`);
-    /// small only to test the windows.
-    var shapingWindow: (units: Int, margin: Int) {
-        get { shaper.runWindow }
-        set {
-            shaper.runWindow = newValue
-            forgetPreparedTexts()
-        }
-    }
-
-    /// Codes the advances of shaped texts (see `ShapedOffsetNumbers`).
-    private var advanceEncoder = ShapedOffsetNumbers.Encoder()
-
-    private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
-        let storage = text.storage
-        // The numbers and the encoder are worked on as locals (moved out and back), not through
-        // the objects that hold them: no access checks per unit.
-        var numbers = ShapedOffsetNumbers(), encoder = ShapedOffsetNumbers.Encoder.moved
-        swap(&numbers, &storage.shapedNumbers)
-        swap(&encoder, &advanceEncoder)
-        defer {
-            swap(&numbers, &storage.shapedNumbers)
-            swap(&encoder, &advanceEncoder)
-        }
-        if numbers.isEmpty {
-            numbers.reserve(forUnits: text.units.count)
-            encoder.begin()
-        }
-        let count = units.count
-        let hasTabs = units.contains(0x09), hasSoftHyphens = units.contains(0xAD)
-        // Grapheme boundaries: where a line may be cut inside a word (a paragraph's end counts, its
-        // start never does); cuts inside clusters are decided with the shaping below.
-        if SingleUnitGraphemes.cover(units) {
-            // Every unit is a grapheme cluster of its own (ASCII but CR, CJK, kana, Hangul syllables...).
-            for i in start...(start + count) { numbers.cuttable[i] = true }
-        } else {
-            graphemes.forEachBoundary(units) { numbers.cuttable[start + $0] = true }
-            numbers.cuttable[start + count] = true
-        }
-        numbers.cuttable[start] = false
-        var usesFallback = false
-        // Line-end adjustments in order of offset (pieces come in order; two may give one at the
-        // offset between them).
-        var adjustments: [StopAdjustment] = []
-        shaper.shapeInPieces(units, pieceUnits: shapingPieceUnits) { shaped in
-            let first = shaped.start, length = shaped.advances.count
-            // Fonts: the piece's indices into the text's list.
-            if shaped.fonts.count > 1 {
-                usesFallback = true
-                if text.fontIndices.isEmpty { text.fontIndices = Array(repeating: 0, count: text.units.count + 1) }
-                let mapped: [UInt8] = shaped.fonts.map { font in
-                    if let index = text.fonts.firstIndex(where: { $0 === font }) { return UInt8(truncatingIfNeeded: index) }
-                    text.fonts.append(font)
-                    return UInt8(truncatingIfNeeded: text.fonts.count - 1)
-                }
-                for i in 0..<length { text.fontIndices[start + first + i] = mapped[Int(shaped.fontIndices[i])] }
-            }
-            // Advances are HarfBuzz's integers over 65536: exact.
-            func advance(_ i: Int) -> Int { units[first + i] == 0x09 ? 0 : FontFace.harfBuzzUnits(shaped.advances[i]) }
-            for i in 0..<length { encoder.setAdvance(advance(i), at: start + first + i, in: &numbers) }
-            for (offset, value) in shaped.lineEndAdjustments.sorted(by: { $0.key < $1.key }) {
-                let adjustment = StopAdjustment(offset: first + offset, value: FontFace.harfBuzzUnits(value))
-                if let last = adjustments.last, last.offset == adjustment.offset {
-                    adjustments[adjustments.count - 1].value += adjustment.value
-                } else {
-                    adjustments.append(adjustment)
-                }
-            }
-            // Cuts inside the piece's clusters (ligatures), decided over its own numbers: none
-            // when every grapheme boundary starts a cluster (most text).
-            guard (1..<max(length, 1)).contains(where: {
-                !shaped.clusterStarts[$0] && numbers.cuttable[start + first + $0]
-            }) else { return }
-            var prefix = [Int](repeating: 0, count: length + 1)
-            for i in 0..<length { prefix[i + 1] = prefix[i] + advance(i) }
-            var cuttable = (0...length).map { numbers.cuttable[start + first + $0] }
-            units.withUnsafeBufferPointer { paragraphUnits in
-                markLigatureCuts(0..<length, units: paragraphUnits.baseAddress! + first, prefix: prefix,
-                                 cuttable: &cuttable, clusterStarts: { shaped.clusterStarts[$0] },
-                                 ownAdvance: { i in
-                    var clusterStart = i
-                    while clusterStart > 0 && !shaped.clusterStarts[clusterStart] { clusterStart -= 1 }
-                    let font = shaped.fonts[Int(shaped.fontIndices[clusterStart])]
-                    return font.advanceUnits(of: UInt32(units[first + i]), fontSize: self.fontSize)
-                }, split: { numbers.ligatureSplits[start + first + $1] = $0 })
-            }
-            for i in 0..<length where i > 0 && !cuttable[i] { numbers.cuttable[start + first + i] = false }
-        }
-        // Line-end adjustments, all listed (the text keeps no dense numbers).
-        let adjustmentBase = text.stopAdjustments.count
-        text.stopAdjustments.append(contentsOf: adjustments.lazy.filter { $0.value != 0 })
-        // Break opportunities with their x, in one walk along the paragraph.
-        func advance(_ i: Int) -> Int { numbers.advance(at: start + i) }
-        /// Where the content before `offset` ends, the spaces before it hanging.
-        func contentEnd(before offset: Int) -> Int {
-            var end = offset
-            while end > 0 && isHangingSpace(units[end - 1]) { end -= 1 }
-            return end
-        }
-        /// x at `end` (the content end before `offset`), from x at `offset`.
-        func contentX(_ end: Int, _ offset: Int, _ x: Int) -> Int {
-            var contentX = x
-            for i in end..<offset { contentX -= advance(i) }
-            return contentX
-        }
-        let breakBase = text.breakCount
-        var next = breakBase
-        // Room for a break every four units, or at every ideograph (CJK text breaks at each), so
-        // that a long paragraph's breaks seldom move as they grow: a move holds both copies at once.
-        var ideographs = 0
-        for unit in units where unit >= 0x2E80 && unit < 0xD800 { ideographs += 1 }
-        let room = breakBase + max(count / 4, ideographs + count / 16) + 1
-        text.breaks.reserveCapacity(room)
-        var x = 0, i = 0
-        lineBreaker.forEachOpportunity(in: units) { opportunity in
-            while i < opportunity.offset {
-                x += advance(i)
-                i += 1
-            }
-            let end = contentEnd(before: opportunity.offset)
-            text.breaks.set(PreparedBreak(x: x, contentX: contentX(end, opportunity.offset, x),
-                                          offset: UInt32(opportunity.offset), contentEnd: UInt32(end), kind: opportunity.kind),
-                            at: next)
-            next += 1
-        }
-        while i < count {
-            x += advance(i)
-            i += 1
-        }
-        let end = contentEnd(before: count)
-        text.paragraphs.append(PreparedParagraph(start: start, count: count, breaks: breakBase..<next,
-                                                 contentEnd: end, width: x, contentWidth: contentX(end, count, x),
-                                                 endsWithNewline: endsWithNewline, hasTabs: hasTabs,
-                                                 hasSoftHyphens: hasSoftHyphens, usesFallback: usesFallback,
-                                                 stopAdjustments: adjustmentBase..<text.stopAdjustments.count))
     }
 
     /// Wraps prepared text at `width` px (cheap: no shaping, no ICU). With `details` false the
@@ -372,16 +227,18 @@ public final class TextLayoutEngine {
                        : TextLayout(width: width, lineCount: lineCount, height: height)
     }
 
-    /// Writes out the numbers per offset of shaped texts for the wrap loop.
-    private let shapedNumbersScratch = ShapedOffsetNumbers.Scratch()
-
     /// The numbers per offset of (at least) `range` of paragraph `p` of `prepared`, x at the range's
-    /// start being `x`: from a shaped text's small form, or worked out again by the pairwise lane
-    /// (see `PairwiseTextPreparer.offsetNumbers`). Valid until the next call.
+    /// start being `x`, from the preparer that prepared it: written out from a shaped text's small
+    /// form, or worked out again by the pairwise lane. Valid until the next call.
     private func numbers(_ prepared: PreparedText, _ text: PreparedText.Buffers, _ p: PreparedParagraph,
                          _ range: ClosedRange<Int>, x: Int) -> OffsetNumbers.View {
-        if prepared.shapedNumbers.isEmpty { return pairwiseLane!.offsetNumbers(text, p, covering: range) }
-        return shapedNumbersScratch.view(prepared.shapedNumbers, text, p, covering: range, x: x)
+        switch prepared.preparer {
+        case .shaping:
+            return shaping.offsetNumbers(prepared, text, p, covering: range, x: x)
+        case .pairwiseLane:
+            guard let pairwiseLane else { preconditionFailure("only the pairwise lane prepares texts as its own") }
+            return pairwiseLane.offsetNumbers(text, p, covering: range)
+        }
     }
 
     /// The numbers of every offset of `text` at once, as the wrap loop sees them piece by piece (for

@@ -20,6 +20,10 @@ final class BeyondASCIICharacters {
     /// Added to a taken character's class when it is in the Latin script (a letter that makes
     /// its paragraph Latin).
     static let latinScript: UInt8 = 0x10
+    /// Added to a taken character's class when no substitution of the font reads or writes its
+    /// glyph: then its advance beside any neighbour is one pair's step (`BeyondASCIIPairSteps`),
+    /// and a word holding it is walked pair by pair instead of shaped whole.
+    static let pairwise: UInt8 = 0x20
 
     /// Per code point from U+0080: 0 when not taken, else its class's raw value (plus `latinScript`).
     private let table: UnsafeMutablePointer<UInt8>
@@ -53,10 +57,26 @@ final class BeyondASCIICharacters {
             if hb_font_get_nominal_glyph(font.hbFont, UInt32(codePoint), &glyph) != 0 { hb_set_add(joinable, glyph) }
         }
         let unsafe = Self.glyphsWithWideLookups(face: face, among: taken, joinable: joinable)
-        defer { hb_set_destroy(unsafe) }
-        for (codePoint, glyph, value) in glyphs where hb_set_has(unsafe, glyph) == 0 {
-            table[Int(codePoint) - 0x80] = value
+        let substituted = Self.glyphsOfSubstitutions(face: face)
+        defer {
+            hb_set_destroy(unsafe)
+            hb_set_destroy(substituted)
         }
+        for (codePoint, glyph, value) in glyphs where hb_set_has(unsafe, glyph) == 0 {
+            table[Int(codePoint) - 0x80] = value | (hb_set_has(substituted, glyph) == 0 ? Self.pairwise : 0)
+        }
+    }
+
+    /// The glyphs any substitution HarfBuzz applies to Latin text in `face` (Chromium's features)
+    /// reads before, at or after its position, or writes.
+    private static func glyphsOfSubstitutions(face: OpaquePointer) -> OpaquePointer {
+        let all = hb_set_create()!
+        for lookup in chromiumLatinLookups(face).substitutions {
+            let read = LookupGlyphs(face: face, table: "GSUB", lookup: lookup)
+            defer { read.destroy() }
+            for set in [read.before, read.input, read.after, read.output] { hb_set_union(all, set) }
+        }
+        return all
     }
 
     deinit { table.deallocate() }

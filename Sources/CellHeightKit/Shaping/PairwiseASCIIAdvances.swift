@@ -75,6 +75,28 @@ final class PairwiseASCIIAdvances {
         return shapePair(pair)
     }
 
+    /// The step of `first` before `next` (0 for the paragraph's end) when either is a letter
+    /// beyond ASCII that `BeyondASCIICharacters` marks pairwise, shaping the pair first when it is
+    /// new; nil when the pair does not shape as two glyphs, the second as wide as alone (then the
+    /// word holding it is shaped whole).
+    func beyondPair(_ first: UInt16, _ next: UInt16) -> Step? {
+        let packed = tables.beyondSteps.step(first, next)
+        if packed == BeyondASCIIPairSteps.notPairwise { return nil }
+        if packed != PlainShapingTables.unknown { return PlainShapingTables.unpack(packed) }
+        var units = [first], secondAlone: Int32?
+        if next != 0 {
+            units.append(next)
+            secondAlone = next < 0x80 ? pair(Self.pairIndex(UInt8(next), Self.end))?.advance : beyondPair(next, 0)?.advance
+        }
+        guard next == 0 || secondAlone != nil, let shaped = shapePair(units, secondAlone: secondAlone) else {
+            tables.beyondSteps.set(first, next, BeyondASCIIPairSteps.notPairwise)
+            return nil
+        }
+        let step = Step(advance: shaped.advance, loss: shaped.loss)
+        tables.beyondSteps.set(first, next, PlainShapingTables.pack(step))
+        return step
+    }
+
     /// Writes the advances of word `range` (one that must be shaped whole, see `substitutions`)
     /// into `prefix` as running x positions from `x`, how much wider a line gets when it ends
     /// inside or right after the word into `losses`, in 1/65536 px, and where its glyph clusters

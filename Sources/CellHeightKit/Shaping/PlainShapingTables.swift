@@ -25,6 +25,8 @@ final class PlainShapingTables: @unchecked Sendable {
     static let unknown = UInt64.max
 
     private let words: SharedShapes<ShapedSegmentCache.Shaped>
+    /// Steps of pairs with a letter beyond ASCII walked pair by pair (see `BeyondASCIIPairSteps`).
+    let beyondSteps = BeyondASCIIPairSteps()
 
     private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters,
                  words: SharedShapes<ShapedSegmentCache.Shaped>) {

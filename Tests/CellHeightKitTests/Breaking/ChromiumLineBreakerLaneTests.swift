@@ -75,4 +75,38 @@ struct ChromiumLineBreakerLaneTests {
         #expect(checked > 100_000)
         #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
     }
+
+    @Test("a letter beyond ASCII beside ASCII punctuation: what the breaker decides for every such letter, in context (issue 26)")
+    func letterBesideASCII() throws {
+        let breaker = try ChromiumLineBreaker()
+        let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue
+        let letters = Self.classified.filter { $0.value == letter }.map(\.unit)
+        #expect(letters.count > 500)
+        let before: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2019], [0x31, 0x2E], [0x20, 0x2D], [0x28]]
+        let after: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2E], [0x29]]
+        var decided = 0, mismatches: [String] = []
+        for ascii in UInt16(0x21)...0x7E where !AsciiBreakTable.isLetterOrDigit(ascii) {
+            for letterFirst in [true, false] {
+                let decision = LetterBesideASCII.decision(letterFirst: letterFirst, ascii: ascii, breaker: breaker)
+                if case .undecided = decision { continue }
+                decided += 1
+                for unit in letters {
+                    let pair = letterFirst ? [unit, ascii] : [ascii, unit]
+                    for start in before {
+                        for end in after {
+                            var found: BreakKind?
+                            breaker.forEachOpportunity(in: start + pair + end) {
+                                if $0.offset == start.count + 1 { found = $0.kind }
+                            }
+                            if found != decision.kind {
+                                mismatches.append("\(String(decoding: start + pair + end, as: UTF16.self))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(decided > 30, "most pairs of a letter and punctuation are decided")
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, first: \(mismatches.prefix(5))")
+    }
 }

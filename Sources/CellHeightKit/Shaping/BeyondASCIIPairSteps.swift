@@ -1,0 +1,85 @@
+import Synchronization
+
+/// The steps (advance and line-end loss, see `PairwiseASCIIAdvances.Step`) of pairs that hold a
+/// letter beyond ASCII the pairwise lane walks pair by pair ("é", "ß", "ł": see
+/// `BeyondASCIICharacters.pairwise`), shared by every worker measuring with one font at one size.
+/// There are too many such pairs for a dense table like the ASCII one, and a text meets a few
+/// thousand: they are shaped when first met and kept here.
+///
+/// Open addressing over `slotCount` slots of a key and a packed step, each written once and never
+/// removed, without locks: a worker claims an empty slot by writing its key with a mark, then
+/// writes the step, then the key without the mark (a release store, read with an acquire load),
+/// so that a reader that finds the key finds the step written. A reader that meets a claimed
+/// slot of its own key takes the pair as unknown and shapes it itself (the same step). When the
+/// table is full, or a key's probe runs long, new pairs are not stored: they are shaped again
+/// each time they are met.
+final class BeyondASCIIPairSteps: @unchecked Sendable {
+    static let slotCount = 1 << 16
+    private static let probeLimit = 32
+    /// A key whose step is being written.
+    private static let claimed: UInt64 = 1 << 63
+    /// The step of a pair that does not shape as two glyphs, the second unmoved: its words are
+    /// shaped whole.
+    static let notPairwise = UInt64.max - 1
+
+    private let keys: UnsafeMutablePointer<Atomic<UInt64>>
+    private let values: UnsafeMutablePointer<Atomic<UInt64>>
+
+    init() {
+        keys = .allocate(capacity: Self.slotCount)
+        values = .allocate(capacity: Self.slotCount)
+        for i in 0..<Self.slotCount {
+            (keys + i).initialize(to: Atomic(0))
+            (values + i).initialize(to: Atomic(PlainShapingTables.unknown))
+        }
+    }
+
+    deinit {
+        keys.deinitialize(count: Self.slotCount)
+        keys.deallocate()
+        values.deinitialize(count: Self.slotCount)
+        values.deallocate()
+    }
+
+    /// The key of the pair (`first`, `next`): `next` 0 for the paragraph's end. Never 0.
+    @inline(__always)
+    private static func key(_ first: UInt16, _ next: UInt16) -> UInt64 { (UInt64(first) << 16 | UInt64(next)) &+ 1 }
+
+    @inline(__always)
+    private static func slot(_ key: UInt64) -> Int {
+        var mixed = key &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: mixed) & (slotCount - 1)
+    }
+
+    /// The packed step of (`first`, `next`), `notPairwise`, or `PlainShapingTables.unknown`.
+    @inline(__always)
+    func step(_ first: UInt16, _ next: UInt16) -> UInt64 {
+        let key = Self.key(first, next)
+        var slot = Self.slot(key)
+        for _ in 0..<Self.probeLimit {
+            let found = keys[slot].load(ordering: .acquiring)
+            if found == key { return values[slot].load(ordering: .relaxed) }
+            if found == 0 { return PlainShapingTables.unknown }
+            slot = (slot &+ 1) & (Self.slotCount - 1)
+        }
+        return PlainShapingTables.unknown
+    }
+
+    /// Stores the packed step of (`first`, `next`) in a free slot, if there is one near its own.
+    func set(_ first: UInt16, _ next: UInt16, _ packed: UInt64) {
+        let key = Self.key(first, next)
+        var slot = Self.slot(key)
+        for _ in 0..<Self.probeLimit {
+            let (claimed, found) = keys[slot].compareExchange(expected: 0, desired: key | Self.claimed,
+                                                             ordering: .relaxed)
+            if claimed {
+                values[slot].store(packed, ordering: .relaxed)
+                keys[slot].store(key, ordering: .releasing)
+                return
+            }
+            if found & ~Self.claimed == key { return }  // another worker stores (or stored) it
+            slot = (slot &+ 1) & (Self.slotCount - 1)
+        }
+    }
+}
