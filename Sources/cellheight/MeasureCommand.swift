@@ -229,6 +229,7 @@ struct MeasureCommand: ParsableCommand {
             request.quiet = outputOptions.quiet
             if let jobs = outputOptions.jobs { request.jobs = jobs }
             request.endsWithProcess = true
+            if !outputOptions.quiet { hintWhenReadingTerminal(files) }
             // Input errors and violations are on standard error already.
             let outcome = try HeightRun(request).run()
             if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
@@ -280,6 +281,9 @@ struct InputOptions: ParsableArguments {
 
     @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
     var lossy = false
+
+    @Option(help: "A project file of default options and rules (default: the nearest .cellheight.yaml in the working directory or above; 'none': no file). The command line's options win.", completion: .file(extensions: ["yaml", "yml"]))
+    var config: String?
 }
 
 /// Text: what of each row's text is measured (see the README's "Translation catalogs").
@@ -366,7 +370,7 @@ struct OutputOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Measure on N threads (default: every core); the output is the same for any N.")
     var jobs: Int?
 
-    @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
+    @Flag(name: [.short, .long], help: "No progress line or hint on standard error (they only show on a terminal).")
     var quiet = false
 }
 

@@ -65,10 +65,10 @@ struct HelpCommandLineTests {
     }
 
     @Test("--help groups the options under titles, in order, each option in its group", arguments: [
-        ("INPUT", ["--format", "--lossy"]),
+        ("INPUT", ["--format", "--lossy", "--config"]),
         ("FONT AND LAYOUT", ["-f, --font", "-s, --size", "-w, --width", "--line-height", "--white-space", "--fallback"]),
         ("CELL", ["--padding", "--min-height", "--separator", "--number-of-lines", "--round", "--template"]),
-        ("OUTPUT", ["-o, --output", "--output-file", "--explain", "--stats", "--offsets", "--embed-font", "--jobs", "--quiet"]),
+        ("OUTPUT", ["-o, --output", "--output-file", "--explain", "--stats", "--offsets", "--embed-font", "--jobs", "-q, --quiet"]),
         ("CI GATE", ["--max-lines", "--max-height", "--rules", "--diagnostics", "--junit-file", "--baseline", "--fail-on-growth"]),
     ])
     func groups(_ title: String, _ options: [String]) throws {
