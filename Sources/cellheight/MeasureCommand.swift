@@ -80,6 +80,7 @@ struct MeasureCommand: ParsableCommand {
     @OptionGroup(title: "CI gate") var gateOptions: GateOptions
 
     mutating func validate() throws {
+        if let template = cellOptions.template { cellOptions.template = InstalledTemplates.path(for: template) }
         if let jobs = outputOptions.jobs, jobs < 1 || jobs > 1024 {
             throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
         }
@@ -343,7 +344,7 @@ struct CellOptions: ParsableArguments {
     @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
     var rounding: TextRounding?
 
-    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README).", completion: .file(extensions: ["json"]))
+    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README), or the name of an installed one (basic-label, text-view, title-subtitle-body, ...: share/cellheight/templates).", completion: .file(extensions: ["json"]))
     var template: String?
 }
 
