@@ -9,9 +9,10 @@ RUN_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 # TEST_PACKAGES: `make test` and `make bench` also need Unicode's conformance data, the fonts the
 # tests load by path, chromium (the layout oracle's browser, for the HTML report's browser tests),
 # Pango, GNU time and GNU parallel (benchmark and README examples), dpkg-dev (`make deb`'s checks), and
-# zsh and fish (the completion tests load the scripts into each shell), lintian (the package check).
+# zsh and fish (the completion tests load the scripts into each shell), lintian (the package check),
+# jq (docs/reference.md's examples).
 TEST_PACKAGES := unicode-data fonts-noto-core fonts-noto-cjk fonts-terminus-otb fonts-dejavu-extra \
-	chromium libpango1.0-dev time parallel dpkg-dev zsh fish lintian
+	chromium libpango1.0-dev time parallel dpkg-dev zsh fish lintian jq
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight
@@ -61,11 +62,12 @@ build: deps
 run: build
 	$(BIN) --width 240 fixtures/sample.txt
 
-## test: one release build with the tests; the README's examples, the installation and the CI kit
-## against its binary, then every Swift test (the CLI tests run that same binary)
+## test: one release build with the tests; the README's and docs' examples, the JSON Schemas, the
+## installation and the CI kit against its binary, then every Swift test (the CLI tests run that same binary)
 test: test-deps
 	$(SWIFT) build $(RELEASE) --build-tests
 	python3 scripts/check-readme-examples.py
+	python3 scripts/check-schemas.py
 	bash scripts/check-install.sh
 	bash scripts/check-ci-kit.sh
 	$(SWIFT) test $(RELEASE) --skip-build --disable-xctest

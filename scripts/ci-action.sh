@@ -110,7 +110,8 @@ check() {
     if [ -n "${CELLHEIGHT_RULES:-}" ]; then rules=(--rules "$CELLHEIGHT_RULES"); fi
     local junit=${CELLHEIGHT_JUNIT:-cellheight-junit.xml} log="$temp/cellheight-diagnostics.txt" status=0
     mkdir -p -- "$(dirname -- "$junit")"
-    cellheight "${rules[@]}" "${args[@]}" --quiet --output none --diagnostics github --junit-file "$junit" \
+    # The args come after the action's own options, so that they may replace them (--diagnostics sarif).
+    cellheight --quiet --output none --diagnostics github --junit-file "$junit" "${rules[@]}" "${args[@]}" \
         -- "${files[@]}" 2> >(tee "$log" >&2) || status=$?
     wait
     set_output exit-code "$status"

@@ -115,6 +115,12 @@ struct MeasureCommand: ParsableCommand {
         if gateOptions.diagnostics == .junit, gateOptions.junitFile == nil {
             throw ValidationError("--diagnostics junit needs --junit-file FILE: where to write the JUnit report")
         }
+        if gateOptions.diagnostics.writesDocument, gateOptions.diagnosticsFile == nil {
+            throw ValidationError("--diagnostics \(gateOptions.diagnostics.rawValue) needs --diagnostics-file FILE: where to write the report")
+        }
+        if gateOptions.diagnosticsFile != nil, !gateOptions.diagnostics.writesDocument {
+            throw ValidationError("--diagnostics-file needs --diagnostics sarif or gitlab")
+        }
         if gateOptions.failOnGrowth, gateOptions.baseline == nil {
             throw ValidationError("--fail-on-growth needs --baseline")
         }
@@ -123,13 +129,19 @@ struct MeasureCommand: ParsableCommand {
         let fontPaths = ([layoutOptions.font] + (layoutOptions.fallback?.split(separator: ",").map { String($0) } ?? []))
             .compactMap { $0.flatMap(FontLocator.filePath(of:)) }
         let readPaths = files + [gateOptions.rules, gateOptions.baseline, cellOptions.template].compactMap { $0 } + fontPaths
-        for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile)] {
+        for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile),
+                             ("--diagnostics-file", gateOptions.diagnosticsFile)] {
             if let path, readPaths.contains(where: { isSameFile($0, path) }) {
                 throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
             }
         }
-        if let junitFile = gateOptions.junitFile, let outputFile = outputOptions.outputFile, isSameFile(junitFile, outputFile) {
-            throw ValidationError("--junit-file and --output-file name the same file, \(messageText(outputFile)): one report would be lost")
+        let reports = [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile), ("--diagnostics-file", gateOptions.diagnosticsFile)]
+        for (index, (name, path)) in reports.enumerated() {
+            for (otherName, otherPath) in reports[(index + 1)...] {
+                if let path, let otherPath, isSameFile(path, otherPath) {
+                    throw ValidationError("\(name) and \(otherName) name the same file, \(messageText(otherPath)): one report would be lost")
+                }
+            }
         }
         if gateOptions.rules != nil, cellOptions.template != nil {
             throw ValidationError("--rules cannot be used with --template: the template describes the cell")
@@ -221,6 +233,7 @@ struct MeasureCommand: ParsableCommand {
             request.failsOnGrowth = gateOptions.failOnGrowth
             request.diagnostics = gateOptions.diagnostics
             request.junitFile = gateOptions.junitFile
+            request.diagnosticsFile = gateOptions.diagnosticsFile
             request.output = outputOptions.output
             request.outputFile = outputOptions.outputFile
             request.explain = outputOptions.explain
@@ -389,8 +402,11 @@ struct GateOptions: ParsableArguments {
     @Flag(help: "Leave untranslated rows (a catalog's source text shown in place of a missing translation) out of the budget check; they are still measured and reported.")
     var skipUntranslated = false
 
-    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE).")
+    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE), sarif (text, and SARIF 2.1.0 for GitHub code scanning to --diagnostics-file FILE), gitlab (text, and a GitLab code quality report to --diagnostics-file FILE).")
     var diagnostics: DiagnosticsFormat = .text
+
+    @Option(help: "Where --diagnostics sarif or gitlab writes its report (atomically).", completion: .file(extensions: ["sarif", "json"]))
+    var diagnosticsFile: String?
 
     @Option(name: .customLong("junit-file"), help: "Write a JUnit XML report there (atomically): with any --diagnostics, required with junit.", completion: .file(extensions: ["xml"]))
     var junitFile: String?

@@ -92,7 +92,8 @@ struct HelpCommandLineTests {
         let short = try CellHeightProcess.run(["-f", Self.font, "-s", "14", "-w", "160", "-o", "ndjson"], stdin: input)
         #expect(long.status == 0 && short.status == 0)
         #expect(short.stdoutText == long.stdoutText)
-        #expect(short.stdoutText == "{\"index\":0,\"id\":null,\"lineCount\":1,\"height\":16}\n{\"index\":1,\"id\":null,\"lineCount\":3,\"height\":48}\n")
+        #expect(short.stdoutText == #"{"index":0,"id":null,"width":160,"lineCount":1,"height":16,"results":[{"size":14,"width":160,"lineCount":1,"height":16}]}"# + "\n"
+                + #"{"index":1,"id":null,"width":160,"lineCount":3,"height":48,"results":[{"size":14,"width":160,"lineCount":3,"height":48}]}"# + "\n")
     }
 
     @Test("the examples fit 80 columns: --help shows them the same on a wide terminal")
