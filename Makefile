@@ -9,9 +9,10 @@ RUN_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 # TEST_PACKAGES: `make test` and `make bench` also need Unicode's conformance data, the fonts the
 # tests load by path, chromium (the layout oracle's browser, for the HTML report's browser tests),
 # Pango, GNU time and GNU parallel (benchmark and README examples), dpkg-dev (`make deb`'s checks), and
-# zsh and fish (the completion tests load the scripts into each shell).
+# zsh and fish (the completion tests load the scripts into each shell), lintian (the package check),
+# jq (docs/reference.md's examples).
 TEST_PACKAGES := unicode-data fonts-noto-core fonts-noto-cjk fonts-terminus-otb fonts-dejavu-extra \
-	chromium libpango1.0-dev time parallel dpkg-dev zsh fish
+	chromium libpango1.0-dev time parallel dpkg-dev zsh fish lintian jq
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 BIN := .build/release/cellheight
@@ -27,8 +28,11 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 # Generated from the command's own definitions (swift-argument-parser): the man page and completions.
 SHARE := .build/share
+# zsh searches /usr/local/share/zsh/site-functions (any prefix's site-functions, with fpath set),
+# and Debian's zsh /usr/share/zsh/vendor-completions for packages.
+ZSH_COMPLETIONS := $(if $(filter /usr,$(PREFIX)),share/zsh/vendor-completions,share/zsh/site-functions)
 
-.PHONY: all deps test-deps build run test oracle bench fuzz fuzz-build bench-hostile clean install uninstall deb man completions
+.PHONY: all deps test-deps build run test oracle bench fuzz fuzz-build bench-hostile clean install uninstall deb man completions dist
 
 all: build
 
@@ -58,11 +62,12 @@ build: deps
 run: build
 	$(BIN) --width 240 fixtures/sample.txt
 
-## test: one release build with the tests; the README's examples, the installation and the CI kit
-## against its binary, then every Swift test (the CLI tests run that same binary)
+## test: one release build with the tests; the README's and docs' examples, the JSON Schemas, the
+## installation and the CI kit against its binary, then every Swift test (the CLI tests run that same binary)
 test: test-deps
 	$(SWIFT) build $(RELEASE) --build-tests
 	python3 scripts/check-readme-examples.py
+	python3 scripts/check-schemas.py
 	bash scripts/check-install.sh
 	bash scripts/check-ci-kit.sh
 	$(SWIFT) test $(RELEASE) --skip-build --disable-xctest
@@ -75,29 +80,31 @@ man: build
 	mkdir -p $(SHARE)/man
 	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/generate-manual" $(BIN) --output-directory $(SHARE)/man \
 		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+	python3 scripts/man-page.py $(SHARE)/man/cellheight.1
 
 completions: build
 	mkdir -p $(SHARE)/completions
-	$(BIN) --generate-completion-script bash > $(SHARE)/completions/cellheight.bash
+	$(BIN) --generate-completion-script bash | sed '1{/^#!/d}' > $(SHARE)/completions/cellheight.bash
 	$(BIN) --generate-completion-script zsh > $(SHARE)/completions/_cellheight
 	$(BIN) --generate-completion-script fish > $(SHARE)/completions/cellheight.fish
 
-## install: the binary, man page, completions and ready-made templates under $(DESTDIR)$(PREFIX)
+## install: the binary (stripped), man page, completions and ready-made templates under $(DESTDIR)$(PREFIX)
 install: build man completions
-	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cellheight
+	install -Dm755 -s $(BIN) $(DESTDIR)$(PREFIX)/bin/cellheight
 	install -Dm644 $(SHARE)/man/cellheight.1 $(DESTDIR)$(PREFIX)/share/man/man1/cellheight.1
 	install -Dm644 $(SHARE)/completions/cellheight.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/cellheight
-	install -Dm644 $(SHARE)/completions/_cellheight $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_cellheight
+	install -Dm644 $(SHARE)/completions/_cellheight $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_cellheight
 	install -Dm644 $(SHARE)/completions/cellheight.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/cellheight.fish
 	install -d $(DESTDIR)$(PREFIX)/share/cellheight/templates
 	install -m644 $(filter-out %.rows.json,$(wildcard fixtures/templates/*.json)) $(DESTDIR)$(PREFIX)/share/cellheight/templates/
+	install -m755 scripts/pre-commit-hook.sh $(DESTDIR)$(PREFIX)/share/cellheight/pre-commit-hook.sh
 	install -Dm644 LICENSE $(DESTDIR)$(PREFIX)/share/doc/cellheight/copyright
 	install -Dm644 README.md $(DESTDIR)$(PREFIX)/share/doc/cellheight/README.md
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cellheight $(DESTDIR)$(PREFIX)/share/man/man1/cellheight.1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/cellheight \
-		$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_cellheight \
+		$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_cellheight \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/cellheight.fish
 	rm -rf $(DESTDIR)$(PREFIX)/share/cellheight $(DESTDIR)$(PREFIX)/share/doc/cellheight
 
@@ -105,6 +112,14 @@ uninstall:
 deb: build man completions
 	$(call install_missing,dpkg-dev)
 	bash scripts/make-deb.sh $(VERSION)
+
+## dist: the release artifacts of $(VERSION) in .build/dist: cellheight-$(VERSION)-linux-ARCH.tar.gz
+## (bin/, share/: the stripped binary, man page, completions, templates; LICENSE, README.md), the
+## .deb and SHA256SUMS. The container image (Debian 12, its default fonts, the .deb) is built
+## from them with: podman build -f Containerfile -t cellheight:$(VERSION) .build/dist
+## (or docker build; see docs/install.md)
+dist: deb
+	bash scripts/make-dist.sh $(VERSION)
 
 ## oracle: score the release binary with the shared Chromium checker
 oracle: build

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Runs every example of README.md and checks it prints exactly what the README shows.
+"""Runs every example of README.md and docs/*.md and checks it prints exactly what the page shows.
 
 An example is a line starting with "$ " inside a ```sh block (continued by lines ending in "\\");
 the lines after it, up to the next "$ " or the end of the block, are its expected standard output.
 An example expected to fail ends with a line `[exit N]`, its exit status (otherwise it must be 0).
-Run from the repository root, after `make build` (or `swift build -c release -Xswiftc -enable-testing`).
+Run from the repository root, after `make build` (or `swift build -c release -Xswiftc -enable-testing`);
+the release binary is first on PATH, so that docs/ can write `cellheight` as a user would.
 """
+import glob
+import os
 import re
 import subprocess
 import sys
@@ -38,12 +41,19 @@ def examples(readme):
 
 
 def main():
-    with open("README.md", encoding="utf-8") as f:
-        readme = f.read()
+    env = dict(os.environ, PATH=os.path.abspath(".build/release") + os.pathsep + os.environ["PATH"])
     passed = failed = 0
-    for example in examples(readme):
+    for page in ["README.md"] + sorted(glob.glob("docs/*.md")):
+        with open(page, encoding="utf-8") as f:
+            passed, failed = check_page(page, f.read(), env, passed, failed)
+    print(f"README and docs examples: {passed} ok, {failed} wrong")
+    return 1 if failed or not passed else 0
+
+
+def check_page(page, text, env, passed, failed):
+    for example in examples(text):
         run = subprocess.run(["bash", "-c", "set -o pipefail; " + example["command"]],
-                             capture_output=True, text=True, timeout=120)
+                             capture_output=True, text=True, timeout=120, env=env)
         expected_lines = example["expected"]
         status = 0
         if expected_lines and re.fullmatch(r"\[exit \d+\]", expected_lines[-1]):
@@ -55,10 +65,9 @@ def main():
             passed += 1
         else:
             failed += 1
-            print(f"README example failed (exit {run.returncode}):\n$ {example['command']}\n"
+            print(f"{page}: example failed (exit {run.returncode}):\n$ {example['command']}\n"
                   f"--- expected\n{expected}\n--- got\n{actual}\n{run.stderr}", file=sys.stderr)
-    print(f"README examples: {passed} ok, {failed} wrong")
-    return 1 if failed or not passed else 0
+    return passed, failed
 
 
 if __name__ == "__main__":

@@ -80,6 +80,7 @@ struct MeasureCommand: ParsableCommand {
     @OptionGroup(title: "CI gate") var gateOptions: GateOptions
 
     mutating func validate() throws {
+        if let template = cellOptions.template { cellOptions.template = InstalledTemplates.path(for: template) }
         if let jobs = outputOptions.jobs, jobs < 1 || jobs > 1024 {
             throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
         }
@@ -114,6 +115,12 @@ struct MeasureCommand: ParsableCommand {
         if gateOptions.diagnostics == .junit, gateOptions.junitFile == nil {
             throw ValidationError("--diagnostics junit needs --junit-file FILE: where to write the JUnit report")
         }
+        if gateOptions.diagnostics.writesDocument, gateOptions.diagnosticsFile == nil {
+            throw ValidationError("--diagnostics \(gateOptions.diagnostics.rawValue) needs --diagnostics-file FILE: where to write the report")
+        }
+        if gateOptions.diagnosticsFile != nil, !gateOptions.diagnostics.writesDocument {
+            throw ValidationError("--diagnostics-file needs --diagnostics sarif or gitlab")
+        }
         if gateOptions.failOnGrowth, gateOptions.baseline == nil {
             throw ValidationError("--fail-on-growth needs --baseline")
         }
@@ -122,13 +129,19 @@ struct MeasureCommand: ParsableCommand {
         let fontPaths = ([layoutOptions.font] + (layoutOptions.fallback?.split(separator: ",").map { String($0) } ?? []))
             .compactMap { $0.flatMap(FontLocator.filePath(of:)) }
         let readPaths = files + [gateOptions.rules, gateOptions.baseline, cellOptions.template].compactMap { $0 } + fontPaths
-        for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile)] {
+        for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile),
+                             ("--diagnostics-file", gateOptions.diagnosticsFile)] {
             if let path, readPaths.contains(where: { isSameFile($0, path) }) {
                 throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
             }
         }
-        if let junitFile = gateOptions.junitFile, let outputFile = outputOptions.outputFile, isSameFile(junitFile, outputFile) {
-            throw ValidationError("--junit-file and --output-file name the same file, \(messageText(outputFile)): one report would be lost")
+        let reports = [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile), ("--diagnostics-file", gateOptions.diagnosticsFile)]
+        for (index, (name, path)) in reports.enumerated() {
+            for (otherName, otherPath) in reports[(index + 1)...] {
+                if let path, let otherPath, isSameFile(path, otherPath) {
+                    throw ValidationError("\(name) and \(otherName) name the same file, \(messageText(otherPath)): one report would be lost")
+                }
+            }
         }
         if gateOptions.rules != nil, cellOptions.template != nil {
             throw ValidationError("--rules cannot be used with --template: the template describes the cell")
@@ -220,6 +233,7 @@ struct MeasureCommand: ParsableCommand {
             request.failsOnGrowth = gateOptions.failOnGrowth
             request.diagnostics = gateOptions.diagnostics
             request.junitFile = gateOptions.junitFile
+            request.diagnosticsFile = gateOptions.diagnosticsFile
             request.output = outputOptions.output
             request.outputFile = outputOptions.outputFile
             request.explain = outputOptions.explain
@@ -229,6 +243,7 @@ struct MeasureCommand: ParsableCommand {
             request.quiet = outputOptions.quiet
             if let jobs = outputOptions.jobs { request.jobs = jobs }
             request.endsWithProcess = true
+            if !outputOptions.quiet { hintWhenReadingTerminal(files) }
             // Input errors and violations are on standard error already.
             let outcome = try HeightRun(request).run()
             if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
@@ -280,6 +295,9 @@ struct InputOptions: ParsableArguments {
 
     @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
     var lossy = false
+
+    @Option(help: "A project file of default options and rules (default: the nearest .cellheight.yaml in the working directory or above; 'none': no file). The command line's options win.", completion: .file(extensions: ["yaml", "yml"]))
+    var config: String?
 }
 
 /// Text: what of each row's text is measured (see the README's "Translation catalogs").
@@ -339,7 +357,7 @@ struct CellOptions: ParsableArguments {
     @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
     var rounding: TextRounding?
 
-    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README).", completion: .file(extensions: ["json"]))
+    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README), or the name of an installed one (basic-label, text-view, title-subtitle-body, ...: share/cellheight/templates).", completion: .file(extensions: ["json"]))
     var template: String?
 }
 
@@ -366,7 +384,7 @@ struct OutputOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Measure on N threads (default: every core); the output is the same for any N.")
     var jobs: Int?
 
-    @Flag(help: "No progress line on standard error (it only shows when standard error is a terminal).")
+    @Flag(name: [.short, .long], help: "No progress line or hint on standard error (they only show on a terminal).")
     var quiet = false
 }
 
@@ -384,8 +402,11 @@ struct GateOptions: ParsableArguments {
     @Flag(help: "Leave untranslated rows (a catalog's source text shown in place of a missing translation) out of the budget check; they are still measured and reported.")
     var skipUntranslated = false
 
-    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE).")
+    @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE), sarif (text, and SARIF 2.1.0 for GitHub code scanning to --diagnostics-file FILE), gitlab (text, and a GitLab code quality report to --diagnostics-file FILE).")
     var diagnostics: DiagnosticsFormat = .text
+
+    @Option(help: "Where --diagnostics sarif or gitlab writes its report (atomically).", completion: .file(extensions: ["sarif", "json"]))
+    var diagnosticsFile: String?
 
     @Option(name: .customLong("junit-file"), help: "Write a JUnit XML report there (atomically): with any --diagnostics, required with junit.", completion: .file(extensions: ["xml"]))
     var junitFile: String?

@@ -13,9 +13,22 @@ extension ParsableCommand {
             let code = exitCode(for: error)
             // Help, version and the exit codes `run` chose after printing its own message.
             if code == .success || error is ArgumentParser.ExitCode { exit(withError: error) }
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            writeErrorMessage(message)
+            writeErrorMessage(oneLineMessage(message(for: error)))
             Foundation.exit(code.rawValue)
         }
     }
+}
+
+/// ArgumentParser's message on one line, nothing dropped: a list after a line ending in ":"
+/// ("Please provide one of the following:" then "  - 'table'" lines) is joined with ", ".
+func oneLineMessage(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard var result = lines.first else { return message }
+    for line in lines.dropFirst() {
+        // An item of a list ("- 'table'") after the line that opens it, or after the item before.
+        let isItem = line.hasPrefix("- ")
+        let item = isItem ? String(line.dropFirst(2)) : line
+        result += (isItem && !result.hasSuffix(":") ? ", " : " ") + item
+    }
+    return result
 }

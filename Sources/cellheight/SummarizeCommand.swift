@@ -23,6 +23,7 @@ struct SummarizeCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        hintWhenReadingTerminal(files)
         do {
             let summary = try ResultSummary(reading: files.isEmpty ? [nil] : files.map { $0 })
             try writeToStandardOutput(Data(summary.render(asJSON: json).utf8))

@@ -13,5 +13,5 @@ if let shell = CompletionScripts.requestedShell(in: arguments) {
     }
     print(script, terminator: "")
 } else {
-    CellHeightCommand.mainWithOneLineErrors(arguments)
+    CellHeightCommand.mainWithOneLineErrors(CommandLineFront.arguments(arguments))
 }

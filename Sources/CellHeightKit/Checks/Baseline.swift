@@ -147,11 +147,16 @@ private func baselineRow(_ value: JSONValue, line: Int, file: String) throws -> 
         if case .number(let text)? = object["size"] { fontSize = Double(text) }
         return BaselineResult(width: width, fontSize: fontSize, lineCount: lineCount, height: height)
     }
-    let results: [BaselineResult]
+    var results: [BaselineResult]
     if case .array(let list)? = object["results"] {
         results = try list.map { element in
             guard case .object(let resultObject) = element else { throw bad("a result is not an object") }
             return try result(resultObject)
+        }
+        // Format 2 gives every text result its size, also in a run at one size, whose rows have
+        // their first result's members but no "size" of their own: sizes that do not tell results apart.
+        if object["height"] != nil, object["size"] == nil {
+            for i in results.indices { results[i].fontSize = nil }
         }
     } else {
         results = [try result(object)]

@@ -20,6 +20,8 @@ public final class CheckReporter {
     /// The inputs that could not be read or are malformed, in the order met (see `recordInputError`).
     public private(set) var inputErrors: [CellHeightError] = []
     public private(set) var junit = JUnitReport()
+    /// Every diagnostic, in order, when the format writes them as a document (sarif, gitlab).
+    public private(set) var documented: [Diagnostic] = []
     /// Whether every row becomes a test case of `junit` (a JUnit report is written: `--junit-file`).
     public let recordsJUnit: Bool
     /// Whether a line break in a row's `text` is a forced break of what is measured (one text in
@@ -93,7 +95,7 @@ public final class CheckReporter {
     /// Whether rows can be checked apart from the reporter's state (`check`, on any thread): with
     /// no baseline to compare them with and no JUnit report to add them to, a row's findings are
     /// its budget's violations alone.
-    public var checksRowsApart: Bool { baseline == nil && !recordsJUnit }
+    public var checksRowsApart: Bool { baseline == nil && !recordsJUnit && !format.writesDocument }
 
     /// Rows checked apart from the reporter (see `check`), for `record(_:)`.
     public struct CheckedRows: Sendable {
@@ -165,9 +167,10 @@ public final class CheckReporter {
         inputErrors.append(error)
         guard let diagnostic = error.inputDiagnostic else { return }
         switch format {
-        case .text, .junit: write("cellheight: " + messageLine(error.description) + "\n")
+        case .text, .junit, .sarif, .gitlab: write("cellheight: " + messageLine(error.description) + "\n")
         case .github: write(githubAnnotation(diagnostic) + "\n")
         }
+        if format.writesDocument { documented.append(diagnostic) }
         if recordsJUnit {
             junit.add(JUnitReport.TestCase(file: diagnostic.file, line: diagnostic.line, name: diagnostic.file,
                                            errors: [diagnostic.message]))
@@ -215,8 +218,9 @@ public final class CheckReporter {
 
     /// Appends the diagnostic's line in the chosen format, with its newline.
     private func appendLine(for diagnostic: Diagnostic, to lines: inout TextBytes) {
+        if format.writesDocument { documented.append(diagnostic) }
         switch format {
-        case .text, .junit: diagnostic.write(to: &lines)
+        case .text, .junit, .sarif, .gitlab: diagnostic.write(to: &lines)
         case .github: lines.append(githubAnnotation(diagnostic))
         }
         lines.append("\n")

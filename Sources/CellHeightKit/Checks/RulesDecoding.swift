@@ -30,7 +30,7 @@ public func parseBudgetRules(_ data: Data, file: String) throws -> BudgetRules {
 
 /// A YAML document as the JSON values the decoder reads: YAML's core schema decides what is a
 /// number, a boolean or null (`320`, `true`, `~`); everything else is a string.
-private func parseYAMLValue(_ text: String, file: String) throws -> JSONValue {
+func parseYAMLValue(_ text: String, file: String) throws -> JSONValue {
     let node: Node?
     do {
         node = try Yams.compose(yaml: text)
@@ -100,7 +100,8 @@ private func yamlSyntaxError(_ error: YamlError, file: String) -> CellHeightErro
 
 /// The rules file's keys, for the decoder and for messages.
 enum RulesKeys {
-    static let file = ["description", "rules"]
+    /// `options` is a project file's (`.cellheight.yaml`, `ProjectConfig`), which is also its rules file.
+    static let file = ["description", "rules", "options"]
     static let rule = ["description", "keys", "locales", "font", "size", "lineHeight", "width", "maxLines",
                        "maxHeight", "fonts", "mnemonic", "replacements", "placeholderNumber", "placeholderString",
                        "skipUntranslated", "markdown"]

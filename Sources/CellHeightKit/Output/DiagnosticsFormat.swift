@@ -6,6 +6,18 @@ public enum DiagnosticsFormat: String, CaseIterable, Sendable {
     case github
     /// A JUnit XML report written to a file (`--junit FILE`), plus the text lines on stderr.
     case junit
+    /// A SARIF 2.1.0 log written to `--diagnostics-file` (GitHub code scanning), plus the text lines.
+    case sarif
+    /// A GitLab code quality report written to `--diagnostics-file`, plus the text lines.
+    case gitlab
+
+    /// Whether the diagnostics are also a document written to `--diagnostics-file`.
+    public var writesDocument: Bool { self == .sarif || self == .gitlab }
+
+    /// The document of `diagnostics` in this format (sarif, gitlab).
+    public func document(_ diagnostics: [Diagnostic]) -> String {
+        self == .gitlab ? renderGitLabCodeQuality(diagnostics) : renderSARIF(diagnostics)
+    }
 }
 
 /// A diagnostic as a GitHub Actions workflow command (`::error file=rows.json,line=3::…`):

@@ -1,26 +1,40 @@
-// The `json` and `ndjson` outputs.
+// The `json` and `ndjson` outputs (format 2; docs/reference.md, docs/schemas/output.schema.json).
 //
-// One text per row, one width: a row is {"index","id","lineCount","height"}; with several widths it
-// is {"index","id","results":[{"width","lineCount","height"},…]}. A text in a cell adds "truncated"
-// (with a line limit) and "textHeight" before "height". Template rows are {"index","id","height",
-// "labels":[{"field","lineCount","truncated","textHeight","height"},…]} ("truncated" only for labels
-// with a line limit), or the same inside "results". `--offsets` adds "offset" after "height";
-// explain adds "lines" to each text or label. After "id" come what says where the row comes from
-// and what was measured, in this order: "key", "locale", "file", "line", "untranslated", "text" (as
+// Every row has "results": one entry per size and width (each size's widths in turn), each with
+// "size" (for a text row), "width", then what the row reports ("lineCount", "truncated",
+// "textHeight", "height", "offset"; a template row's "height", "offset" and "labels"), so that one
+// shape reads any run. The first result's values are also the row's own members, where one width
+// has always had them: a text row is {"index","id","lineCount","height",…,"results":[…]}. A text in a
+// cell adds "truncated" (with a line limit) and "textHeight" before "height". Template rows are
+// {"index","id","height","labels":[{"field","lineCount","truncated","textHeight","height"},…],
+// "results":[…]} ("truncated" only for labels with a line limit). `--offsets` adds "offset" after
+// "height"; explain adds "lines" to each text or label (in "results" only with several widths or
+// sizes: with one, they are the row's). After "id" come what says where the row comes from and
+// what was measured, in this order: "key", "locale", "file", "line", "untranslated", "text" (as
 // measured): all of them for a catalog's entry, each with a value for other rows (see
-// `RowIdentityColumns`). A row measured at a width of its own has "width"; a row checked against a
-// budget ends with "fits" (an untranslated row left out of the check has none). Keys always come in
-// this order so output is byte-for-byte reproducible.
+// `RowIdentityColumns`). A row's "width" (before "lineCount") is there in NDJSON always, in JSON
+// when the row was measured at a width of its own or at several. A row checked against a budget
+// ends with "fits" (an untranslated row left out of the check has none). Keys always come in this
+// order so output is byte-for-byte reproducible.
 //
-// Several sizes (`--size 14,17,20`): every row has "results", one per size and width (each size's
-// widths in turn), each starting with "size" then "width"; "totals" and "stats" entries too; the
-// settings give "sizes" and "lineHeightsPx" (one per size) for "size" and "lineHeightPx".
+// The `json` document starts with "version": {"tool": cellheight's version, "format": 2}.
+// Several sizes (`--size 14,17,20`): the row's own "size" too; "totals" and "stats" entries have
+// "size" and "width"; the settings give "sizes" and "lineHeightsPx" (one per size) for "size" and
+// "lineHeightPx".
+
+/// The version of the `json`/`ndjson` shape: 2 added "results" to every row, "width" to every
+/// NDJSON row and "version" to the document (1: 0.2.0 and before).
+public let jsonFormatVersion = 2
 
 /// The whole `json` document, ending with a newline; `renderedRows`: its row objects rendered
 /// apart (`renderJSONRows` of slices of the rows, in order), nil to write them here.
 func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String {
     var json = JSONWriter(reservingCapacity: 64 * report.cells.count + 1024)
     json.beginObject()
+    json.beginObject("version")
+    json.string("tool", CellHeightVersion.number)
+    json.integer("format", jsonFormatVersion)
+    json.endObject()
     json.beginArray("rows")
     if let renderedRows {
         for text in renderedRows where !text.isEmpty { json.elements(text) }
@@ -75,31 +89,37 @@ func renderJSONRows(_ report: Report) -> String {
 func renderNDJSONReport(_ report: Report) -> String {
     var json = JSONWriter(reservingCapacity: 64 * report.cells.count)
     for rowIndex in report.cells.indices {
-        writeRowObject(report, rowIndex: rowIndex, to: &json)
+        writeRowObject(report, rowIndex: rowIndex, alwaysWithWidth: true, to: &json)
         json.newline()
     }
     return json.text
 }
 
-private func writeRowObject(_ report: Report, rowIndex: Int, to json: inout JSONWriter) {
+private func writeRowObject(_ report: Report, rowIndex: Int, alwaysWithWidth: Bool = false, to json: inout JSONWriter) {
     // Read in place: a copy of the row costs reference counts.
     json.beginObject()
     json.integer("index", report.cells[rowIndex].row.index)
     json.string("id", report.cells[rowIndex].row.id)
     writeIdentityMembers(report.cells[rowIndex].row, report.settings.identity, to: &json)
-    if report.hasSingleColumn {
-        // A row measured at a width of its own (a rule's, the row's) says so.
-        let ownWidth = report.cells[rowIndex].results[0].width != report.settings.widths[0]
-        writeResultMembers(report, report.cells[rowIndex].results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth, to: &json)
-    } else {
-        json.beginArray("results")
-        for (widthIndex, result) in report.cells[rowIndex].results.enumerated() {
-            json.beginObject()
-            writeResultMembers(report, result, rowIndex: rowIndex, widthIndex: widthIndex, includeWidth: true, to: &json)
-            json.endObject()
-        }
-        json.endArray()
+    let single = report.hasSingleColumn
+    // The first result's values, where one width has always had them; a row measured at a width
+    // of its own (a rule's, the row's) or at several says which.
+    let ownWidth = !single || alwaysWithWidth || report.cells[rowIndex].results[0].width != report.settings.widths[0]
+    writeResultMembers(report, report.cells[rowIndex].results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth,
+                       includeLines: single, to: &json)
+    // And every result, whatever their number, each with its size and width.
+    // A text row's size: the result's (several sizes), the row's own (a rule's), else the run's.
+    let oneSize: Double? = if case .text(let font, _) = report.settings.subject, report.settings.sizeFonts.isEmpty {
+        report.cells[rowIndex].ownFont?.fontSize ?? font.fontSize
+    } else { nil }
+    json.beginArray("results")
+    for (widthIndex, result) in report.cells[rowIndex].results.enumerated() {
+        json.beginObject()
+        if result.fontSize == nil, let oneSize { json.number("size", oneSize) }
+        writeResultMembers(report, result, rowIndex: rowIndex, widthIndex: widthIndex, includeWidth: true, includeLines: !single, to: &json)
+        json.endObject()
     }
+    json.endArray()
     if let check = report.cells[rowIndex].budgetCheck { json.bool("fits", check.fits) }
     json.endObject()
 }
@@ -120,7 +140,7 @@ private func writeIdentityMembers(_ row: Row, _ identity: RowIdentityColumns, to
 }
 
 private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex: Int, widthIndex: Int,
-                                includeWidth: Bool, to json: inout JSONWriter) {
+                                includeWidth: Bool, includeLines: Bool, to json: inout JSONWriter) {
     if let size = result.fontSize { json.number("size", size) }
     if includeWidth { json.number("width", result.width) }
     if report.showsLabels {
@@ -132,7 +152,7 @@ private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex
             json.string("field", label.field)
             writeTextMembers(report, label, labelIndex: index, includeTextHeight: true, to: &json)
             json.number("height", label.height)
-            if report.options.explain { writeLinesArray(label, to: &json) }
+            if report.options.explain && includeLines { writeLinesArray(label, to: &json) }
             json.endObject()
         }
         json.endArray()
@@ -140,7 +160,7 @@ private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex
         writeTextMembers(report, result.labels[0], labelIndex: 0, includeTextHeight: report.showsTextHeight, to: &json)
         json.number("height", result.height)
         if report.options.offsets { json.number("offset", report.offsets[widthIndex][rowIndex]) }
-        if report.options.explain { writeLinesArray(result.labels[0], to: &json) }
+        if report.options.explain && includeLines { writeLinesArray(result.labels[0], to: &json) }
     }
 }
 

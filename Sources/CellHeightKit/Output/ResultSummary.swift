@@ -48,9 +48,9 @@ public struct ResultSummary: Equatable, Sendable {
                                   reason: "not a cellheight result row (expected \"height\" or \"results\")")
                 }
                 guard case .object(let row) = document.value else { throw shapeError() }
-                if case .number(let text)? = row["height"], let height = Double(text) {
-                    add(height, width: nil)
-                } else if case .array(let results)? = row["results"] {
+                // Every result (format 2 has "results" in every row); else the row's own height
+                // (format 1 at one width), with its width when it gives one.
+                if case .array(let results)? = row["results"] {
                     for result in results {
                         guard case .object(let entry) = result, case .number(let heightText)? = entry["height"],
                               let height = Double(heightText), case .number(let widthText)? = entry["width"],
@@ -59,6 +59,10 @@ public struct ResultSummary: Equatable, Sendable {
                         if case .number(let sizeText)? = entry["size"] { fontSize = Double(sizeText) }
                         add(height, width: width, fontSize: fontSize)
                     }
+                } else if case .number(let text)? = row["height"], let height = Double(text) {
+                    var width: Double?
+                    if case .number(let widthText)? = row["width"] { width = Double(widthText) }
+                    add(height, width: width)
                 } else {
                     throw shapeError()
                 }
@@ -68,10 +72,10 @@ public struct ResultSummary: Equatable, Sendable {
     }
 
     /// The summary as a table (one line per width, and a `size` column for results at several
-    /// sizes) or as one JSON document.
+    /// sizes) or as one JSON document (with each entry's size when the results give it).
     public func render(asJSON: Bool) -> String {
         func number(_ value: Double?) -> String { value.map(formatPixels) ?? "-" }
-        let showsSizes = entries.contains { $0.fontSize != nil }
+        let showsSizes = Set(entries.compactMap(\.fontSize)).count > 1
         if asJSON {
             var json = JSONWriter(reservingCapacity: 256 * entries.count + 32)
             json.beginObject()

@@ -47,6 +47,8 @@ public struct HeightRunRequest: Sendable {
     public var failsOnGrowth = false
     public var diagnostics: DiagnosticsFormat = .text
     public var junitFile: String?
+    /// Where `--diagnostics sarif` or `gitlab` writes its document (atomically).
+    public var diagnosticsFile: String?
     public var output: OutputFormat = .table
     /// Where the report goes (atomically); nil for standard output.
     public var outputFile: String?
@@ -403,9 +405,12 @@ public final class HeightRun {
         // catalog), a baseline, or a JUnit report that CI will read; and when one of several
         // inputs could not be read (a single input's error says it all).
         let checked = checker.rowsWithBudget > 0 || checker.untranslatedRowsSkipped > 0 || request.rulesFile != nil || request.baselineFile != nil
-            || request.junitFile != nil || (inputCount > 1 && !checker.inputErrors.isEmpty)
+            || request.junitFile != nil || request.diagnosticsFile != nil || (inputCount > 1 && !checker.inputErrors.isEmpty)
         if checked { checker.finish() }
         if let junitFile = request.junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
+        if let file = request.diagnosticsFile, request.diagnostics.writesDocument {
+            try writeAtomically(Data(request.diagnostics.document(checker.documented).utf8), to: file)
+        }
         return HeightRunOutcome(rowCount: checker.rowCount, failureCount: checker.failureCount, inputErrors: checker.inputErrors)
     }
 

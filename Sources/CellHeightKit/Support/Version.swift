@@ -5,7 +5,7 @@ import CHarfBuzz
 /// cellheight's version, kept here only: `--version`, the man page and the Debian package
 /// (`make deb` reads it from this file) all show this one.
 public enum CellHeightVersion {
-    public static let number = "0.2.0"
+    public static let number = "0.3.0"
 
     /// The versions of the C libraries heights depend on, as linked at run time, e.g.
     /// "FreeType 2.12.1, HarfBuzz 6.0.0, ICU 72.1, fontconfig 2.14.1".

@@ -37,8 +37,8 @@ struct AuditCommandLineTests {
         #expect(skipped.stderrText.hasSuffix(" rows over budget; 2 untranslated rows not checked\n"))
         // Still measured and written, without "fits" (not checked).
         #expect(Self.rows(skipped, id: "create_folder") == [
-            #"{"index":5,"id":"create_folder","key":"create_folder","locale":"de","file":"fixtures/catalogs/app/app.de.xlf","line":31,"untranslated":true,"text":"Create Folder","lineCount":2,"height":32}"#,
-            #"{"index":10,"id":"create_folder","key":"create_folder","locale":"ja","file":"fixtures/catalogs/app/app.ja.xlf","line":44,"untranslated":true,"text":"Create Folder","lineCount":2,"height":32}"#,
+            #"{"index":5,"id":"create_folder","key":"create_folder","locale":"de","file":"fixtures/catalogs/app/app.de.xlf","line":31,"untranslated":true,"text":"Create Folder","width":50,"lineCount":2,"height":32,"results":[{"size":14,"width":50,"lineCount":2,"height":32}]}"#,
+            #"{"index":10,"id":"create_folder","key":"create_folder","locale":"ja","file":"fixtures/catalogs/app/app.ja.xlf","line":44,"untranslated":true,"text":"Create Folder","width":50,"lineCount":2,"height":32,"results":[{"size":14,"width":50,"lineCount":2,"height":32}]}"#,
         ])
         let report = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(report.components(separatedBy: "<skipped message=\"untranslated: not checked\"/>").count == 3)
@@ -74,8 +74,8 @@ struct AuditCommandLineTests {
         // "Ordner anlegen" at 50 px: "Ordner" (49 px: DejaVu Sans advances of .787, .411, .635, .634,
         // .615, .411 em at 14 px) fits a line, "anlegen" (56.4 px) does not and is cut: 3 lines, checked.
         #expect(result.stdoutText == """
-            {"index":0,"id":"a","untranslated":true,"lineCount":2,"height":32}
-            {"index":1,"id":"b","untranslated":false,"lineCount":3,"height":48,"fits":false}
+            {"index":0,"id":"a","untranslated":true,"width":50,"lineCount":2,"height":32,"results":[{"size":14,"width":50,"lineCount":2,"height":32}]}
+            {"index":1,"id":"b","untranslated":false,"width":50,"lineCount":3,"height":48,"results":[{"size":14,"width":50,"lineCount":3,"height":48}],"fits":false}
 
             """)
         #expect(result.stderrText.hasSuffix("cellheight: 1 of 2 rows over budget; 1 untranslated row not checked\n"))
@@ -145,8 +145,8 @@ struct AuditCommandLineTests {
         let ndjson = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--size", "14", "--output", "ndjson",
                                                 "\(input)/a.txt", "\(input)/a.txt"], in: Self.root)
         #expect(ndjson.stdoutText == """
-            {"index":0,"id":null,"file":"\(input)/a.txt","line":1,"lineCount":1,"height":16}
-            {"index":1,"id":null,"file":"\(input)/a.txt","line":1,"lineCount":1,"height":16}
+            {"index":0,"id":null,"file":"\(input)/a.txt","line":1,"width":320,"lineCount":1,"height":16,"results":[{"size":14,"width":320,"lineCount":1,"height":16}]}
+            {"index":1,"id":null,"file":"\(input)/a.txt","line":1,"width":320,"lineCount":1,"height":16,"results":[{"size":14,"width":320,"lineCount":1,"height":16}]}
 
             """)
     }
@@ -155,7 +155,7 @@ struct AuditCommandLineTests {
     func rewrittenText() throws {
         let result = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--size", "14", "--output", "ndjson",
                                                 "--placeholder-string", "Alexandra"], stdin: Array("Öffne %s\n".utf8))
-        #expect(result.stdoutText == #"{"index":0,"id":null,"text":"Öffne Alexandra","lineCount":1,"height":16}"# + "\n")
+        #expect(result.stdoutText == #"{"index":0,"id":null,"text":"Öffne Alexandra","width":320,"lineCount":1,"height":16,"results":[{"size":14,"width":320,"lineCount":1,"height":16}]}"# + "\n")
     }
 
     @Test("html at several sizes: each size's violation is listed with its size and marked in its column")

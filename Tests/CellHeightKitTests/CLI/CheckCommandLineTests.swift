@@ -45,9 +45,9 @@ struct CheckCommandLineTests {
         // stdout is the normal result, with each row's own width, locale and verdict.
         let lines = result.stdoutText.split(separator: "\n")
         #expect(lines.count == 8)
-        #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","width":180,"lineCount":3,"height":48,"fits":false}"#)
-        #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","width":120,"lineCount":1,"height":16,"fits":true}"#)
-        #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","width":180,"lineCount":1,"height":20,"fits":true}"#)
+        #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","width":180,"lineCount":3,"height":48,"results":[{"size":14,"width":180,"lineCount":3,"height":48}],"fits":false}"#)
+        #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","width":120,"lineCount":1,"height":16,"results":[{"size":14,"width":120,"lineCount":1,"height":16}],"fits":true}"#)
+        #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","width":180,"lineCount":1,"height":20,"results":[{"size":14,"width":180,"lineCount":1,"height":20}],"fits":true}"#)
     }
 
     @Test("a rules file over the app's Android catalogs in four locales (Chromium's answers: app-chromium.jsonl)")
@@ -75,17 +75,17 @@ struct CheckCommandLineTests {
         let file = #""file":"fixtures/catalogs/app/app.de.xlf","#
         // select_file: maxwidth 160 px, so one line at 160 px; folder_exists: 240 px wide, at most 40.5 px tall.
         #expect(rows[0] == #"{"index":0,"id":"select_file","key":"select_file","locale":"de","# + file
-                + #""line":8,"untranslated":false,"text":"Datei auswählen","width":160,"lineCount":1,"height":16,"fits":true}"#)
+                + #""line":8,"untranslated":false,"text":"Datei auswählen","width":160,"lineCount":1,"height":16,"results":[{"size":14,"width":160,"lineCount":1,"height":16}],"fits":true}"#)
         #expect(rows[1] == #"{"index":1,"id":"folder_exists","key":"folder_exists","locale":"de","# + file
-                + #""line":12,"untranslated":false,"text":"Ein Ordner gleichen Namens ist bereits vorhanden","width":240,"lineCount":2,"height":32,"fits":true}"#)
+                + #""line":12,"untranslated":false,"text":"Ein Ordner gleichen Namens ist bereits vorhanden","width":240,"lineCount":2,"height":32,"results":[{"size":14,"width":240,"lineCount":2,"height":32}],"fits":true}"#)
         // read_error: maxheight 2 rows at the command line's width (its <x/> measured as its equiv-text); no budget for page_ranges.
         #expect(rows[2] == #"{"index":2,"id":"read_error","key":"read_error","locale":"de","# + file
-                + #""line":17,"untranslated":false,"text":"Inhalt von %s konnte nicht gelesen werden","lineCount":1,"height":16,"fits":true}"#)
+                + #""line":17,"untranslated":false,"text":"Inhalt von %s konnte nicht gelesen werden","width":320,"lineCount":1,"height":16,"results":[{"size":14,"width":320,"lineCount":1,"height":16}],"fits":true}"#)
         #expect(rows[4] == #"{"index":4,"id":"page_ranges","key":"page_ranges","locale":"de","# + file
-                + #""line":27,"untranslated":false,"text":"Geben Sie einen oder mehrere Druckbereiche ein,\nz.B. 5-11,19,85","lineCount":3,"height":48}"#)
+                + #""line":27,"untranslated":false,"text":"Geben Sie einen oder mehrere Druckbereiche ein,\nz.B. 5-11,19,85","width":320,"lineCount":3,"height":48,"results":[{"size":14,"width":320,"lineCount":3,"height":48}]}"#)
         // create_folder has an empty target in state "new": the source is shown, from the <source>'s line.
         #expect(rows[5] == #"{"index":5,"id":"create_folder","key":"create_folder","locale":"de","# + file
-                + #""line":31,"untranslated":true,"text":"Create Folder","lineCount":1,"height":16}"#)
+                + #""line":31,"untranslated":true,"text":"Create Folder","width":320,"lineCount":1,"height":16,"results":[{"size":14,"width":320,"lineCount":1,"height":16}]}"#)
         #expect(result.status == 0)
     }
 

@@ -210,9 +210,10 @@ struct CommandLineTests {
         #expect(result.stderrText.components(separatedBy: "6 lines > max 1 at 30 px").count == 2, "\(result.stderrText)")
         if output == "ndjson" {
             let lines = result.stdoutText.split(separator: "\n")
-            #expect(lines.first?.contains(#""results":[{"width":30,"lineCount":6,"#) == true, "\(result.stdoutText)")
-            #expect(lines.first?.components(separatedBy: #""width":30"#).count == 3, "\(result.stdoutText)")
-            #expect(lines.last?.contains(#"{"width":160,"lineCount":1,"#) == true, "\(result.stdoutText)")
+            #expect(lines.first?.contains(#""results":[{"size":16,"width":30,"lineCount":6,"#) == true, "\(result.stdoutText)")
+            // The row's own (first result's) width, and each of its two results'.
+            #expect(lines.first?.components(separatedBy: #""width":30"#).count == 4, "\(result.stdoutText)")
+            #expect(lines.last?.contains(#"{"size":16,"width":160,"lineCount":1,"#) == true, "\(result.stdoutText)")
         }
     }
 

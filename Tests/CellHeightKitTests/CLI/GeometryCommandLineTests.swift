@@ -154,7 +154,9 @@ struct GeometryCommandLineTests {
             "--number-of-lines", "2", "--offsets", "--output", "ndjson",
         ], stdin: Array("ungültige Prüfsumme für Datei »%s«: »%s«\nPreamble\n".utf8))
         #expect(result.status == 0, "stderr: \(result.stderrText)")
-        #expect(result.stdoutText == #"{"index":0,"id":null,"lineCount":4,"truncated":true,"textHeight":32,"height":48,"offset":0}"#
-            + "\n" + #"{"index":1,"id":null,"lineCount":1,"truncated":false,"textHeight":16,"height":32,"offset":48}"# + "\n")
+        #expect(result.stdoutText == #"{"index":0,"id":null,"width":140,"lineCount":4,"truncated":true,"textHeight":32,"height":48,"offset":0,"#
+            + #""results":[{"size":14,"width":140,"lineCount":4,"truncated":true,"textHeight":32,"height":48,"offset":0}]}"#
+            + "\n" + #"{"index":1,"id":null,"width":140,"lineCount":1,"truncated":false,"textHeight":16,"height":32,"offset":48,"#
+            + #""results":[{"size":14,"width":140,"lineCount":1,"truncated":false,"textHeight":16,"height":32,"offset":48}]}"# + "\n")
     }
 }

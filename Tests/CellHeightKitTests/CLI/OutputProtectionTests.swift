@@ -60,8 +60,8 @@ struct OutputProtectionTests {
             && wait && cat received
             """, in: directory)
         #expect(result.status == 0, "\(result.stderrText)")
-        #expect(result.stdoutText == #"{"index":0,"id":null,"lineCount":1,"height":19}"# + "\n"
-                + #"{"index":1,"id":null,"lineCount":2,"height":38}"# + "\n")
+        #expect(result.stdoutText == #"{"index":0,"id":null,"width":320,"lineCount":1,"height":19,"results":[{"size":16,"width":320,"lineCount":1,"height":19}]}"# + "\n"
+                + #"{"index":1,"id":null,"width":320,"lineCount":2,"height":38,"results":[{"size":16,"width":320,"lineCount":2,"height":38}]}"# + "\n")
         #expect(Self.fileType(directory + "/pipe") == S_IFIFO)
     }
 
@@ -79,7 +79,7 @@ struct OutputProtectionTests {
             #expect(result.status == 0, "\(result.stderrText)")
             #expect(Self.fileType(directory + "/" + link) == S_IFLNK)
             let written = try Self.contents(directory + "/reports/" + link)
-            #expect(String(decoding: written, as: UTF8.self).hasPrefix(#"{"rows":[{"index":0,"#))
+            #expect(String(decoding: written, as: UTF8.self).hasPrefix(#"{"version":{"tool":"#))
         }
         // No temporary file is left in either directory.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["new.json", "out.json", "reports", "rows.txt"])

@@ -46,9 +46,10 @@ struct SizesCommandLineTests {
                 #expect(row["id"] as? String == singleRow["id"] as? String)
                 let results = try #require(row["results"] as? [[String: Any]])
                 let singleResults = try #require(singleRow["results"] as? [[String: Any]])
-                for (widthIndex, expected) in singleResults.enumerated() {
-                    var result = results[sizeIndex * widths.count + widthIndex]
+                for (widthIndex, singleResult) in singleResults.enumerated() {
+                    var result = results[sizeIndex * widths.count + widthIndex], expected = singleResult
                     #expect(result.removeValue(forKey: "size") as? Double == Double(size))
+                    #expect(expected.removeValue(forKey: "size") as? Double == Double(size))
                     #expect(NSDictionary(dictionary: result) == NSDictionary(dictionary: expected))
                     // By hand: every line of DejaVu Sans text (no fallback here) is the normal line height.
                     let lines = try #require(result["lineCount"] as? Int), height = try #require(result["height"] as? Double)
@@ -79,19 +80,18 @@ struct SizesCommandLineTests {
         let at14 = try Self.run(["--size", "14"] + common).stdoutText.split(separator: "\n")
         let at20 = try Self.run(["--size", "20"] + common).stdoutText.split(separator: "\n")
         #expect(several.count == 5)
-        // {"index":0,"id":"p-en-0004","lineCount":2,"height":32} at each size, as a result with its size and width.
-        func result(_ line: Substring, size: Int) -> String {
-            let members = line.dropFirst().dropLast()
-            let start = members.range(of: "\"lineCount\"")!.lowerBound
-            return "{\"size\":\(size),\"width\":160," + members[start...] + "}"
+        // Each size's one result, in turn; the row's own members are the first's (with its size).
+        func result(_ line: Substring) -> String {
+            String(line[line.range(of: ",\"results\":[")!.upperBound...].dropLast(2))
         }
         for (row, (one, other)) in zip(several, zip(at14, at20)) {
-            let head = one[..<one.range(of: ",\"lineCount\"")!.lowerBound]
-            #expect(row == head + ",\"results\":[" + result(one, size: 14) + "," + result(other, size: 20) + "]}")
+            let head = one[..<one.range(of: ",\"width\":160")!.lowerBound]
+            let members = one[one.range(of: "\"lineCount\"")!.lowerBound..<one.range(of: ",\"results\"")!.lowerBound]
+            #expect(row == head + ",\"size\":14,\"width\":160," + members + ",\"results\":[" + result(one) + "," + result(other) + "]}")
         }
         // One size given as a list of one, with px: the same bytes as ever.
         #expect(try Self.run(["--size", "14px"] + common).stdout == (try Self.run(["--size", "14"] + common).stdout))
-        #expect(at14.first == #"{"index":0,"id":"p-en-0004","lineCount":2,"height":32}"#)
+        #expect(at14.first == #"{"index":0,"id":"p-en-0004","width":160,"lineCount":2,"height":32,"results":[{"size":14,"width":160,"lineCount":2,"height":32}]}"#)
     }
 
     @Test("the table: a block per size, each the single-size run's table, under a size line")

@@ -164,7 +164,7 @@ struct BudgetRulesTests {
         ("r.yaml", "rules:\n  - skipUntranslated: always\n", "r.yaml: $.rules[0].skipUntranslated: expected true or false, found a string"),
         ("r.yaml", "rules:\n  - fonts: [a]\n", "r.yaml: $.rules[0].fonts: expected an object of locale: font, found an array"),
         ("r.yaml", "rules: {}\n", "r.yaml: $.rules: expected an array of rules, found an object"),
-        ("r.yaml", "rule: []\n", "r.yaml: $.rule: unknown key (expected one of: description, rules)"),
+        ("r.yaml", "rule: []\n", "r.yaml: $.rule: unknown key (expected one of: description, rules, options)"),
         ("r.yaml", "", "r.yaml: $: expected an object, found null"),
     ])
     func errors(file: String, text: String, message: String) {

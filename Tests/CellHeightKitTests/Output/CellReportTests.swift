@@ -54,8 +54,11 @@ struct CellReportTests {
     @Test("text in a cell: json with truncation, text height, offsets, statistics and the cell's settings")
     func textJSON() {
         let output = render(Self.textCells, settings: Self.textSettings(widths: [190]), format: .json, options: Self.everything)
-        #expect(output == #"{"rows":[{"index":0,"id":null,"lineCount":1,"truncated":false,"textHeight":19,"height":45,"offset":0},"#
-            + #"{"index":1,"id":null,"lineCount":3,"truncated":true,"textHeight":37,"height":54,"offset":45}],"#
+        #expect(output == #"{"version":{"tool":""# + CellHeightVersion.number + #"","format":2},"#
+            + #""rows":[{"index":0,"id":null,"lineCount":1,"truncated":false,"textHeight":19,"height":45,"offset":0,"#
+            + #""results":[{"size":14,"width":190,"lineCount":1,"truncated":false,"textHeight":19,"height":45,"offset":0}]},"#
+            + #"{"index":1,"id":null,"lineCount":3,"truncated":true,"textHeight":37,"height":54,"offset":45,"#
+            + #""results":[{"size":14,"width":190,"lineCount":3,"truncated":true,"textHeight":37,"height":54,"offset":45}]}],"#
             + #""totalHeight":99,"stats":{"count":2,"min":45,"max":54,"mean":49.5,"median":49.5,"p95":54,"total":99,"#
             + #""estimatedRowHeight":49.5},"rowCount":2,"settings":{"font":"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf","#
             + #""fontFaceIndex":0,"fontFamily":"DejaVu Sans","fontSHA256":"abc123","size":14,"width":190,"lineHeight":"1.3","#
@@ -79,8 +82,10 @@ struct CellReportTests {
     func textNDJSON() {
         let output = render(Self.textCells, settings: Self.textSettings(widths: [190]), format: .ndjson,
                             options: ReportOptions(offsets: true))
-        #expect(output == #"{"index":0,"id":null,"lineCount":1,"truncated":false,"textHeight":19,"height":45,"offset":0}"# + "\n"
-            + #"{"index":1,"id":null,"lineCount":3,"truncated":true,"textHeight":37,"height":54,"offset":45}"# + "\n")
+        #expect(output == #"{"index":0,"id":null,"width":190,"lineCount":1,"truncated":false,"textHeight":19,"height":45,"offset":0,"#
+            + #""results":[{"size":14,"width":190,"lineCount":1,"truncated":false,"textHeight":19,"height":45,"offset":0}]}"# + "\n"
+            + #"{"index":1,"id":null,"width":190,"lineCount":3,"truncated":true,"textHeight":37,"height":54,"offset":45,"#
+            + #""results":[{"size":14,"width":190,"lineCount":3,"truncated":true,"textHeight":37,"height":54,"offset":45}]}"# + "\n")
     }
 
     @Test("bare text: statistics and offsets without cell columns")
@@ -181,13 +186,16 @@ struct CellReportTests {
                             options: Self.everything)
         let title = #"{"field":"title","lineCount":1,"textHeight":17,"height":17}"#
         let stats = #""count":2,"min":33,"max":75,"mean":54,"median":54,"p95":75,"total":108,"estimatedRowHeight":54}"#
-        let row0: String = #"{"index":0,"id":"a","results":["#
+        // A template row has no size; its first result's members are the row's own too.
+        let row0: String = #"{"index":0,"id":"a","width":320,"height":75,"offset":0,"labels":["# + title + ","
+            + #"{"field":"body","lineCount":3,"truncated":true,"textHeight":34,"height":34}],"results":["#
             + #"{"width":320,"height":75,"offset":0,"labels":["# + title + ","
             + #"{"field":"body","lineCount":3,"truncated":true,"textHeight":34,"height":34}]},"#
             + #"{"width":400,"height":75,"offset":0,"labels":["# + title + ","
             + #"{"field":"body","lineCount":2,"truncated":false,"textHeight":34,"height":34}]}]}"#
         let hiddenBody = #"{"field":"body","lineCount":0,"truncated":false,"textHeight":0,"height":0}"#
-        let row1: String = #"{"index":1,"id":"b","results":["#
+        let row1: String = #"{"index":1,"id":"b","width":320,"height":33,"offset":75,"labels":["# + title + "," + hiddenBody + "],"
+            + #""results":["#
             + #"{"width":320,"height":33,"offset":75,"labels":["# + title + "," + hiddenBody + "]},"
             + #"{"width":400,"height":33,"offset":75,"labels":["# + title + "," + hiddenBody + "]}]}"
         let fontHead = #""font":"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf","fontFaceIndex":0,"#
@@ -196,7 +204,7 @@ struct CellReportTests {
             + #"{"field":"title","# + fontHead + #""lineHeight":"1.3","lineHeightPx":18.1875},"#
             + #"{"field":"body","# + fontHead + #""lineHeight":"17px","lineHeightPx":17}],"#
             + #""whiteSpace":"pre-wrap","fallbackFonts":[],"input":"rows.csv"}"#
-        let expected: String = #"{"rows":["# + row0 + "," + row1 + "],"
+        let expected: String = #"{"version":{"tool":""# + CellHeightVersion.number + #"","format":2},"rows":["# + row0 + "," + row1 + "],"
             + #""totals":[{"width":320,"totalHeight":108},{"width":400,"totalHeight":108}],"#
             + #""stats":[{"width":320,"# + stats + #",{"width":400,"# + stats + "],"
             + #""rowCount":2,"# + settings + "}\n"

@@ -4,14 +4,16 @@ import Testing
 @Suite("json report")
 struct JSONReportTests {
     static let settingsTail = #""lineHeight":"normal","lineHeightPx":18.625,"whiteSpace":"pre-wrap","fallbackFonts":["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],"input":"rows.json"}}"#
+    /// The document's start: the tool's version and the format's.
+    static let version = #"{"version":{"tool":""# + CellHeightVersion.number + #"","format":2},"#
     static let settingsHead = #""settings":{"font":"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf","fontFaceIndex":0,"fontFamily":"DejaVu Sans","fontSHA256":"abc123","size":16,"#
 
     @Test("json: one width")
     func jsonOneWidth() {
         let output = render(ReportFixtures.oneWidthRows, settings: ReportFixtures.settings(widths: [320]),
                             format: .json, explain: false)
-        let expected = #"{"rows":[{"index":0,"id":null,"lineCount":1,"height":18.625},"#
-            + #"{"index":1,"id":"dialog \"open\", title","lineCount":2,"height":41.625}],"#
+        let expected = Self.version + #""rows":[{"index":0,"id":null,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]},"#
+            + #"{"index":1,"id":"dialog \"open\", title","lineCount":2,"height":41.625,"results":[{"size":16,"width":320,"lineCount":2,"height":41.625}]}],"#
             + #""totalHeight":60.25,"rowCount":2,"#
             + Self.settingsHead + #""width":320,"# + Self.settingsTail + "\n"
         #expect(output == expected)
@@ -21,11 +23,14 @@ struct JSONReportTests {
     func jsonOneWidthExplain() {
         let output = render(ReportFixtures.oneWidthRows, settings: ReportFixtures.settings(widths: [320]),
                             format: .json, explain: true)
-        let expected = #"{"rows":[{"index":0,"id":null,"lineCount":1,"height":18.625,"lines":["#
-            + #"{"text":"Datei öffnen…","width":97.984375,"height":18.625,"fonts":["DejaVu Sans"],"hyphen":false}]},"#
+        // The lines are the row's (one width and size), not repeated in its one result.
+        let expected = Self.version + #""rows":[{"index":0,"id":null,"lineCount":1,"height":18.625,"lines":["#
+            + #"{"text":"Datei öffnen…","width":97.984375,"height":18.625,"fonts":["DejaVu Sans"],"hyphen":false}],"#
+            + #""results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]},"#
             + #"{"index":1,"id":"dialog \"open\", title","lineCount":2,"height":41.625,"lines":["#
             + #"{"text":"ファイルを開く\n","width":112,"height":23,"fonts":["Noto Sans CJK JP"],"hyphen":false},"#
-            + #"{"text":"فتح الملف","width":60.5,"height":18.625,"fonts":["DejaVu Sans"],"hyphen":false}]}],"#
+            + #"{"text":"فتح الملف","width":60.5,"height":18.625,"fonts":["DejaVu Sans"],"hyphen":false}],"#
+            + #""results":[{"size":16,"width":320,"lineCount":2,"height":41.625}]}],"#
             + #""totalHeight":60.25,"rowCount":2,"#
             + Self.settingsHead + #""width":320,"# + Self.settingsTail + "\n"
         #expect(output == expected)
@@ -35,10 +40,11 @@ struct JSONReportTests {
     func jsonSeveralWidths() {
         let output = render(ReportFixtures.twoWidthRows, settings: ReportFixtures.settings(widths: [320, 375.5]),
                             format: .json, explain: false)
-        let expected = #"{"rows":[{"index":0,"id":null,"results":["#
-            + #"{"width":320,"lineCount":1,"height":18.625},{"width":375.5,"lineCount":1,"height":18.625}]},"#
-            + #"{"index":1,"id":"dialog \"open\", title","results":["#
-            + #"{"width":320,"lineCount":2,"height":41.625},{"width":375.5,"lineCount":2,"height":42}]}],"#
+        // The first result's values are the row's own too.
+        let expected = Self.version + #""rows":[{"index":0,"id":null,"width":320,"lineCount":1,"height":18.625,"results":["#
+            + #"{"size":16,"width":320,"lineCount":1,"height":18.625},{"size":16,"width":375.5,"lineCount":1,"height":18.625}]},"#
+            + #"{"index":1,"id":"dialog \"open\", title","width":320,"lineCount":2,"height":41.625,"results":["#
+            + #"{"size":16,"width":320,"lineCount":2,"height":41.625},{"size":16,"width":375.5,"lineCount":2,"height":42}]}],"#
             + #""totals":[{"width":320,"totalHeight":60.25},{"width":375.5,"totalHeight":60.625}],"rowCount":2,"#
             + Self.settingsHead + #""widths":[320,375.5],"# + Self.settingsTail + "\n"
         #expect(output == expected)
@@ -55,11 +61,11 @@ struct JSONReportTests {
             TextLayout(width: 100, lines: [whole], height: 18.625),
         ])
         let output = render([row], settings: ReportFixtures.settings(widths: [30, 100]), format: .json, explain: true)
-        let expected = #"{"rows":[{"index":0,"id":"7","results":["#
-            + #"{"width":30,"lineCount":2,"height":37.25,"lines":["#
+        let expected = Self.version + #""rows":[{"index":0,"id":"7","width":30,"lineCount":2,"height":37.25,"results":["#
+            + #"{"size":16,"width":30,"lineCount":2,"height":37.25,"lines":["#
             + "{\"text\":\"Da\u{AD}\",\"width\":20.25,\"height\":18.625,\"fonts\":[\"DejaVu Sans\"],\"hyphen\":true},"
             + #"{"text":"tei","width":21,"height":18.625,"fonts":["DejaVu Sans"],"hyphen":false}]},"#
-            + #"{"width":100,"lineCount":1,"height":18.625,"lines":["#
+            + #"{"size":16,"width":100,"lineCount":1,"height":18.625,"lines":["#
             + "{\"text\":\"Da\u{AD}tei\",\"width\":38.5,\"height\":18.625,\"fonts\":[\"DejaVu Sans\"],\"hyphen\":false}]}]}],"
             + #""totals":[{"width":30,"totalHeight":37.25},{"width":100,"totalHeight":18.625}],"rowCount":1,"#
             + Self.settingsHead + #""widths":[30,100],"# + Self.settingsTail + "\n"
@@ -69,7 +75,7 @@ struct JSONReportTests {
     @Test("json: no rows")
     func jsonNoRows() {
         let output = render([], settings: ReportFixtures.settings(widths: [320]), format: .json, explain: false)
-        let expected = #"{"rows":[],"totalHeight":0,"rowCount":0,"#
+        let expected = Self.version + #""rows":[],"totalHeight":0,"rowCount":0,"#
             + Self.settingsHead + #""width":320,"# + Self.settingsTail + "\n"
         #expect(output == expected)
     }
@@ -78,8 +84,9 @@ struct JSONReportTests {
     func ndjsonOneWidth() {
         let output = render(ReportFixtures.oneWidthRows, settings: ReportFixtures.settings(widths: [320]),
                             format: .ndjson, explain: false)
-        let expected = #"{"index":0,"id":null,"lineCount":1,"height":18.625}"# + "\n"
-            + #"{"index":1,"id":"dialog \"open\", title","lineCount":2,"height":41.625}"# + "\n"
+        // Each row says its width (one width: the same for all).
+        let expected = #"{"index":0,"id":null,"width":320,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]}"# + "\n"
+            + #"{"index":1,"id":"dialog \"open\", title","width":320,"lineCount":2,"height":41.625,"results":[{"size":16,"width":320,"lineCount":2,"height":41.625}]}"# + "\n"
         #expect(output == expected)
     }
 
@@ -87,8 +94,8 @@ struct JSONReportTests {
     func ndjsonSeveralWidths() {
         let output = render(ReportFixtures.twoWidthRows, settings: ReportFixtures.settings(widths: [320, 375.5]),
                             format: .ndjson, explain: false)
-        let expected = #"{"index":0,"id":null,"results":[{"width":320,"lineCount":1,"height":18.625},{"width":375.5,"lineCount":1,"height":18.625}]}"# + "\n"
-            + #"{"index":1,"id":"dialog \"open\", title","results":[{"width":320,"lineCount":2,"height":41.625},{"width":375.5,"lineCount":2,"height":42}]}"# + "\n"
+        let expected = #"{"index":0,"id":null,"width":320,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625},{"size":16,"width":375.5,"lineCount":1,"height":18.625}]}"# + "\n"
+            + #"{"index":1,"id":"dialog \"open\", title","width":320,"lineCount":2,"height":41.625,"results":[{"size":16,"width":320,"lineCount":2,"height":41.625},{"size":16,"width":375.5,"lineCount":2,"height":42}]}"# + "\n"
         #expect(output == expected)
     }
 

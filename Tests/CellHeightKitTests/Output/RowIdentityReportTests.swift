@@ -32,8 +32,8 @@ struct RowIdentityReportTests {
     @Test("ndjson: a catalog's rows carry key, locale, file, line, untranslated and the text as measured, in that order")
     func catalogRowsNDJSON() {
         #expect(Self.output([Self.german, Self.base], .ndjson) == """
-            {"index":0,"id":"opening_items[one]","key":"opening_items","locale":"de","file":"res/values-de/strings.xml","line":10,"untranslated":false,"text":"8,888 Objekt wird geöffnet","lineCount":1,"height":18.625}
-            {"index":1,"id":"title","key":"title","locale":"","file":"res/values/strings.xml","line":3,"untranslated":true,"text":"Files","lineCount":1,"height":18.625}
+            {"index":0,"id":"opening_items[one]","key":"opening_items","locale":"de","file":"res/values-de/strings.xml","line":10,"untranslated":false,"text":"8,888 Objekt wird geöffnet","width":320,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]}
+            {"index":1,"id":"title","key":"title","locale":"","file":"res/values/strings.xml","line":3,"untranslated":true,"text":"Files","width":320,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]}
 
             """)
     }
@@ -41,16 +41,16 @@ struct RowIdentityReportTests {
     @Test("json: other rows keep their fields as they were, and gain only what has a value")
     func plainRowsJSON() {
         let plain = Row(index: 0, text: "Datei öffnen…", sourceLine: 1)
-        #expect(Self.output([plain], .ndjson) == #"{"index":0,"id":null,"lineCount":1,"height":18.625}"# + "\n")
+        #expect(Self.output([plain], .ndjson) == #"{"index":0,"id":null,"width":320,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]}"# + "\n")
         // A JSON object's own key, locale and untranslated.
         let own = Row(index: 0, id: "a", text: "x", sourceLine: 4,
                       fields: ["id": "a", "text": "x", "key": "a.title", "locale": "pt_BR", "untranslated": "true"], source: "ui.ndjson")
         #expect(Self.output([own], .ndjson)
-                == #"{"index":0,"id":"a","key":"a.title","locale":"pt_BR","untranslated":true,"lineCount":1,"height":18.625}"# + "\n")
+                == #"{"index":0,"id":"a","key":"a.title","locale":"pt_BR","untranslated":true,"width":320,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]}"# + "\n")
         // Several inputs: file and line; text rewriting: the text as measured.
         let sourced = Row(index: 0, text: "x", sourceLine: 4, source: "b.txt")
         #expect(Self.output([sourced], .ndjson, identity: RowIdentityColumns(file: true, text: true))
-                == #"{"index":0,"id":null,"file":"b.txt","line":4,"text":"x","lineCount":1,"height":18.625}"# + "\n")
+                == #"{"index":0,"id":null,"file":"b.txt","line":4,"text":"x","width":320,"lineCount":1,"height":18.625,"results":[{"size":16,"width":320,"lineCount":1,"height":18.625}]}"# + "\n")
     }
 
     @Test("csv: a locale column for rows with locales, file and line for several inputs")

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""`make test`'s check of the JSON Schemas in docs/schemas/ (python3-jsonschema, Draft 2020-12):
+- output.schema.json against real outputs of the release binary: every `--output json`/`ndjson`
+  example of README.md and docs/*.md, and runs over the fixtures at one and several widths and
+  sizes, with cells, templates, rules, --explain, --offsets and --stats (every NDJSON line is a row);
+- template.schema.json against every template in fixtures/templates;
+- rules.schema.json against every rules file in fixtures/ and a project file's options;
+and that each schema refuses what the tool refuses (a row without "results", an unknown key).
+Run from the repository root after the release build."""
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+import jsonschema
+import yaml
+
+BIN = os.path.abspath(".build/release/cellheight")
+SCHEMAS = {name: json.load(open(f"docs/schemas/{name}.schema.json")) for name in ("output", "rules", "template")}
+VALIDATORS = {name: jsonschema.Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+failures = []
+
+
+def row_validator():
+    schema = dict(SCHEMAS["output"])
+    for key in ("required", "oneOf", "properties", "additionalProperties", "title", "description", "type"):
+        schema.pop(key, None)
+    schema["$ref"] = "#/$defs/row"
+    return jsonschema.Draft202012Validator(schema)
+
+
+ROW = row_validator()
+
+
+def check(validator, value, what):
+    errors = sorted(validator.iter_errors(value), key=lambda e: list(e.path))
+    if errors:
+        failures.append(f"{what}: {errors[0].message} at {'/'.join(map(str, errors[0].path))}")
+    return not errors
+
+
+def check_output(command, stdout):
+    """A json document, or NDJSON rows, as the command's output."""
+    text = stdout.strip()
+    if not text:
+        return 0
+    if re.search(r"(-o|--output)[ =]ndjson\b", command):
+        for number, line in enumerate(text.splitlines(), 1):
+            check(ROW, json.loads(line), f"{command} (line {number})")
+        return 1
+    check(VALIDATORS["output"], json.loads(text), command)
+    return 1
+
+
+def run(arguments, stdin=None):
+    result = subprocess.run([BIN] + arguments, input=stdin, capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        failures.append(f"cellheight {shlex.join(arguments)} exited {result.returncode}: {result.stderr}")
+    return check_output(" ".join(arguments), result.stdout)
+
+
+def documented_examples():
+    """The `$ ` examples of the README and docs/ that print JSON or NDJSON."""
+    count = 0
+    env = dict(os.environ, PATH=os.path.dirname(BIN) + os.pathsep + os.environ["PATH"])
+    for page in ["README.md"] + sorted(glob.glob("docs/*.md")):
+        command = None
+        for line in open(page, encoding="utf-8").read().splitlines():
+            if line.startswith("$ "):
+                command = line[2:]
+            elif command is not None and command.endswith("\\"):
+                command += "\n" + line
+            else:
+                command = None
+                continue
+            if command.endswith("\\"):
+                continue
+            if re.search(r"(-o|--output)[ =](json|ndjson)\b", command) and "jq" not in command and "summarize" not in command:
+                result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, env=env)
+                count += check_output(command, result.stdout)
+            command = None
+    return count
+
+
+def main():
+    outputs = documented_examples()
+    sample, checks = "fixtures/sample.txt", "fixtures/checks/ui.ndjson"
+    cases = [
+        ["-f", FONT, "-o", "json", sample],
+        ["-f", FONT, "-o", "ndjson", sample],
+        ["-f", FONT, "-w", "120,320", "-o", "json", "--stats", "--offsets", sample],
+        ["-f", FONT, "-w", "120,320", "-o", "ndjson", sample],
+        ["-f", FONT, "-s", "14,17", "-w", "200,375", "-o", "json", "--stats", sample],
+        ["-f", FONT, "-s", "14,17", "-o", "ndjson", sample],
+        ["-f", FONT, "-w", "200", "--explain", "-o", "json", sample],
+        ["-f", FONT, "-w", "200,300", "--explain", "-o", "ndjson", sample],
+        ["-f", FONT, "--padding", "8 15", "--min-height", "44", "--number-of-lines", "2", "--round", "ceil", "-o", "json", sample],
+        ["-f", FONT, "--max-lines", "2", "-w", "200", "-o", "json", sample],
+        ["--rules", "fixtures/checks/rules.yaml", "-o", "json", checks],
+        ["--rules", "fixtures/checks/rules.yaml", "-o", "ndjson", checks],
+        ["--rules", "fixtures/catalogs/app/rules.yaml", "-o", "json", *sorted(glob.glob("fixtures/catalogs/app/res/values*/strings.xml"))],
+        ["-f", FONT, "-o", "ndjson", "fixtures/catalogs/app/Localizable.xcstrings"],
+    ]
+    for template in sorted(glob.glob("fixtures/templates/*.json")):
+        if ".rows." in template:
+            continue
+        check(VALIDATORS["template"], json.load(open(template)), template)
+        rows = sorted(glob.glob(template[:-len(".json")] + ".rows.*"))
+        for row_file in rows:
+            cases.append(["--template", template, "-o", "json", "--offsets", "--stats", row_file])
+            cases.append(["--template", template, "-w", "320,414", "-o", "ndjson", "--explain", row_file])
+    for arguments in cases:
+        outputs += run(arguments)
+    rules_files = [path for path in glob.glob("fixtures/**/*.y*ml", recursive=True)]
+    for path in rules_files:
+        check(VALIDATORS["rules"], yaml.safe_load(open(path)), path)
+    check(VALIDATORS["rules"], {"options": {"size": 14, "width": [320, 375], "quiet": True}, "rules": [{"keys": "*", "maxLines": 2}]},
+          "a project file")
+    # Each schema refuses what the tool refuses.
+    refused = [
+        (ROW, {"index": 0, "id": None, "lineCount": 1, "height": 16}, "a row without results"),
+        (VALIDATORS["output"], {"rows": [], "rowCount": 0}, "a document without version and settings"),
+        (VALIDATORS["template"], {"labels": [{"field": "t", "colour": "red"}]}, "a template label with an unknown key"),
+        (VALIDATORS["rules"], {"rules": [{"keys": "*", "maxLine": 1}]}, "a rule with an unknown key"),
+    ]
+    for validator, value, what in refused:
+        if validator.is_valid(value):
+            failures.append(f"the schema accepts {what}")
+    for failure in failures:
+        print(f"check-schemas: {failure}", file=sys.stderr)
+    if failures:
+        return 1
+    print(f"check-schemas: {outputs} outputs (README and docs examples, fixtures), "
+          f"{len(glob.glob('fixtures/templates/*.json')) - len(glob.glob('fixtures/templates/*.rows.json'))} templates, "
+          f"{len(rules_files)} rules files valid")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
