@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// What the fast path knows about one font at one size, shared by every worker that measures
@@ -48,31 +47,19 @@ final class PlainShapingTables: @unchecked Sendable {
 
     // MARK: - One per font and size
 
-    private struct Key: Hashable {
-        var path: String
-        var faceIndex: Int
-        var fontSize: Double
-    }
-
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [Key: PlainShapingTables?] = [:]
-
     /// The tables of `shaper`'s primary font at its size, checking the font the first time; nil
-    /// when the font does not draw all of ASCII or does not shape it pair by pair.
+    /// when the font does not draw all of ASCII or does not shape it pair by pair. They live in
+    /// the font's `SharedShapingStore`, the one registry of what the workers share per font and size.
     static func tables(for shaper: Shaper) -> PlainShapingTables? {
         let font = shaper.chain.primary
-        let key = Key(path: font.path, faceIndex: font.faceIndex, fontSize: shaper.fontSize)
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        if let known = registry[key] { return known }
-        var tables: PlainShapingTables?
-        if shaper.primaryCoversASCII, let model = asciiShapingModel(font, fontSize: shaper.fontSize) {
-            tables = PlainShapingTables(substitutions: model,
-                                        beyondASCII: BeyondASCIICharacters(font: font, fontSize: shaper.fontSize),
-                                        words: shaper.sharedStore(for: font).words)
+        let store = shaper.sharedStore(for: font)
+        return store.plainShapingTables {
+            guard shaper.primaryCoversASCII, let model = asciiShapingModel(font, fontSize: shaper.fontSize) else {
+                return nil
+            }
+            return PlainShapingTables(substitutions: model, beyondASCII: BeyondASCIICharacters(font: font, fontSize: shaper.fontSize),
+                                      words: store.words)
         }
-        registry[key] = tables
-        return tables
     }
 
     // MARK: - Pairs

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// What the workers of a run have shaped with one font at one size, shared by all of them (see
-/// `SharedShapes`): widths of words shaped alone (behind each worker's `ShapedSegmentCache`) and
-/// clusters of ranges the fallback loop shaped (behind each worker's `ShapedRangeCache`).
+/// What the workers of a run share per font and size (the one registry of it): widths of words
+/// shaped alone (behind each worker's `ShapedSegmentCache`), clusters of ranges the fallback loop
+/// shaped (behind each worker's `ShapedRangeCache`), both in `SharedShapes`, and the pairwise
+/// lane's tables (`PlainShapingTables`).
 ///
 /// Workers open faces of their own (shaping with a face is not thread-safe), so a store is found
 /// by what is the same for all of them: the font file's path, the face's index in it, the size
@@ -18,7 +19,22 @@ final class SharedShapingStore: Sendable {
     /// face), as many a generation as a worker's range cache holds.
     let ranges = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: ShapedRangeCache.capacity)
 
+    /// The pairwise lane's tables of this font at this size (see `PlainShapingTables`): unknown
+    /// until a worker asks (the font check is done once, under the lock), then the tables, or
+    /// none for a font the lane cannot take.
+    private let plainTables = Mutex<PlainShapingTables??>(nil)
+
     private init() {}
+
+    /// The pairwise lane's tables, made with `make` by the first worker that asks.
+    func plainShapingTables(orMake make: () -> PlainShapingTables?) -> PlainShapingTables? {
+        plainTables.withLock { known in
+            if let known { return known }
+            let made = make()
+            known = .some(made)
+            return made
+        }
+    }
 
     struct FontIdentity: Hashable {
         var path: String
