@@ -174,6 +174,28 @@ public final class CheckReporter {
         }
     }
 
+    /// Reports what a catalog holds that is worth a look but fails nothing (see `CatalogWarning`):
+    /// `FILE:LINE: warning: MESSAGE` on standard error, a GitHub `::warning` with `github`.
+    public func recordWarning(_ warning: CatalogWarning) {
+        warningCount += 1
+        switch format {
+        case .text, .junit:
+            var line = TextBytes(capacity: 160)
+            line.appendMessageText(warning.file, limit: 200)
+            line.append(":")
+            line.append(warning.line)
+            line.append(": warning: ")
+            line.appendMessageText(warning.message, limit: 1_000)
+            write(line.string + "\n")
+        case .github:
+            write(githubAnnotation(Diagnostic(kind: .change, fails: false, file: warning.file, line: warning.line, subject: "",
+                                              message: messageText(warning.message, limit: 1_000)), command: "warning") + "\n")
+        }
+    }
+
+    /// Warnings reported (see `recordWarning`).
+    public private(set) var warningCount = 0
+
     /// Reports the baseline rows no row matched, then a summary line.
     public func finish() {
         var lines = TextBytes()

@@ -237,7 +237,7 @@ public final class HeightRun {
         if (output == .ndjson || output == .csv || output == .none) && request.outputFile == nil && !request.offsets
             && !request.statistics {
             var batchCount = 0
-            try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
+            try forEachBatch(of: sources, inputError: checker.recordInputError, warning: checker.recordWarning) { rows, source in
                 var text: String
                 if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
                 // The CSV header is written with the first batch: whether it has a locale column is
@@ -276,7 +276,7 @@ public final class HeightRun {
         var batchCount = 0
         var measuringError: Error?
         defer { if request.endsWithProcess { ProcessEnd.keep(cells, renderedRows, recordings, templateRows) } }
-        try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
+        try forEachBatch(of: sources, inputError: checker.recordInputError, warning: checker.recordWarning) { rows, source in
             batchCount += 1
             if template != nil { templateRows += rows }
             guard measuringError == nil else { return }
@@ -430,7 +430,7 @@ public final class HeightRun {
     /// An input that cannot be opened or read, or is malformed (`CellHeightError.isInputError`,
     /// from its reader, or an `InputFailure` from `body`), goes to `inputError`, and the next input
     /// is read; `body`'s other errors end the run.
-    private func forEachBatch(of sources: [String?], inputError: (CellHeightError) -> Void,
+    private func forEachBatch(of sources: [String?], inputError: (CellHeightError) -> Void, warning: (CatalogWarning) -> Void,
                               _ body: ([Row], String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
@@ -477,6 +477,8 @@ public final class HeightRun {
                 inputError(failure.error)
             }
             rowsBefore += rowsRead
+            reader.catalogWarnings.forEach(warning)
+            reader.catalogWarnings = []
             if reader.replacementCount > 0 {
                 writeErrorMessage("\(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) with U+FFFD")
             }

@@ -50,6 +50,22 @@ struct CatalogCommandLineTests {
         #expect(result.stderrText.hasSuffix("cellheight: 1 of 55 rows over budget\n"))
     }
 
+    @Test("issue 28: a plural keyword ICU never picks is a warning at its line (text and GitHub), not a failure")
+    func unknownPluralKeywordWarning() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let po = "msgid \"\"\nmsgstr \"Language: fr\\n\"\n\nmsgid \"files\"\nmsgstr \"{n, plural, one {# fichier} autres {# fichiers}}\"\n"
+        try po.write(toFile: "\(directory)/fr.po", atomically: true, encoding: .utf8)
+        let text = try CellHeightProcess.run(["--font", Self.font, "--output", "json", "fr.po"], in: directory)
+        #expect(text.status == 0)
+        #expect(try Self.ids(text) == ["files[one]", "files[autres]"])
+        #expect(text.stderrText == "fr.po:5: warning: \"files\": plural selector \"autres\" is not a CLDR plural category"
+                    + " (zero, one, two, few, many, other) or =N: the app never shows this branch\n")
+        let github = try CellHeightProcess.run(["--font", Self.font, "--output", "json", "--diagnostics", "github", "fr.po"], in: directory)
+        #expect(github.status == 0)
+        #expect(github.stderrText.hasPrefix("::warning file=fr.po,line=5,title=cellheight::\"files\": plural selector"))
+    }
+
     @Test("issue 15: a .stringsdict is a catalog by its name (or --format stringsdict): a row per plural variant")
     func stringsDict() throws {
         let path = "\(Self.catalogs)/app/de.lproj/Localizable.stringsdict"
