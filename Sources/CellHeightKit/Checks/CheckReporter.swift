@@ -182,8 +182,10 @@ public final class CheckReporter {
         case .text, .junit:
             var line = TextBytes(capacity: 160)
             line.appendMessageText(warning.file, limit: 200)
-            line.append(":")
-            line.append(warning.line)
+            if let number = warning.line {
+                line.append(":")
+                line.append(number)
+            }
             line.append(": warning: ")
             line.appendMessageText(warning.message, limit: 1_000)
             write(line.string + "\n")

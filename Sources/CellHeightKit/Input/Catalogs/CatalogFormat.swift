@@ -71,7 +71,8 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
 /// warning at its line.
 public struct CatalogWarning: Equatable, Sendable {
     public var file: String
-    public var line: Int
+    /// Nil for a warning about the whole file (or a rules file's rule, named in the message).
+    public var line: Int?
     /// E.g. "\"files_count\": plural selector \"autres\" is not a CLDR plural category (zero, one, two, few, many, other) or =N: the app never shows this branch".
     public var message: String
 }
