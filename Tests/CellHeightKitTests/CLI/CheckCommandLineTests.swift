@@ -97,15 +97,17 @@ struct CheckCommandLineTests {
         #expect(result.stderrText == "cellheight: 0 of 8 rows over budget\n")
     }
 
-    @Test("--diagnostics github: annotations on stderr")
+    @Test("--diagnostics github: text lines in the log, then annotations worst first")
     func github() throws {
         let result = try CellHeightProcess.run(Self.rules + ["--diagnostics", "github"], in: Self.root)
         #expect(result.status == 1)
         let lines = result.stderrText.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(5)) == Self.violations.split(separator: "\n").prefix(5).map(String.init))
         let expected = "::error file=fixtures/checks/ui.ndjson,line=1,title=cellheight%3A workspace.move.title [de]::"
                 + "workspace.move.title [de]: 3 lines > max 1 at 180 px (font DejaVu Sans 14 px); fits at 309.04 px"
-        #expect(lines.first == expected)
-        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 5)
+        #expect(lines[5] == expected)
+        // 3 lines for 1, then 2 for 1 (in the order read), then 3 for 2.
+        #expect(lines.filter { $0.hasPrefix("::error ") }.map { $0.split(separator: ",")[1] } == ["line=1", "line=2", "line=6", "line=5", "line=8"])
     }
 
     @Test("--diagnostics junit --junit-file FILE: a JUnit report, written atomically, and the text lines")

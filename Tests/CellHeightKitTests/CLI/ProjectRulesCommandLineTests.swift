@@ -132,3 +132,61 @@ struct ProjectRulesCommandLineTests {
         #expect(none.stderrText.hasPrefix("ci/cellheight.yaml: warning: $.rules[0] (locales \"en\") matched no row"))
     }
 }
+
+/// Issue 28, frictions 12-13: a JUnit report and GitHub annotations sized for CI.
+@Suite("command line: CI reports sized for a real project")
+struct CIReportSizeCommandLineTests {
+    static let font = TestFonts.dejaVuSans
+
+    /// 30 German labels, 12 of which have a one-line budget (a `maxLines` field), 11 too long.
+    static let rows: String = (0..<30).map { index in
+        let text = index % 3 == 0 ? "Alle Änderungen an Ordner \(index) verwerfen und die Synchronisierung neu starten" : "Ordner \(index)"
+        let budget = index < 12 ? #", "maxLines": 1"# : ""
+        return #"{"id": "folder.\#(index)", "locale": "de", "text": "\#(text)"\#(budget)}"#
+    }.joined(separator: "\n") + "\n"
+
+    @Test("JUnit: a test case per row with a budget, none for the others; a file without one is one case")
+    func junitSize() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.rows.write(toFile: directory + "/labels.ndjson", atomically: true, encoding: .utf8)
+        try "Abbrechen\nÖffnen\n".write(toFile: directory + "/plain.txt", atomically: true, encoding: .utf8)
+        let result = try CellHeightProcess.run(["--font", Self.font, "--width", "200", "--output", "none", "--junit-file", "junit.xml",
+                                                "labels.ndjson", "plain.txt"], in: directory)
+        #expect(result.status == 1)
+        let xml = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+        #expect(xml.contains(#"<testsuites name="cellheight" tests="13" failures="4" errors="0">"#))
+        #expect(xml.contains(#"<testsuite name="labels.ndjson" tests="12" failures="4" errors="0">"#))
+        #expect(!xml.contains(#"name="folder.12 [de]""#))
+        #expect(xml.contains(#"<testcase classname="plain.txt" name="plain.txt: 2 rows without a budget" file="plain.txt"/>"#))
+    }
+
+    @Test("github: 9 worst annotated and one saying how many more; every violation a log line; a step summary table")
+    func annotationCap() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // 14 rows over a one-line budget: 7 need 3 lines, 7 need 7; the worst are the 7-line ones.
+        let rows = (0..<14).map { index in
+            let text = index % 2 == 0 ? "Ordner \(index) umbenennen" : "Alle Änderungen an Ordner \(index) verwerfen und neu starten"
+            return #"{"id": "f\#(index)", "text": "\#(text)", "maxLines": 1}"#
+        }.joined(separator: "\n") + "\n"
+        try rows.write(toFile: directory + "/labels.ndjson", atomically: true, encoding: .utf8)
+        try "# Earlier step\n".write(toFile: directory + "/summary.md", atomically: true, encoding: .utf8)
+        let result = try CellHeightProcess.run(["--font", Self.font, "--width", "90", "--output", "none", "--diagnostics", "github",
+                                                "labels.ndjson"], in: directory,
+                                               environment: ["GITHUB_STEP_SUMMARY": directory + "/summary.md"])
+        #expect(result.status == 1)
+        let lines = result.stderrText.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("labels.ndjson:") }.count == 14)
+        let annotations = lines.filter { $0.hasPrefix("::error ") }
+        #expect(annotations.count == 10)
+        #expect(annotations.prefix(7).allSatisfy { $0.contains(": 7 lines > max 1") })
+        #expect(annotations[7].hasPrefix("::error file=labels.ndjson,line=1,") && annotations[7].contains(": 3 lines > max 1"))
+        #expect(annotations.last == "::error file=labels.ndjson,title=cellheight::5 more budget violations, not annotated"
+                    + " (GitHub shows 10 per step): see the log or the step summary")
+        let summary = try String(contentsOfFile: directory + "/summary.md", encoding: .utf8)
+        #expect(summary.hasPrefix("# Earlier step\n### cellheight\n\n14 of 14 rows over budget\n\n| Place | Row | Problem |\n|---|---|---|\n"
+                                  + "| labels.ndjson:2 | f1 | 7 lines \\> max 1 at 90 px (font DejaVu Sans 16 px); fits at 453 px |\n"))
+        #expect(summary.components(separatedBy: "\n| labels.ndjson:").count == 15)
+    }
+}
