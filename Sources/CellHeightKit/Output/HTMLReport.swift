@@ -127,6 +127,9 @@ private func htmlRow(_ report: Report, rowIndex: Int, drawings: [CellDrawing]) -
     var html = "<section class=\"\(classes.joined(separator: " "))\" id=\"row-\(rowIndex)\">\n"
     html += "<h2><span class=\"index\">#\(cell.row.index)</span>"
     if let id = cell.row.id { html += " <span class=\"id\">\(escapeMarkup(id))</span>" }
+    if let measurement = RowMeasurement(report, rowIndex: rowIndex) {
+        html += " <span class=\"measured-with\">\(escapeMarkup(measurement.text))</span>"
+    }
     html += "<span class=\"row-status\"></span></h2>\n<div class=\"widths\">\n"
     for (column, drawing) in drawings.enumerated() {
         html += htmlCellFigure(report, drawing, rowIndex: rowIndex, column: column)

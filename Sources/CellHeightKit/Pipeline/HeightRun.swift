@@ -181,6 +181,11 @@ public final class HeightRun {
         settings.identity.file = sources.count > 1
         settings.identity.text = !request.text.isIdentity || (rules?.rules.contains { !$0.text.isIdentity } ?? false)
         if let rules = request.rulesFile { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
+        if let rules, template == nil {
+            let sets = [("font", rules.rules.contains { $0.font != nil || !$0.localeFonts.isEmpty }),
+                        ("size", rules.rules.contains { $0.fontSize != nil }), ("width", rules.rules.contains { $0.widths != nil })]
+            settings.setByRules = sets.filter(\.1).map(\.0)
+        }
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings

@@ -42,12 +42,12 @@ struct CheckCommandLineTests {
         let result = try CellHeightProcess.run(Self.rules + ["--output", "ndjson"], in: Self.root)
         #expect(result.status == 1)
         #expect(result.stderrText == Self.violations)
-        // stdout is the normal result, with each row's own width, locale and verdict.
+        // stdout is the normal result, with each row's own font, size and width (the rules set them: issue 28), locale and verdict.
         let lines = result.stdoutText.split(separator: "\n")
         #expect(lines.count == 8)
-        #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","width":180,"lineCount":3,"height":48,"fits":false}"#)
-        #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","width":120,"lineCount":1,"height":16,"fits":true}"#)
-        #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","width":180,"lineCount":1,"height":20,"fits":true}"#)
+        #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","font":"DejaVu Sans","size":14,"width":180,"lineCount":3,"height":48,"fits":false}"#)
+        #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","font":"DejaVu Sans","size":14,"width":120,"lineCount":1,"height":16,"fits":true}"#)
+        #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","font":"Noto Sans CJK JP","size":14,"width":180,"lineCount":1,"height":20,"fits":true}"#)
     }
 
     @Test("a rules file over the app's Android catalogs in four locales (Chromium's answers: app-chromium.jsonl)")

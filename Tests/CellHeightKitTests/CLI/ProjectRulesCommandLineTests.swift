@@ -190,3 +190,42 @@ struct CIReportSizeCommandLineTests {
         #expect(summary.components(separatedBy: "\n| labels.ndjson:").count == 15)
     }
 }
+
+/// Issue 28, friction 14: when rules set the font, size or width, every report names what each row was measured with.
+@Suite("command line: reports name what rules measured rows with")
+struct RuleMeasurementReportTests {
+    static let root = CellHeightProcess.packageRoot.path
+    static let rules = ["--rules", "fixtures/checks/rules.yaml", "fixtures/checks/ui.ndjson"]
+
+    @Test("json, csv, table, html and svg: each row's font, size and width; settings say what rules set")
+    func rowsNameTheirFont() throws {
+        let json = try CellHeightProcess.run(Self.rules + ["--output", "json"], in: Self.root)
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let settings = try #require(document["settings"] as? [String: Any])
+        #expect(settings["setByRules"] as? [String] == ["font", "size", "width"])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        #expect(rows.map { "\($0["font"]!) \($0["size"]!) \($0["width"]!)" }.last == "Noto Sans CJK JP 14 180")
+        let csv = try CellHeightProcess.run(Self.rules + ["--output", "csv"], in: Self.root).stdoutText.split(separator: "\n")
+        #expect(csv[0] == "index,id,locale,font,size,width,lineCount,height")
+        #expect(csv.last == "7,language.aramaic,ja,Noto Sans CJK JP,14,180,3,60")
+        // The table's footer: the fonts the rows used, not the command line's default 16 px.
+        let table = try CellHeightProcess.run(Self.rules, in: Self.root).stdoutText
+        #expect(table.hasSuffix("""
+            font  DejaVu Sans 14px  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf  (6 rows)
+            font  Noto Sans CJK JP 14px  /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc  (2 rows)
+
+            """))
+        let html = try CellHeightProcess.run(Self.rules + ["--output", "html"], in: Self.root).stdoutText
+        #expect(html.contains(#"<span class="measured-with">Noto Sans CJK JP 14 px</span>"#))
+        let svg = try CellHeightProcess.run(Self.rules + ["--output", "svg"], in: Self.root).stdoutText
+        #expect(svg.contains("<title>DejaVu Sans 14 px</title>"))
+    }
+
+    @Test("without rules the outputs have none of it")
+    func withoutRules() throws {
+        let plain = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--output", "ndjson", "fixtures/checks/ui.ndjson"], in: Self.root)
+        #expect(!plain.stdoutText.contains(#""font""#))
+        let csv = try CellHeightProcess.run(["--font", TestFonts.dejaVuSans, "--output", "csv", "fixtures/checks/ui.ndjson"], in: Self.root)
+        #expect(csv.stdoutText.hasPrefix("index,id,locale,width,"))
+    }
+}
