@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Runs every example of README.md and checks it prints exactly what the README shows.
+"""Runs every example of README.md and docs/*.md and checks it prints exactly what the page shows.
 
 An example is a line starting with "$ " inside a ```sh block (continued by lines ending in "\\");
 the lines after it, up to the next "$ " or the end of the block, are its expected standard output.
 An example expected to fail ends with a line `[exit N]`, its exit status (otherwise it must be 0).
 Run from the repository root, after `make build` (or `swift build -c release -Xswiftc -enable-testing`).
 """
+import glob
 import re
 import subprocess
 import sys
@@ -38,8 +39,17 @@ def examples(readme):
 
 
 def main():
-    with open("README.md", encoding="utf-8") as f:
-        readme = f.read()
+    passed = failed = 0
+    for page in ["README.md"] + sorted(glob.glob("docs/*.md")):
+        with open(page, encoding="utf-8") as f:
+            ok, wrong = check(page, f.read())
+        passed, failed = passed + ok, failed + wrong
+    print(f"README examples: {passed} ok, {failed} wrong")
+    return 1 if failed or not passed else 0
+
+
+def check(page, readme):
+    """Runs a page's examples; returns how many printed what it shows and how many did not."""
     passed = failed = 0
     for example in examples(readme):
         run = subprocess.run(["bash", "-c", "set -o pipefail; " + example["command"]],
@@ -55,10 +65,9 @@ def main():
             passed += 1
         else:
             failed += 1
-            print(f"README example failed (exit {run.returncode}):\n$ {example['command']}\n"
+            print(f"{page} example failed (exit {run.returncode}):\n$ {example['command']}\n"
                   f"--- expected\n{expected}\n--- got\n{actual}\n{run.stderr}", file=sys.stderr)
-    print(f"README examples: {passed} ok, {failed} wrong")
-    return 1 if failed or not passed else 0
+    return passed, failed
 
 
 if __name__ == "__main__":
