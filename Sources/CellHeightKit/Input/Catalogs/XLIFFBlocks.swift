@@ -4,7 +4,7 @@
 ///     Status: <x id="START_BLOCK_IF" ctype="x-if" equiv-text="@if"/>online<x id="CLOSE_BLOCK_IF" …/>
 ///     <x id="START_BLOCK_ELSE" ctype="x-else" equiv-text="@else"/>offline<x id="CLOSE_BLOCK_ELSE" …/>
 ///
-/// (2.x: `<ph equiv="START_BLOCK_IF"/>`). The app shows one branch, never both: each is a variant
+/// (2.x: `<pc equivStart="START_BLOCK_IF" …>online</pc>`, or `<ph equiv="START_BLOCK_IF"/>`). The app shows one branch, never both: each is a variant
 /// of the unit, as a plural's forms are, the block's name in the id (`key[if]`, `key[else]`,
 /// `key[else-if]`, `key[case]`, `key[case-1]`, `key[default]`, `key[for]`, `key[empty]`, …) and
 /// in the field `block`. A block follows the one before it (`@else` after `@if`, `@empty` after
@@ -33,6 +33,11 @@ struct XLIFFBlockMark: Equatable {
         default: name = nil
         }
         guard let name else { return nil }
+        self.init(name: name)
+    }
+
+    /// The mark of a block placeholder's name (`START_BLOCK_IF`, `CLOSE_BLOCK_IF`); nil for another name.
+    init?(name: String) {
         if name.hasPrefix("CLOSE_BLOCK_") {
             self.init(offset: 0, kind: nil)
         } else if name.hasPrefix("START_BLOCK_") {

@@ -37,6 +37,17 @@ struct XLIFFInlineText {
     mutating func append(contentOf element: XMLCatalogElement) {
         let preserves = xliffPreservesSpace(element)
         if !preserves { collapsesSpace = true }
+        append(contentOf: element, preserves: preserves)
+    }
+
+    /// Marks where a block starts (`kind`) or ends (nil), see `XLIFFBlocks`.
+    private mutating func markBlock(_ kind: String?) {
+        if pendingSpace, !atLineStart { text += " " }
+        pendingSpace = false
+        blockMarks.append(XLIFFBlockMark(offset: text.utf8.count, kind: kind))
+    }
+
+    private mutating func append(contentOf element: XMLCatalogElement, preserves: Bool) {
         element.walkContent { child in
             switch child {
             case .text(let part):
@@ -44,9 +55,16 @@ struct XLIFFInlineText {
                 return false
             case .element(let inline):
                 if let mark = XLIFFBlockMark(inline) {
-                    if pendingSpace, !atLineStart { text += " " }
-                    pendingSpace = false
-                    blockMarks.append(XLIFFBlockMark(offset: text.utf8.count, kind: mark.kind))
+                    markBlock(mark.kind)
+                    return false
+                }
+                // XLIFF 2.x: a block is a <pc equivStart="START_BLOCK_IF"> around its content
+                // (elements nest at most `maximumXMLDepth` deep: the recursion is bounded).
+                if inline.localName == "pc", let start = inline.attributes["equivStart"], start.hasPrefix("START_BLOCK_"),
+                   let mark = XLIFFBlockMark(name: start) {
+                    markBlock(mark.kind)
+                    append(contentOf: inline, preserves: preserves)
+                    markBlock(nil)
                     return false
                 }
                 if inline.localName == "x", let name = inline.attributes["id"], name.hasPrefix("ICU"),

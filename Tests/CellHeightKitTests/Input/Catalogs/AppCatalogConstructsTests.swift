@@ -83,6 +83,19 @@ struct AppCatalogConstructsTests {
         #expect(unbalanced.map(\.text) == ["AB"])
     }
 
+    @Test("angular 2.0 blocks: <pc equivStart=\"START_BLOCK_IF\"> around each branch")
+    func blocksVersion2() throws {
+        let xliff = """
+            <xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="it">
+            <file id="ngi18n" original="ng.template"><unit id="sync"><segment state="translated">
+            <source>x</source>
+            <target>Libreria <pc id="0" equivStart="START_BLOCK_IF" equivEnd="CLOSE_BLOCK_IF" type="other" dispStart="@if" dispEnd="}">sincronizzata</pc> <pc id="1" equivStart="START_BLOCK_ELSE" equivEnd="CLOSE_BLOCK_ELSE" type="other" dispStart="@else" dispEnd="}">in attesa del server</pc></target>
+            </segment></unit></file></xliff>
+            """
+        let rows = try readCatalogRows(Array(xliff.utf8), format: .xliff, path: "messages.it.xlf")
+        #expect(rows.map { "\($0.id!)=\($0.text)" } == ["sync[if]=Libreria sincronizzata", "sync[else]=Libreria in attesa del server"])
+    }
+
     @Test("po and mo: the most specific locale of header and path, glibc script modifiers as BCP 47", arguments: [
         ("Language: sr\\n", "po/sr@latin.po", "sr-Latn"), ("Language: sr@latin\\n", "po/sr.po", "sr-Latn"),
         ("Language: uz\\n", "uz@cyrillic.po", "uz-Cyrl"), ("Language: sr\\n", "po/sr.po", "sr"),
