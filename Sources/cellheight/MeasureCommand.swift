@@ -226,6 +226,7 @@ struct MeasureCommand: ParsableCommand {
             request.text = try textRewriting()
             request.rulesFile = gateOptions.rules
             request.skipsUntranslated = gateOptions.skipUntranslated
+            request.sourceLocale = gateOptions.sourceLocale
             let given: [(RuleLayoutSetting, Bool)] = [(.width, layoutOptions.width != nil), (.font, layoutOptions.font != nil),
                 (.size, layoutOptions.size != nil), (.lineHeight, layoutOptions.lineHeight != nil)]
             request.layoutOptionsGiven = Set(given.filter(\.1).map(\.0))
@@ -401,6 +402,9 @@ struct GateOptions: ParsableArguments {
 
     @Flag(help: "Leave untranslated rows (a catalog's source text shown in place of a missing translation) out of the budget check; they are still measured and reported.")
     var skipUntranslated = false
+
+    @Option(help: "The locale of catalog rows in the project's source language that say none (Android's values/, iOS's Base.lproj), e.g. en, so that rules by locale reach them (overrides the rules file's sourceLocale).")
+    var sourceLocale: String?
 
     @Option(help: "How violations and baseline changes are reported on standard error: text (FILE:LINE: ...), github (annotations), junit (text, and a JUnit XML report to --junit-file FILE), sarif (text, and SARIF 2.1.0 for GitHub code scanning to --diagnostics-file FILE), gitlab (text, and a GitLab code quality report to --diagnostics-file FILE).")
     var diagnostics: DiagnosticsFormat = .text

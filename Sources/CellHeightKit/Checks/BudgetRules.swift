@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// One rule of a rules file: which rows it is for (key globs, locales) and what it sets for them.
 /// Every property is optional; a rule sets only what it names.
@@ -11,8 +12,17 @@ public struct BudgetRule: Equatable, Sendable {
     /// Glob patterns (`fnmatch`: `*`, `?`, `[…]`) the row's key must match one of, e.g.
     /// ["settings.*", "*.title"]; ["*"] matches every row.
     public var keys: [String]
+    /// Keys the rule is for as written, compared whole (`key:`): a msgid such as "[Read-Only]" or
+    /// "Save *" that a glob would read otherwise. A row matches when its key matches one of `keys`
+    /// or equals one of these.
+    public var exactKeys: [String] = []
     /// Locales the rule is for, e.g. ["de", "fr"]; nil for every locale (see `localeMatches`).
     public var locales: [String]?
+    /// Globs over the path of the file a row was read from (`files:`), written relative to the
+    /// rules file and kept here as absolute patterns (see `absolutePath`), e.g.
+    /// ["/src/app/res/values-*/strings.xml"]; `*` also matches `/`. Nil for every file; a rule
+    /// with files matches no row of standard input.
+    public var files: [String]?
     public var font: String?
     public var fontSize: Double?
     public var lineHeight: LineHeight?
@@ -57,10 +67,14 @@ public struct BudgetRule: Equatable, Sendable {
         self.skipsUntranslated = skipsUntranslated
     }
 
-    /// Whether the rule is for a row with this key and locale (a row without a key has key "").
-    public func matches(key: String?, locale: String?) -> Bool {
+    /// Whether the rule is for a row with this key and locale (a row without a key has key ""),
+    /// read from `file` (absolute, see `absolutePath`; nil for standard input).
+    public func matches(key: String?, locale: String?, file: String? = nil) -> Bool {
         let key = key ?? ""
-        guard keys.contains(where: { keyGlobMatches($0, key) }) else { return false }
+        guard keys.contains(where: { keyGlobMatches($0, key) }) || exactKeys.contains(key) else { return false }
+        if let files {
+            guard let file, files.contains(where: { fnmatch($0, file, 0) == 0 }) else { return false }
+        }
         guard let locales else { return true }
         guard let locale else { return false }
         return locales.contains { localeMatches($0, locale) }
@@ -104,16 +118,23 @@ public struct BudgetRules: Equatable, Sendable {
     /// The file they came from, e.g. "ci/labels.yaml".
     public var file: String
     public var rules: [BudgetRule]
+    /// The locale of the rows in the project's source language that say none (`sourceLocale:`):
+    /// Android's `values/`, iOS's `Base.lproj`, a `.pot` template, e.g. "en".
+    public var sourceLocale: String?
 
-    public init(file: String, rules: [BudgetRule]) {
+    public init(file: String, rules: [BudgetRule], sourceLocale: String? = nil) {
         self.file = file
         self.rules = rules
+        self.sourceLocale = sourceLocale
     }
+
+    /// Whether a rule selects rows by file (then rows need their file's absolute path).
+    public var selectsFiles: Bool { rules.contains { $0.files != nil } }
 
     /// `settings` with every matching rule applied. Without `setsFonts` (a template) only widths,
     /// budgets and text rewriting are taken.
-    public func apply(to settings: RowSettings, key: String?, locale: String?, setsFonts: Bool) -> RowSettings {
-        apply(to: settings, locale: locale, setsFonts: setsFonts) { $1.matches(key: key, locale: locale) }
+    public func apply(to settings: RowSettings, key: String?, locale: String?, file: String? = nil, setsFonts: Bool) -> RowSettings {
+        apply(to: settings, locale: locale, setsFonts: setsFonts) { $1.matches(key: key, locale: locale, file: file) }
     }
 
     /// `settings` with every rule that `matches` (given its index and itself) applied, for a row in `locale`.
@@ -142,6 +163,62 @@ public struct BudgetRules: Equatable, Sendable {
             (rule.font.map { [($0, "$.rules[\(index)].font")] } ?? [])
                 + rule.localeFonts.map { ($0.font, "$.rules[\(index)].fonts" + jsonPathMember($0.locale)) }
         }
+    }
+}
+
+/// `path` made absolute against the working directory, `.` and `..` resolved (symbolic links are
+/// not), as rules' `files:` globs are kept, e.g. "res/values/strings.xml" → "/src/app/res/values/strings.xml".
+public func absolutePath(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var parts: [Substring] = []
+    for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+        switch part {
+        case ".": continue
+        case "..": if !parts.isEmpty { parts.removeLast() }
+        default: parts.append(part)
+        }
+    }
+    return "/" + parts.joined(separator: "/")
+}
+
+/// A path written in the rules file `rulesFile`, as the run opens it: relative to the rules
+/// file's folder (absolute paths as they are).
+func pathBesideRules(_ path: String, rulesFile: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    let folder = rulesFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    if folder.isEmpty { return rulesFile.hasPrefix("/") ? "/" + path : path }
+    return folder + "/" + path
+}
+
+/// Which rules matched at least one row, recorded as rows get their settings (on any thread), so
+/// that a rule that matched none (a typo in a key, a locale or a path) can be reported.
+public final class RuleUsage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var used: [Bool]
+    private var usedMask: UInt64 = 0
+
+    public init(ruleCount: Int) {
+        used = Array(repeating: false, count: ruleCount)
+    }
+
+    /// Records rules by a mask of their indices (bit `i` for rule `i`, the first 64 rules).
+    func record(mask: UInt64) {
+        lock.lock()
+        usedMask |= mask
+        lock.unlock()
+    }
+
+    func record(index: Int) {
+        lock.lock()
+        used[index] = true
+        lock.unlock()
+    }
+
+    /// The indices of the rules no row matched, in order.
+    public var unusedIndices: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return used.indices.filter { !used[$0] && !(($0 < 64) && usedMask & (1 << UInt64($0)) != 0) }
     }
 }
 
@@ -175,4 +252,17 @@ final class LocaleMatchMemo: Sendable {
         }
         return found
     }
+}
+
+/// What a rule selects, for messages, e.g. `key "[Read-Only]", locales [de]`.
+func ruleSelection(_ rule: BudgetRule) -> String {
+    func list(_ values: [String]) -> String {
+        values.count == 1 ? "\"\(values[0])\"" : "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+    var parts: [String] = []
+    if rule.keys != ["*"] && !rule.keys.isEmpty { parts.append("keys " + list(rule.keys)) }
+    if !rule.exactKeys.isEmpty { parts.append("key " + list(rule.exactKeys)) }
+    if let files = rule.files { parts.append("files " + list(files)) }
+    if let locales = rule.locales { parts.append("locales " + list(locales)) }
+    return parts.isEmpty ? "every row" : parts.joined(separator: ", ")
 }

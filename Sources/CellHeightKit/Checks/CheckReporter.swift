@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns measured rows into a CI check's findings as they come (so streamed input stays streamed):
 /// budget violations and baseline changes become diagnostics, written at once in the chosen
 /// format, and test cases of a JUnit report.
@@ -69,7 +71,11 @@ public final class CheckReporter {
             let subject = cell.row.diagnosticSubject
             if let check = cell.budgetCheck, !check.fits {
                 rowsOverBudget += 1
-                violations(of: cell, check, subject: subject, source: source) { font(position, $0) }.forEach(report)
+                for (diagnostic, overshoot) in violations(of: cell, check, subject: subject, source: source, font: { font(position, $0) }) {
+                    failureCount += 1
+                    failures.append(diagnostic.message)
+                    appendViolation(diagnostic, overshoot: overshoot, to: &lines, worst: &worst)
+                }
             }
             if let changes = baseline?.compare(cell) {
                 for change in changes {
@@ -84,9 +90,15 @@ public final class CheckReporter {
                                       line: cell.row.sourceLine, subject: subject, message: baselineChangeMessage(change)))
                 }
             }
+            // A test case per row that was checked (it had a budget) or failed; the others are
+            // counted for their file, which is a test case of its own when none of its rows is one.
             if recordsJUnit {
-                junit.add(JUnitReport.TestCase(file: source, line: cell.row.sourceLine, name: subject, failures: failures,
-                                               skipped: cell.skipsUntranslatedCheck ? "untranslated: not checked" : nil))
+                if cell.budgetCheck != nil || !failures.isEmpty || cell.skipsUntranslatedCheck {
+                    junit.add(JUnitReport.TestCase(file: source, line: cell.row.sourceLine, name: subject, failures: failures,
+                                                   skipped: cell.skipsUntranslatedCheck ? "untranslated: not checked" : nil))
+                } else {
+                    junit.countUnchecked(file: source)
+                }
             }
         }
         if !lines.bytes.isEmpty { write(lines.string) }
@@ -102,6 +114,8 @@ public final class CheckReporter {
         /// The diagnostics' lines, in row order.
         public var lines = ""
         public var rowCount = 0, rowsWithBudget = 0, rowsOverBudget = 0, untranslatedRowsSkipped = 0, failureCount = 0
+        /// With `github`: the worst violations, for the annotations and the step summary (see `WorstViolations`).
+        var worst = WorstViolations()
     }
 
     /// What `record(_:source:font:)` makes of rows, worked out without changing the reporter, so
@@ -123,11 +137,11 @@ public final class CheckReporter {
                 case false?:
                     checked.rowsWithBudget += 1
                     checked.rowsOverBudget += 1
-                    for diagnostic in violations(of: cells[position], cells[position].budgetCheck!,
-                                                 subject: cells[position].row.diagnosticSubject, source: source,
-                                                 font: { font(position, $0) }) {
+                    for (diagnostic, overshoot) in violations(of: cells[position], cells[position].budgetCheck!,
+                                                              subject: cells[position].row.diagnosticSubject, source: source,
+                                                              font: { font(position, $0) }) {
                         checked.failureCount += 1
-                        appendLine(for: diagnostic, to: &lines)
+                        appendViolation(diagnostic, overshoot: overshoot, to: &lines, worst: &checked.worst)
                     }
                 }
             }
@@ -143,19 +157,33 @@ public final class CheckReporter {
         rowsOverBudget += checked.rowsOverBudget
         untranslatedRowsSkipped += checked.untranslatedRowsSkipped
         failureCount += checked.failureCount
+        worst.merge(checked.worst)
         if !checked.lines.isEmpty { write(checked.lines) }
+    }
+
+    /// With `github`, violations are text lines in the log as they come, and only the worst
+    /// become annotations, at the end (GitHub shows 10 error annotations per step: see `finish`).
+    private var worst = WorstViolations()
+
+    /// A violation's line: its annotation, or with `github` its text line (the worst are annotated at the end).
+    private func appendViolation(_ diagnostic: Diagnostic, overshoot: Double, to lines: inout TextBytes, worst: inout WorstViolations) {
+        guard format == .github else { return appendLine(for: diagnostic, to: &lines) }
+        worst.add(diagnostic, overshoot: overshoot)
+        diagnostic.write(to: &lines)
+        lines.append("\n")
     }
 
     /// The diagnostics of a row over its budget: one per width it breaks the budget at.
     /// `font`: what the row was laid out in, given the violation's font size.
     private func violations(of cell: MeasuredCell, _ check: BudgetCheck, subject: String, source: String,
-                            font: (_ fontSize: Double?) -> String) -> [Diagnostic] {
+                            font: (_ fontSize: Double?) -> String) -> [(Diagnostic, overshoot: Double)] {
         // (Counted only for a message that needs it: a row that fits at no width.)
         let forcedLines = keepsLineBreaks && check.violations.contains { $0.fittingWidth == nil }
             ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
         return check.violations.map { violation in
-            Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
-                       message: violationMessage(violation, font: font(violation.fontSize), forcedLines: forcedLines))
+            (Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
+                        message: violationMessage(violation, font: font(violation.fontSize), forcedLines: forcedLines)),
+             violation.overshoot)
         }
     }
 
@@ -177,6 +205,30 @@ public final class CheckReporter {
         }
     }
 
+    /// Reports what a catalog holds that is worth a look but fails nothing (see `CatalogWarning`):
+    /// `FILE:LINE: warning: MESSAGE` on standard error, a GitHub `::warning` with `github`.
+    public func recordWarning(_ warning: CatalogWarning) {
+        warningCount += 1
+        switch format {
+        case .text, .junit:
+            var line = TextBytes(capacity: 160)
+            line.appendMessageText(warning.file, limit: 200)
+            if let number = warning.line {
+                line.append(":")
+                line.append(number)
+            }
+            line.append(": warning: ")
+            line.appendMessageText(warning.message, limit: 1_000)
+            write(line.string + "\n")
+        case .github:
+            write(githubAnnotation(Diagnostic(kind: .change, fails: false, file: warning.file, line: warning.line, subject: "",
+                                              message: messageText(warning.message, limit: 1_000)), command: "warning") + "\n")
+        }
+    }
+
+    /// Warnings reported (see `recordWarning`).
+    public private(set) var warningCount = 0
+
     /// Reports the baseline rows no row matched, then a summary line.
     public func finish() {
         var lines = TextBytes()
@@ -188,8 +240,33 @@ public final class CheckReporter {
                                            subject: subject, message: baselineChangeMessage(.gone(row))), to: &lines)
             }
         }
+        if format == .github {
+            for annotation in worst.annotations() { lines.append(annotation + "\n") }
+        }
         lines.append("cellheight: " + summary + "\n")
         write(lines.string)
+        if format == .github, let path = stepSummaryPath { appendStepSummary(to: path) }
+    }
+
+    /// Where GitHub Actions takes the step's Markdown summary (`$GITHUB_STEP_SUMMARY`), with `github`.
+    public var stepSummaryPath: String? = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Appends the check's summary and a table of the worst violations to the step summary file
+    /// (as GitHub asks, appending); a file that cannot be written is one warning line, not a failure.
+    private func appendStepSummary(to path: String) {
+        let markdown = worst.stepSummary(summary: summary)
+        guard let handle = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil)
+                                                                     ? FileHandle(forWritingAtPath: path) : nil) else {
+            write("cellheight: cannot write the step summary to " + messageText(path) + "\n")
+            return
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(markdown.utf8))
+        } catch {
+            write("cellheight: cannot write the step summary to " + messageText(path) + "\n")
+        }
     }
 
     /// E.g. "3 of 120 rows over budget; baseline: 2 grew, 1 shrank, 0 new, 1 gone", or "120 rows;

@@ -97,11 +97,14 @@ public struct RowSettingsResolver: Sendable {
     /// rules' matches and a copy of shared settings, not the rules applied to the base again.
     /// Each also as a row without fields of its own has it (`showingOwnWidth`).
     private let settingsByMatches: [(rules: RowSettings, shown: RowSettings)]?
+    /// Where the rules a row matches are recorded (see `RuleUsage`); nil when nobody asks.
+    public let usage: RuleUsage?
 
-    public init(base: RowSettings, rules: BudgetRules? = nil, setsFonts: Bool = true) {
+    public init(base: RowSettings, rules: BudgetRules? = nil, setsFonts: Bool = true, usage: RuleUsage? = nil) {
         self.base = base
         self.rules = rules
         self.setsFonts = setsFonts
+        self.usage = usage
         if let rules, rules.rules.count <= 8, rules.rules.allSatisfy({ $0.localeFonts.isEmpty }) {
             settingsByMatches = (0..<(1 << rules.rules.count)).map { matches in
                 let settings = rules.apply(to: base, locale: nil, setsFonts: setsFonts) { index, _ in matches & (1 << index) != 0 }
@@ -138,15 +141,23 @@ public struct RowSettingsResolver: Sendable {
     ///   has a bad value.
     public func settings(for row: Row, source: String) throws -> RowSettings {
         var settings: RowSettings
+        // (A file's absolute path only when a rule selects by file.)
+        let file = rules?.selectsFiles == true ? (row.source ?? (source == "<stdin>" ? nil : source)).map(absolutePath) : nil
         if let rules, let settingsByMatches {
             let key = row.key, locale = row.locale
             var matches = 0
-            for index in rules.rules.indices where rules.rules[index].matches(key: key, locale: locale) { matches |= 1 << index }
+            for index in rules.rules.indices where rules.rules[index].matches(key: key, locale: locale, file: file) { matches |= 1 << index }
+            usage?.record(mask: UInt64(matches))
             // (No copy of the base settings for the usual row: one of the precomputed values.)
             guard case .some = row.fields else { return settingsByMatches[matches].shown }
             settings = settingsByMatches[matches].rules
         } else if let rules {
-            settings = rules.apply(to: base, key: row.key, locale: row.locale, setsFonts: setsFonts)
+            let key = row.key, locale = row.locale
+            settings = rules.apply(to: base, locale: locale, setsFonts: setsFonts) { index, rule in
+                guard rule.matches(key: key, locale: locale, file: file) else { return false }
+                usage?.record(index: index)
+                return true
+            }
         } else {
             settings = base
         }

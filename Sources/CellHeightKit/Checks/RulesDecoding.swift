@@ -101,8 +101,8 @@ private func yamlSyntaxError(_ error: YamlError, file: String) -> CellHeightErro
 /// The rules file's keys, for the decoder and for messages.
 enum RulesKeys {
     /// `options` is a project file's (`.cellheight.yaml`, `ProjectConfig`), which is also its rules file.
-    static let file = ["description", "rules", "options"]
-    static let rule = ["description", "keys", "locales", "font", "size", "lineHeight", "width", "maxLines",
+    static let file = ["description", "rules", "options", "sourceLocale"]
+    static let rule = ["description", "keys", "key", "files", "locales", "font", "size", "lineHeight", "width", "maxLines",
                        "maxHeight", "fonts", "mnemonic", "replacements", "placeholderNumber", "placeholderString",
                        "skipUntranslated", "markdown"]
 }
@@ -117,9 +117,10 @@ private struct RulesDecoder: ConfigDecoding {
         guard case .array(let elements) = rulesValue else {
             throw failure("$.rules", "expected an array of rules, found \(rulesValue.kindDescription)")
         }
+        let sourceLocale = try members["sourceLocale"].map { try nonEmptyString($0, at: "$.sourceLocale") }
         return BudgetRules(file: file, rules: try elements.enumerated().map { index, element in
             try rule(element, at: "$.rules[\(index)]")
-        })
+        }, sourceLocale: sourceLocale)
     }
 
     func rule(_ value: JSONValue, at path: String) throws -> BudgetRule {
@@ -128,8 +129,16 @@ private struct RulesDecoder: ConfigDecoding {
         var rule = BudgetRule()
         if let description = members["description"] { _ = try string(description, at: at("description")) }
         if let keys = members["keys"] { rule.keys = try strings(keys, at: at("keys")) }
+        if let exact = members["key"] {
+            rule.exactKeys = try strings(exact, at: at("key"))
+            if members["keys"] == nil { rule.keys = [] }
+        }
+        if let files = members["files"] {
+            // Relative to the rules file, as every path in it.
+            rule.files = try strings(files, at: at("files")).map { absolutePath(pathBesideRules($0, rulesFile: file)) }
+        }
         if let locales = members["locales"] { rule.locales = try strings(locales, at: at("locales")) }
-        if let font = members["font"] { rule.font = try nonEmptyString(font, at: at("font")) }
+        if let font = members["font"] { rule.font = fontBesideRules(try nonEmptyString(font, at: at("font"))) }
         if let size = members["size"] {
             rule.fontSize = try positiveNumber(size, at: at("size"), maximum: CellTemplate.maximumFontSize)
         }
@@ -149,7 +158,7 @@ private struct RulesDecoder: ConfigDecoding {
             }
             rule.localeFonts = try object.members.map { member in
                 BudgetRule.LocaleFont(locale: member.key,
-                                      font: try nonEmptyString(member.value, at: memberPath(at("fonts"), member.key)))
+                                      font: fontBesideRules(try nonEmptyString(member.value, at: memberPath(at("fonts"), member.key))))
             }
         }
         rule.text = try textRewriting(members, at: path)
@@ -160,6 +169,18 @@ private struct RulesDecoder: ConfigDecoding {
             rule.skipsUntranslated = skips
         }
         return rule
+    }
+
+    /// A rule's font as the run opens it: a path (it has a `/` or a font file's extension) is
+    /// relative to the rules file's folder, and so is a bare name of a file there
+    /// (`font: Inter-Regular.ttf` beside the rules); any other name is a family.
+    func fontBesideRules(_ font: String) -> String {
+        guard !font.hasPrefix("/") else { return font }
+        let beside = pathBesideRules(font, rulesFile: file)
+        let lowercased = font.lowercased()
+        let looksLikePath = font.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".pfb", ".woff", ".woff2"].contains { lowercased.hasSuffix($0) }
+        if looksLikePath || FileManager.default.fileExists(atPath: beside) { return beside }
+        return font
     }
 
     /// What a rule changes in the text: `mnemonic: "_"`, `replacements: {"%1$s": "Alexandra"}` (in

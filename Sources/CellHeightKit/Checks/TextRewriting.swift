@@ -70,6 +70,12 @@ public struct TextRewriting: Hashable, Sendable {
     }
 
     private func removingMnemonics(_ text: String, marker: Character) -> String {
+        // GTK and Qt read the marker and the character after it as code points: `_` before a
+        // mark that joins it into one grapheme (ZWNJ in Persian `_‌ها`, a combining accent) is
+        // still a marker.
+        if marker.unicodeScalars.count == 1, let scalar = marker.unicodeScalars.first {
+            return removingMnemonics(text, scalar: scalar)
+        }
         guard text.contains(marker) else { return text }
         var result = ""
         var characters = text.makeIterator()
@@ -86,6 +92,25 @@ public struct TextRewriting: Hashable, Sendable {
             }
         }
         return result
+    }
+
+    private func removingMnemonics(_ text: String, scalar marker: Unicode.Scalar) -> String {
+        guard text.unicodeScalars.contains(marker) else { return text }
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            guard scalar == marker, let next = pending, !next.properties.isWhitespace else {
+                result.append(scalar)
+                continue
+            }
+            if next == marker {
+                result.append(marker)
+                pending = scalars.next()
+            }
+        }
+        return String(result)
     }
 
     private func replacingPlaceholders(_ text: String, syntax: PlaceholderSyntax) -> String {

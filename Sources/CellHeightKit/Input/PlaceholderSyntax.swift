@@ -16,7 +16,7 @@ public struct PlaceholderSyntax: OptionSet, Hashable, Sendable {
     /// Apple's object conversion, `%@` and `%1$@` (with `printf`).
     public static let apple = PlaceholderSyntax(rawValue: 1 << 1)
     /// ICU MessageFormat's simple arguments and Python's brace format: `{name}`, `{0}`,
-    /// `{count, number}`.
+    /// `{count, number}`; `${name}` (JavaScript, shell) is one placeholder, `$` included.
     public static let braces = PlaceholderSyntax(rawValue: 1 << 2)
     /// Interpolation as Angular, Vue, i18next and Handlebars write it: `{{name}}`, `{{ user.name }}`.
     public static let doubleBraces = PlaceholderSyntax(rawValue: 1 << 3)
@@ -67,6 +67,12 @@ extension PlaceholderSyntax {
                 match = doubleBracePlaceholder(bytes, at: i)
             } else if byte == UInt8(ascii: "{"), contains(.braces) {
                 match = bracePlaceholder(bytes, at: i)
+            } else if byte == UInt8(ascii: "$"), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "{"), bytes[i + 2] != UInt8(ascii: "{"),
+                      contains(.braces), var braced = bracePlaceholder(bytes, at: i + 1) {
+                // `${name}` (JavaScript's template literals, gettext's sh-format and JavaScript
+                // catalogs): the `$` is part of the placeholder.
+                braced.range = i..<braced.range.upperBound
+                match = braced
             } else if byte == UInt8(ascii: "#"), contains(.pluralNumber) {
                 match = Placeholder(range: i..<(i + 1), kind: .number)
             }

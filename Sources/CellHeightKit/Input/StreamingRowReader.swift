@@ -53,6 +53,9 @@ public final class StreamingRowReader {
     /// Whether an ICU plural or select message in a row that is not a catalog's is a row per branch
     /// (see `expandingICUBranches`; rows are then numbered by whoever reads them).
     public let expandsICUMessages: Bool
+    /// What the catalog read so far holds that is worth a warning (see `CatalogWarning`); the
+    /// caller reports and empties it.
+    public var catalogWarnings: [CatalogWarning] = []
 
     public init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool, expandsICUMessages: Bool = false,
                 chunkSize: Int = StreamingRowReader.defaultChunkSize) throws {
@@ -89,7 +92,7 @@ public final class StreamingRowReader {
         }
         if jsonCuts != nil { return try jsonArrayRows(bytes) }
         if let catalogFormat {
-            var rows = try readCatalogRows(bytes, format: catalogFormat, path: name)
+            var rows = try readCatalogRows(bytes, format: catalogFormat, path: name, warnings: &catalogWarnings)
             for i in rows.indices { rows[i].index += rowsBefore }
             rowsBefore += rows.count
             bytesBefore += bytes.count

@@ -6,13 +6,17 @@
 /// `--offsets` adds `offset` after `height`. A missing id is an empty field. After `id`: `locale`
 /// when the rows have locales, `file` and `line` when several inputs were read (see
 /// `RowIdentityColumns`). CSV has no place for statistics or explained lines. At several sizes, a
-/// `size` column comes before `width` (a record per row, size and width).
+/// `size` column comes before `width` (a record per row, size and width). When a rules file sets
+/// fonts or sizes per row, `font` and `size` columns come before `width` (see `RowMeasurement`).
 func renderCSVReport(_ report: Report) -> String {
     let showsSizes = !report.settings.sizeFonts.isEmpty
     var header = ["index", "id"]
     if report.showsLocaleColumn { header.append("locale") }
     if report.showsFileColumn { header += ["file", "line"] }
-    header += (showsSizes ? ["size"] : []) + ["width"]
+    // A rules file that sets fonts or sizes per row: each record says its row's (issue 28).
+    var showsFonts = false
+    if !showsSizes, case .text = report.settings.subject, report.settings.setByRules.contains(where: { $0 != "width" }) { showsFonts = true }
+    header += (showsFonts ? ["font"] : []) + (showsSizes || showsFonts ? ["size"] : []) + ["width"]
     if !report.showsLabels {
         header.append("lineCount")
         if report.reportsTruncation(ofLabel: 0) { header.append("truncated") }
@@ -34,6 +38,9 @@ func renderCSVReport(_ report: Report) -> String {
             var fields = [String(cell.row.index), csvField(cell.row.id ?? "")]
             if report.showsLocaleColumn { fields.append(csvField(cell.row.shownLocale ?? "")) }
             if report.showsFileColumn { fields += [csvField(cell.row.source ?? ""), String(cell.row.sourceLine)] }
+            if showsFonts, let measurement = RowMeasurement(report, rowIndex: rowIndex) {
+                fields += [csvField(measurement.font), formatPixels(measurement.size)]
+            }
             if showsSizes { fields.append(result.fontSize.map(formatPixels) ?? "") }
             fields.append(formatPixels(result.width))
             if !report.showsLabels {

@@ -30,6 +30,11 @@ public func githubAnnotation(_ diagnostic: Diagnostic) -> String {
     case (false, .growth), (false, .violation), (false, .inputError): command = "warning"
     case (false, .change): command = "notice"
     }
+    return githubAnnotation(diagnostic, command: command)
+}
+
+/// A diagnostic as the GitHub Actions workflow command `command` ("error", "warning", "notice").
+public func githubAnnotation(_ diagnostic: Diagnostic, command: String) -> String {
     var properties = ["file=" + escapeAnnotationProperty(diagnostic.file)]
     if let line = diagnostic.line { properties.append("line=\(line)") }
     // An input error is about the whole file: no row to name.

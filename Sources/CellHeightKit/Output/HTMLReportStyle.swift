@@ -69,9 +69,9 @@ figcaption { font-size: 12px; color: var(--muted); margin-bottom: 4px; font-vari
 .cell.disagrees .box, .cell.disagrees .browser { outline: 3px solid var(--bad); }
 .separator { position: absolute; left: 0; right: 0; bottom: 0; background: #c9ced8; }
 .label { position: absolute; }
-.line { position: absolute; left: 0; right: 0; tab-size: 8; overflow: visible; }
-.line:nth-child(odd) { background: #e9f0fc; }
-.line:nth-child(even) { background: #f5f8fe; }
+.label > p { margin: 0; height: var(--h); line-height: var(--h); tab-size: 8; overflow: visible; }
+.label > p:nth-child(odd) { background: #e9f0fc; }
+.label > p:nth-child(even) { background: #f5f8fe; }
 .browser-side { display: flex; flex-direction: column; gap: 8px; flex: none; }
 .browser { overflow-wrap: break-word; word-break: normal; tab-size: 8; padding: 0; margin: 0; border: 0;
            background: #fff; outline: 1.5px dashed var(--browser); font-kerning: auto; letter-spacing: normal;

@@ -101,10 +101,15 @@ private func writeRowObject(_ report: Report, rowIndex: Int, alwaysWithWidth: Bo
     json.integer("index", report.cells[rowIndex].row.index)
     json.string("id", report.cells[rowIndex].row.id)
     writeIdentityMembers(report.cells[rowIndex].row, report.settings.identity, to: &json)
+    if let measurement = RowMeasurement(report, rowIndex: rowIndex) {
+        json.string("font", measurement.font)
+        json.number("size", measurement.size)
+    }
     let single = report.hasSingleColumn
     // The first result's values, where one width has always had them; a row measured at a width
-    // of its own (a rule's, the row's) or at several says which.
+    // of its own (a rule's, the row's) or at several says which; every row, when rules set widths.
     let ownWidth = !single || alwaysWithWidth || report.cells[rowIndex].results[0].width != report.settings.widths[0]
+        || report.rowsSayWidth
     writeResultMembers(report, report.cells[rowIndex].results[0], rowIndex: rowIndex, widthIndex: 0, includeWidth: ownWidth,
                        includeLines: single, to: &json)
     // And every result, whatever their number, each with its size and width.
@@ -248,6 +253,12 @@ private func writeSettingsObject(_ settings: ReportSettings, to json: inout JSON
     if let rules = settings.rulesFile {
         json.string("rules", rules.path)
         json.string("rulesSHA256", rules.sha256)
+        // The font, size and width above are the command line's; the rows say their own.
+        if !settings.setByRules.isEmpty {
+            json.beginArray("setByRules")
+            for name in settings.setByRules { json.string(name) }
+            json.endArray()
+        }
     }
     if case .text(_, let cell?) = settings.subject {
         json.beginObject("cell")

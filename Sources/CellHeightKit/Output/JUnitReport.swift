@@ -1,7 +1,10 @@
-/// A JUnit XML report of a CI check (`--junit FILE`): one test suite per input file, one test
-/// case per row, failed when the row broke its budget (or grew, with `--fail-on-growth`), and one
-/// test case with an `<error>` for an input that could not be read or is malformed. CI systems
-/// (GitLab, Jenkins, GitHub test reporters) show it as a test run.
+/// A JUnit XML report of a CI check (`--junit-file FILE`): one test suite per input file, one test
+/// case per row that has a budget (or failed: grew, with `--fail-on-growth`), failed when the row
+/// broke its budget, and one test case with an `<error>` for an input that could not be read or is
+/// malformed. Rows without a budget are not test cases (a catalog of 35,000 rows of which 3,000 have
+/// a budget makes 3,000, not 35,000); a file none of whose rows is one is a single passing test case
+/// ("FILE: N rows without a budget"), so that every input shows. CI systems (GitLab, Jenkins, GitHub
+/// test reporters) show it as a test run.
 public struct JUnitReport {
     /// A row's test case: where it is and, when it failed, why.
     public struct TestCase: Equatable, Sendable {
@@ -28,11 +31,20 @@ public struct JUnitReport {
 
     /// Test cases in the order they were added, grouped by file when rendered.
     public private(set) var testCases: [TestCase] = []
+    /// Rows without a budget by file, and the files in the order first met.
+    private var uncheckedRows: [String: Int] = [:]
+    private var uncheckedFiles: [String] = []
 
     public init() {}
 
     public mutating func add(_ testCase: TestCase) {
         testCases.append(testCase)
+    }
+
+    /// Counts a row of `file` that had nothing to check (no budget, no failure): not a test case.
+    public mutating func countUnchecked(file: String) {
+        if uncheckedRows[file] == nil { uncheckedFiles.append(file) }
+        uncheckedRows[file, default: 0] += 1
     }
 
     /// The XML document, ending with a newline.
@@ -42,6 +54,15 @@ public struct JUnitReport {
         for testCase in testCases {
             if byFile[testCase.file] == nil { files.append(testCase.file) }
             byFile[testCase.file, default: []].append(testCase)
+        }
+        // A file without a checked row: one passing case that says so.
+        var testCases = testCases
+        for file in uncheckedFiles where byFile[file] == nil {
+            let count = uncheckedRows[file]!
+            let only = TestCase(file: file, line: nil, name: "\(file): \(count) row\(count == 1 ? "" : "s") without a budget")
+            files.append(file)
+            byFile[file] = [only]
+            testCases.append(only)
         }
         let failureCount = testCases.filter { !$0.failures.isEmpty }.count
         let errorCount = testCases.filter { !$0.errors.isEmpty }.count

@@ -14,6 +14,10 @@ public struct ReportSettings: Equatable, Sendable {
     public var budget: Budget = .none
     /// The rules file rows were checked with (`--rules`); nil for none.
     public var rulesFile: FileReference?
+    /// What the rules file sets per row, of "font", "size" and "width", in that order: the
+    /// settings above are then the command line's, which those rows do not use, and each row says
+    /// what it was measured with (see `RowMeasurement`). Empty without rules or when they set none.
+    public var setByRules: [String] = []
     /// Which of the rows' file, text and locale the report shows (see `RowIdentityColumns`).
     public var identity = RowIdentityColumns()
     /// In a run at several sizes (`--size 14,17,20`), the text's font at each size, in order (the

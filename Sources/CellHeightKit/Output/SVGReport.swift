@@ -43,6 +43,10 @@ func renderSVGReport(_ report: Report) -> String {
         let boxTop = y + SVGLayout.captionHeight
         let fails = !(report.cells[rowIndex].budgetCheck?.fits ?? true)
         body += "<g class=\"\(fails ? "row over-budget" : "row")\" id=\"row-\(rowIndex)\">\n"
+        // What the row was measured with, when a rules file sets it per row.
+        if let measurement = RowMeasurement(report, rowIndex: rowIndex) {
+            body += "<title>\(escapeMarkup(measurement.text))</title>\n"
+        }
         // A failing row is marked in its heading, findable by eye and by its class.
         if fails {
             body += "<rect class=\"row-mark\" x=\"\(formatPixels(SVGLayout.margin - 8))\" y=\"\(formatPixels(boxTop))\" width=\"4\" "

@@ -90,6 +90,21 @@ private func fontLines(_ report: Report) -> String {
         return "\(font.fontFamily) \(formatPixels(font.fontSize))px  \(font.fontPath)\(face)"
     }
     switch report.settings.subject {
+    case .text(let font, _) where report.settings.setByRules.contains(where: { $0 != "width" }):
+        // A rules file sets fonts or sizes per row: each font used, with its rows (the command
+        // line's only when rows used it).
+        var counts: [RowFont?: Int] = [:]
+        var order: [RowFont?] = []
+        for cell in report.cells {
+            if counts[cell.ownFont] == nil { order.append(cell.ownFont) }
+            counts[cell.ownFont, default: 0] += 1
+        }
+        return order.map { own in
+            let count = counts[own]!
+            let described = own.map { "\($0.fontFamily) \(formatPixels($0.fontSize))px  \($0.fontPath)\($0.fontFaceIndex > 0 ? "#\($0.fontFaceIndex)" : "")" }
+                ?? text(font)
+            return "font  \(described)  (\(count) row\(count == 1 ? "" : "s"))\n"
+        }.joined()
     case .text(let font, _):
         return "font  " + text(font) + "\n"
     case .template(let template, _, _, let fonts):

@@ -39,6 +39,9 @@ public struct HeightRunRequest: Sendable {
     public var skipsUntranslated = false
     /// A rules file (JSON or YAML) of settings and budgets by key and locale.
     public var rulesFile: String?
+    /// The locale of source-language rows that say none (`--source-locale`; else the rules'
+    /// `sourceLocale`), e.g. "en": Android's `values/`, iOS's `Base.lproj`.
+    public var sourceLocale: String?
     /// The layout options given on the command line (`--width`, `--font`, `--size`, `--line-height`):
     /// a rules file that sets one of them to another value is a usage error.
     public var layoutOptionsGiven: Set<RuleLayoutSetting> = []
@@ -134,12 +137,24 @@ public final class HeightRun {
         let base = RowSettings(font: label.font, fontSize: label.fontSize, lineHeight: label.lineHeight, widths: widths,
                                budget: request.budget, text: request.text, skipsUntranslated: request.skipsUntranslated)
         let rules = try budgetRules(base: base)
+        let ruleUsage = rules.map { RuleUsage(ruleCount: $0.rules.count) }
+        let sourceLocale = request.sourceLocale ?? rules?.sourceLocale
         // A run at several sizes measures every row once per size, each pass with its own base settings.
         let sizes = try severalSizes(rules: rules)
         let resolvers = (sizes.isEmpty ? [label.fontSize] : sizes).map { size in
             var sized = base
             sized.fontSize = size
-            return RowSettingsResolver(base: sized, rules: rules, setsFonts: template == nil)
+            return RowSettingsResolver(base: sized, rules: rules, setsFonts: template == nil, usage: ruleUsage)
+        }
+        /// Reports the rules that matched no row (one warning each), then ends the check.
+        func finish(_ checker: CheckReporter, inputCount: Int) throws -> HeightRunOutcome {
+            if let rules, let ruleUsage {
+                for index in ruleUsage.unusedIndices {
+                    checker.recordWarning(CatalogWarning(file: rules.file, line: nil,
+                                                         message: "$.rules[\(index)] (\(ruleSelection(rules.rules[index]))) matched no row"))
+                }
+            }
+            return try self.finish(checker, inputCount: inputCount)
         }
         // One measurer per worker: the first uses the engines above, the others open their own.
         var firstEngines: [TextLayoutEngine]? = fonts.engines
@@ -168,6 +183,11 @@ public final class HeightRun {
         settings.identity.file = sources.count > 1
         settings.identity.text = !request.text.isIdentity || (rules?.rules.contains { !$0.text.isIdentity } ?? false)
         if let rules = request.rulesFile { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
+        if let rules, template == nil {
+            let sets = [("font", rules.rules.contains { $0.font != nil || !$0.localeFonts.isEmpty }),
+                        ("size", rules.rules.contains { $0.fontSize != nil }), ("width", rules.rules.contains { $0.widths != nil })]
+            settings.setByRules = sets.filter(\.1).map(\.0)
+        }
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
         let reportSettings = settings
@@ -239,7 +259,8 @@ public final class HeightRun {
         if (output == .ndjson || output == .csv || output == .none) && request.outputFile == nil && !request.offsets
             && !request.statistics {
             var batchCount = 0
-            try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
+            try forEachBatch(of: sources, sourceLocale: sourceLocale, inputError: checker.recordInputError,
+                             warning: checker.recordWarning) { rows, source in
                 var text: String
                 if batchCount == 0, let template { try cell.checkFields(of: rows, templateFile: template) }
                 // The CSV header is written with the first batch: whether it has a locale column is
@@ -278,7 +299,8 @@ public final class HeightRun {
         var batchCount = 0
         var measuringError: Error?
         defer { if request.endsWithProcess { ProcessEnd.keep(cells, renderedRows, recordings, templateRows) } }
-        try forEachBatch(of: sources, inputError: checker.recordInputError) { rows, source in
+        try forEachBatch(of: sources, sourceLocale: sourceLocale, inputError: checker.recordInputError,
+                         warning: checker.recordWarning) { rows, source in
             batchCount += 1
             if template != nil { templateRows += rows }
             guard measuringError == nil else { return }
@@ -435,7 +457,8 @@ public final class HeightRun {
     /// An input that cannot be opened or read, or is malformed (`CellHeightError.isInputError`,
     /// from its reader, or an `InputFailure` from `body`), goes to `inputError`, and the next input
     /// is read; `body`'s other errors end the run.
-    private func forEachBatch(of sources: [String?], inputError: (CellHeightError) -> Void,
+    private func forEachBatch(of sources: [String?], sourceLocale: String?, inputError: (CellHeightError) -> Void,
+                              warning: (CatalogWarning) -> Void,
                               _ body: ([Row], String) throws -> Void) throws {
         let progress = ProgressReporter(quiet: request.quiet)
         defer { progress.finish() }
@@ -473,6 +496,10 @@ public final class HeightRun {
                     for i in rows.indices {
                         rows[i].index = rowsBefore + rowsRead + i
                         if namesSource { rows[i].source = reader.name }
+                        // A catalog's source-language rows (`values/`, `Base.lproj`) in the project's source locale.
+                        if let sourceLocale, rows[i].isCatalogEntry, rows[i].fields?["locale"] == "" {
+                            rows[i].fields?["locale"] = sourceLocale
+                        }
                     }
                     try body(rows, reader.name)
                     rowsRead += rows.count
@@ -482,6 +509,8 @@ public final class HeightRun {
                 inputError(failure.error)
             }
             rowsBefore += rowsRead
+            reader.catalogWarnings.forEach(warning)
+            reader.catalogWarnings = []
             if reader.replacementCount > 0 {
                 writeErrorMessage("\(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) with U+FFFD")
             }

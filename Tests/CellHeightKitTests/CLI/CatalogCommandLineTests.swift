@@ -50,6 +50,22 @@ struct CatalogCommandLineTests {
         #expect(result.stderrText.hasSuffix("cellheight: 1 of 55 rows over budget\n"))
     }
 
+    @Test("issue 28: a plural keyword ICU never picks is a warning at its line (text and GitHub), not a failure")
+    func unknownPluralKeywordWarning() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let po = "msgid \"\"\nmsgstr \"Language: fr\\n\"\n\nmsgid \"files\"\nmsgstr \"{n, plural, one {# fichier} autres {# fichiers}}\"\n"
+        try po.write(toFile: "\(directory)/fr.po", atomically: true, encoding: .utf8)
+        let text = try CellHeightProcess.run(["--font", Self.font, "--output", "json", "fr.po"], in: directory)
+        #expect(text.status == 0)
+        #expect(try Self.ids(text) == ["files[one]", "files[autres]"])
+        #expect(text.stderrText == "fr.po:5: warning: \"files\": plural selector \"autres\" is not a CLDR plural category"
+                    + " (zero, one, two, few, many, other) or =N: the app never shows this branch\n")
+        let github = try CellHeightProcess.run(["--font", Self.font, "--output", "json", "--diagnostics", "github", "fr.po"], in: directory)
+        #expect(github.status == 0)
+        #expect(github.stderrText.hasPrefix("::warning file=fr.po,line=5,title=cellheight::\"files\": plural selector"))
+    }
+
     @Test("issue 15: a .stringsdict is a catalog by its name (or --format stringsdict): a row per plural variant")
     func stringsDict() throws {
         let path = "\(Self.catalogs)/app/de.lproj/Localizable.stringsdict"
@@ -73,8 +89,10 @@ struct CatalogCommandLineTests {
         let checked = try CellHeightProcess.run(["--font", Self.font, "--rules", "\(directory)/rules.yaml", "--output", "none", path])
         #expect(checked.status == 1)
         let lines = checked.stderrText.split(separator: "\n")
-        #expect(lines.count == 3, "\(checked.stderrText)")
+        #expect(lines.count == 4, "\(checked.stderrText)")
         #expect(lines.first?.hasPrefix("\(path):53: select_file[iphone] [de]: ") == true)
+        // (Issue 28: the rule for ja, which matches no row, says so.)
+        #expect(lines[2] == "\(directory)/rules.yaml: warning: $.rules[1] (keys \"opening*\", locales \"ja\") matched no row")
         #expect(lines.dropFirst().first?.hasPrefix("\(path):55: select_file[mac] [de]: ") == true)
         #expect(lines.last == "cellheight: 2 of 8 rows over budget")
     }

@@ -42,12 +42,12 @@ struct CheckCommandLineTests {
         let result = try CellHeightProcess.run(Self.rules + ["--output", "ndjson"], in: Self.root)
         #expect(result.status == 1)
         #expect(result.stderrText == Self.violations)
-        // stdout is the normal result, with each row's own width, locale and verdict.
+        // stdout is the normal result, with each row's own font, size and width (the rules set them: issue 28), locale and verdict.
         let lines = result.stdoutText.split(separator: "\n")
         #expect(lines.count == 8)
-        #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","width":180,"lineCount":3,"height":48,"results":[{"size":14,"width":180,"lineCount":3,"height":48}],"fits":false}"#)
-        #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","width":120,"lineCount":1,"height":16,"results":[{"size":14,"width":120,"lineCount":1,"height":16}],"fits":true}"#)
-        #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","width":180,"lineCount":1,"height":20,"results":[{"size":14,"width":180,"lineCount":1,"height":20}],"fits":true}"#)
+        #expect(lines[0] == #"{"index":0,"id":"workspace.move.title","locale":"de","font":"DejaVu Sans","size":14,"width":180,"lineCount":3,"height":48,"results":[{"size":14,"width":180,"lineCount":3,"height":48}],"fits":false}"#)
+        #expect(lines[3] == #"{"index":3,"id":"country.ua","locale":"ru","font":"DejaVu Sans","size":14,"width":120,"lineCount":1,"height":16,"results":[{"size":14,"width":120,"lineCount":1,"height":16}],"fits":true}"#)
+        #expect(lines[6] == #"{"index":6,"id":"province.jowzjan.title","locale":"ja","font":"Noto Sans CJK JP","size":14,"width":180,"lineCount":1,"height":20,"results":[{"size":14,"width":180,"lineCount":1,"height":20}],"fits":true}"#)
     }
 
     @Test("a rules file over the app's Android catalogs in four locales (Chromium's answers: app-chromium.jsonl)")
@@ -97,15 +97,17 @@ struct CheckCommandLineTests {
         #expect(result.stderrText == "cellheight: 0 of 8 rows over budget\n")
     }
 
-    @Test("--diagnostics github: annotations on stderr")
+    @Test("--diagnostics github: text lines in the log, then annotations worst first")
     func github() throws {
         let result = try CellHeightProcess.run(Self.rules + ["--diagnostics", "github"], in: Self.root)
         #expect(result.status == 1)
         let lines = result.stderrText.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(5)) == Self.violations.split(separator: "\n").prefix(5).map(String.init))
         let expected = "::error file=fixtures/checks/ui.ndjson,line=1,title=cellheight%3A workspace.move.title [de]::"
                 + "workspace.move.title [de]: 3 lines > max 1 at 180 px (font DejaVu Sans 14 px); fits at 309.04 px"
-        #expect(lines.first == expected)
-        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 5)
+        #expect(lines[5] == expected)
+        // 3 lines for 1, then 2 for 1 (in the order read), then 3 for 2.
+        #expect(lines.filter { $0.hasPrefix("::error ") }.map { $0.split(separator: ",")[1] } == ["line=1", "line=2", "line=6", "line=5", "line=8"])
     }
 
     @Test("--diagnostics junit --junit-file FILE: a JUnit report, written atomically, and the text lines")

@@ -72,7 +72,8 @@ struct HostileMessageTests {
                                                stdin: Array((row + "\n").utf8))
         #expect(result.status == 1)
         let lines = result.stderrText.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 3 && lines[2].isEmpty, "stderr: \(result.stderrText)")
+        // (github: the text line, then the annotation, then the summary.)
+        #expect(lines.count == (format == "github" ? 4 : 3) && lines.last!.isEmpty, "stderr: \(result.stderrText)")
         #expect(lines.filter { $0.hasPrefix("::") }.count == (format == "github" ? 1 : 0))
         #expect(!result.stderrText.contains("\r"))
         if format == "text" {

@@ -14,7 +14,7 @@ struct ReportCommandLineTests {
         let page = result.stdoutText
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         // "This will permanently remove every file in the folder." wraps into 3 lines of 16 px at 160 px.
-        #expect(page.contains("<div class=\"line\" style=\"top:32px;height:16px;line-height:16px\">"))
+        #expect(page.contains("--h:16px\"><p>This will permanently </p><p>remove every file in </p><p>the folder.</p></div>"))
         #expect(page.contains("<dt>input</dt><dd>&lt;stdin&gt;</dd>\n<dt>date</dt><dd>"))
     }
 

@@ -156,7 +156,7 @@ struct BudgetRulesTests {
     @Test("bad rules files: one error with the place", arguments: [
         ("r.yaml", "rules:\n  - keys: [a\n", "r.yaml:3:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 2)"),
         ("r.json", "{\"rules\": [}", "r.json:1:12: invalid JSON: expected a value, found '}'"),
-        ("r.yaml", "rules:\n  - widht: 3\n", "r.yaml: $.rules[0].widht: unknown key (expected one of: description, keys, locales, font, size, lineHeight, width, maxLines, maxHeight, fonts, mnemonic, replacements, placeholderNumber, placeholderString, skipUntranslated, markdown)"),
+        ("r.yaml", "rules:\n  - widht: 3\n", "r.yaml: $.rules[0].widht: unknown key (expected one of: description, keys, key, files, locales, font, size, lineHeight, width, maxLines, maxHeight, fonts, mnemonic, replacements, placeholderNumber, placeholderString, skipUntranslated, markdown)"),
         ("r.yaml", "rules:\n  - maxLines: 0\n", "r.yaml: $.rules[0].maxLines: must be 1 or more, got 0"),
         ("r.yaml", "rules:\n  - maxLines: 1.5\n", "r.yaml: $.rules[0].maxLines: must be a whole number, 0 or more, got 1.5"),
         ("r.yaml", "rules:\n  - width: wide\n", "r.yaml: $.rules[0].width: expected a number, found a string"),
@@ -164,7 +164,7 @@ struct BudgetRulesTests {
         ("r.yaml", "rules:\n  - skipUntranslated: always\n", "r.yaml: $.rules[0].skipUntranslated: expected true or false, found a string"),
         ("r.yaml", "rules:\n  - fonts: [a]\n", "r.yaml: $.rules[0].fonts: expected an object of locale: font, found an array"),
         ("r.yaml", "rules: {}\n", "r.yaml: $.rules: expected an array of rules, found an object"),
-        ("r.yaml", "rule: []\n", "r.yaml: $.rule: unknown key (expected one of: description, rules, options)"),
+        ("r.yaml", "rule: []\n", "r.yaml: $.rule: unknown key (expected one of: description, rules, options, sourceLocale)"),
         ("r.yaml", "", "r.yaml: $: expected an object, found null"),
     ])
     func errors(file: String, text: String, message: String) {

@@ -9,6 +9,8 @@ struct TextRewritingTests {
         ("_", "_Open", "Open"), ("_", "Save _As…", "Save As…"), ("_", "__init__ _File", "_init_ File"),
         ("_", "Tom _ Jerry_", "Tom _ Jerry_"), ("&", "&Datei", "Datei"), ("&", "Tom && Jerry", "Tom & Jerry"),
         ("&", "Tom & Jerry", "Tom & Jerry"), ("_", "no marker", "no marker"),
+        // Issue 28: GTK reads code points: a marker before a ZWNJ (Persian) or a combining mark goes too.
+        ("_", "نمایش_\u{200C}ها", "نمایش\u{200C}ها"), ("_", "_\u{301}e", "\u{301}e"),
     ])
     func mnemonics(_ marker: Character, _ text: String, _ shown: String) {
         #expect(TextRewriting(mnemonic: marker).apply(to: text, syntax: .any) == shown)
@@ -32,6 +34,9 @@ struct TextRewritingTests {
         #expect(both.apply(to: "# Dateien von {owner}", syntax: [.braces, .pluralNumber]) == "8,888 Dateien von Alexandra")
         // Only the row's own syntaxes: an Android string's {name} is text.
         #expect(both.apply(to: "{name}: %1$s", syntax: CatalogFormat.androidXML.placeholderSyntax) == "{name}: Alexandra")
+        // `${name}` is one placeholder, its `$` included (issue 28); `$` before anything else is text.
+        #expect(strings.apply(to: "Bonjour ${user}, il reste $5 et ${ 'x' }", syntax: CatalogFormat.po.placeholderSyntax)
+                    == "Bonjour Alexandra, il reste $5 et ${ 'x' }")
         // Without samples, placeholders are measured as written.
         #expect(TextRewriting().apply(to: "%d%%", syntax: .printf) == "%d%%")
     }

@@ -47,7 +47,7 @@ struct DrawnReportTests {
         let expected1: String = "@font-face { font-family: \"cellheight-0\"; "
             + "src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"); }\n"
             + ".f0 { font: 16px/normal \"cellheight-0\"; }\n"
-            + ".browser { white-space: pre-wrap; }\n.line { white-space: pre; }\n"
+            + ".browser { white-space: pre-wrap; }\n.label > p { white-space: pre; }\n"
         #expect(page.contains(expected1))
         #expect(page.hasSuffix("</script>\n</body>\n</html>\n"))
     }
@@ -83,18 +83,18 @@ struct DrawnReportTests {
     @Test("html: a row's box with its lines, and the browser's side")
     func htmlRow() {
         let page = Self.html()
+        // (Issue 28: rows written compactly: no zero left and top, lines as <p> of the label's --h.)
         let expected4: String = "<section class=\"row\" id=\"row-0\">\n<h2><span class=\"index\">#0</span>"
-            + "<span class=\"row-status\"></span></h2>\n<div class=\"widths\">\n"
+            + "</h2>\n<div class=\"widths\">\n"
             + "<figure class=\"cell\"><figcaption>320 px · 1 line · 18.625 px</figcaption><div class=\"sides\">"
             + "<div class=\"box\" style=\"width:320px;height:18.625px\">"
-            + "<div class=\"label f0\" style=\"left:0px;top:0px;width:320px;height:18.625px\">"
-            + "<div class=\"line\" style=\"top:0px;height:18.625px;line-height:18.625px\">Datei öffnen…</div></div></div>"
+            + "<div class=\"label f0\" style=\"width:320px;height:18.625px;--h:18.625px\">"
+            + "<p>Datei öffnen…</p></div></div>"
             + "<div class=\"browser-side\"><div class=\"browser f0\" style=\"width:320px\" data-row=\"0\" "
-            + "data-label=\"0\" data-height=\"18.625\"></div></div></div></figure>\n"
+            + "data-height=\"18.625\"></div></div></div></figure>\n"
         #expect(page.contains(expected4))
-        // The second line starts below the first; the forced break is not drawn.
-        let expected5: String = "<div class=\"line\" style=\"top:0px;height:23px;line-height:23px\">ファイルを開く</div>"
-            + "<div class=\"line\" style=\"top:23px;height:18.625px;line-height:18.625px\">فتح الملف</div>"
+        // The second line stacks below the first, with its own height; the forced break is not drawn.
+        let expected5: String = "--h:23px\"><p>ファイルを開く</p><p style=\"--h:18.625px\">فتح الملف</p>"
         #expect(page.contains(expected5))
         #expect(page.contains("<span class=\"id\">dialog &quot;open&quot;, title</span>"))
         // Rows sit in chunks the browser renders lazily, sized from cellheight's heights:
@@ -117,7 +117,7 @@ struct DrawnReportTests {
         let page = Self.html([Self.markupRow], settings: settings)
         #expect(page.contains("<title>cellheight report: a&lt;b&gt;&amp;&quot;c&quot;.txt</title>"))
         #expect(page.contains("<span class=\"id\">&lt;b&gt;&amp;</span>"))
-        #expect(page.contains(">a &lt; b &amp; &quot;c&quot; &#39;d&#39; &lt;/script&gt;</div>"))
+        #expect(page.contains(">a &lt; b &amp; &quot;c&quot; &#39;d&#39; &lt;/script&gt;</p>"))
         #expect(page.contains(#"[["a \u003c b & \"c\" 'd' \u003c/script>"]]</script>"#))
         #expect(!page.contains("<b>"))
         #expect(page.components(separatedBy: "</script>").count == 3)  // the JSON's and the check's

@@ -56,6 +56,31 @@ struct HTMLReportBrowserTests {
         #expect(bytes.count > 50_000, "the screenshot is only \(bytes.count) bytes")
     }
 
+    /// Issue 28: browsers load a font collection's first face only, so a row a rule lays out in
+    /// Noto Sans CJK KR (face 3 of the .ttc) is not checked rather than marked different.
+    @Test("a rule's font in a .ttc's later face: those layouts are not checked, the others agree")
+    func collectionFaces() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rows = #"{"id": "open", "locale": "ko", "text": "파일 열기 및 저장 위치 선택"}"# + "\n"
+            + #"{"id": "open", "locale": "ja", "text": "ファイルを開いて保存場所を選択"}"# + "\n"
+            + #"{"id": "open", "locale": "de", "text": "Datei öffnen und Speicherort wählen"}"# + "\n"
+        try rows.write(to: directory.appendingPathComponent("rows.ndjson"), atomically: true, encoding: .utf8)
+        try "rules:\n  - font: DejaVu Sans\n    fonts: {ko: Noto Sans CJK KR, ja: Noto Sans CJK JP}\n"
+            .write(to: directory.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        let (verdict, page) = try Self.verdict(of: ["--width", "120", "--embed-font",
+                                                    "--rules", directory.appendingPathComponent("rules.yaml").path,
+                                                    directory.appendingPathComponent("rows.ndjson").path], in: directory)
+        #expect(verdict == ReportVerdict(rows: 3, disagreements: 0, fontErrors: nil))
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.components(separatedBy: "data-unchecked=").count == 2)
+        // The .ttc is embedded once, for both of its faces (beside the run's default font and DejaVu Sans).
+        #expect(html.components(separatedBy: "@font-face").count == 4)
+        #expect(html.components(separatedBy: "NotoSansCJK").count == 1 && html.components(separatedBy: "data:font/").count == 4)
+        let dom = try HeadlessChromium.dumpDOM(of: page)
+        #expect(dom.contains(#"data-unchecked="1""#))
+    }
+
     @Test("fixtures/sample.txt at three sizes and two widths: the browser lays each size's text out as cellheight did")
     func severalSizes() throws {
         let verdict = try Self.verdict(of: [

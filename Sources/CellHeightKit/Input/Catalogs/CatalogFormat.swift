@@ -62,6 +62,24 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
 /// - Throws: `CellHeightError.invalidInput` with the file and the 1-based line of the problem
 ///   (for `.mo`, which has no lines, no line and "offset N" in the reason).
 public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: String) throws -> [Row] {
+    var warnings: [CatalogWarning] = []
+    return try readCatalogRows(bytes, format: format, path: path, warnings: &warnings)
+}
+
+/// Something a catalog holds that is read but that the app would not show as written, e.g. an ICU
+/// plural branch `autres` (ICU's French is `other`): not an error (its rows are measured), a
+/// warning at its line.
+public struct CatalogWarning: Equatable, Sendable {
+    public var file: String
+    /// Nil for a warning about the whole file (or a rules file's rule, named in the message).
+    public var line: Int?
+    /// E.g. "\"files_count\": plural selector \"autres\" is not a CLDR plural category (zero, one, two, few, many, other) or =N: the app never shows this branch".
+    public var message: String
+}
+
+/// `readCatalogRows(_:format:path:)`, adding to `warnings` what is read but worth a look (see
+/// `CatalogWarning`).
+public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: String, warnings: inout [CatalogWarning]) throws -> [Row] {
     let messages: [CatalogMessage]
     switch format {
     case .po: messages = try readPOCatalog(bytes, path: path)
@@ -77,10 +95,15 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
     rows.reserveCapacity(messages.count)
     for message in messages {
         let branches: [(message: CatalogMessage, hasNumber: Bool)]?
+        var unknownSelectors: [String] = []
         do {
-            branches = try message.icuBranches()
+            branches = try message.icuBranches(unknownPluralSelectors: &unknownSelectors)
         } catch let error as ICUExpansionError {
             throw catalogError(path, line: message.line, "\"\(messageText(message.key))\": \(error.reason)")
+        }
+        for selector in unknownSelectors {
+            warnings.append(CatalogWarning(file: path, line: message.line, message: "\"\(messageText(message.key))\": plural selector \"\(messageText(selector))\""
+                + " is not a CLDR plural category (zero, one, two, few, many, other) or =N: the app never shows this branch"))
         }
         guard let branches else {
             // Symfony's pluralized messages (`one|many`), with its placeholders.

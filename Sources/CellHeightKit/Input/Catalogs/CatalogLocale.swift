@@ -21,8 +21,10 @@ private func isGettextLocale(_ text: Substring) -> Bool {
 /// (`gtk30.de.po`); "" when none of these is a locale.
 func gettextLocale(fromPath path: String) -> String {
     let components = pathComponents(path)
+    // Under LC_MESSAGES a three-letter folder alone is a language too (`crh/LC_MESSAGES/app.mo`).
     if components.count >= 3, components[components.count - 2] == "LC_MESSAGES",
-       isGettextLocale(components[components.count - 3]) {
+       case let folder = components[components.count - 3],
+       isGettextLocale(folder) || (folder.count == 3 && folder.allSatisfy { $0.isASCII && $0.isLowercase }) {
         return String(components[components.count - 3])
     }
     if let name = components.last, let dot = name.lastIndex(of: ".") {
@@ -31,6 +33,27 @@ func gettextLocale(fromPath path: String) -> String {
         if let last = stem.split(separator: ".").last, stem.contains("."), isGettextLocale(last) { return String(last) }
     }
     return ""
+}
+
+/// A gettext catalog's (`.po`, `.mo`) locale: the most specific of its header's `Language` and
+/// its path's (`gettextLocale(fromPath:)`): the path's when it is the header's language with more
+/// (`Language: sr` in `sr@latin.po` is Serbian in Latin script), else the header's when it has one
+/// (an empty `Language`, as many `.mo` files have, is none), else the path's. A glibc script
+/// modifier is written as BCP 47: `sr@latin` → "sr-Latn", `sr@cyrillic` → "sr-Cyrl",
+/// `uz@cyrillic` → "uz-Cyrl" (other modifiers, like `ca@valencia`, stay as written).
+func gettextCatalogLocale(header: GettextHeader, path: String) -> String {
+    let fromPath = gettextLocale(fromPath: path)
+    var locale = header.language ?? fromPath
+    if let language = header.language, !fromPath.isEmpty, fromPath != language {
+        let given = LanguageTag.canonical(language).lowercased(), named = LanguageTag.canonical(fromPath).lowercased()
+        let base = LanguageTag.canonical(String(fromPath.prefix { $0 != "@" })).lowercased()
+        if named.hasPrefix(given + "-") || (fromPath.contains("@") && base == given) { locale = fromPath }
+    }
+    if let at = locale.firstIndex(of: "@"),
+       ["latin", "cyrillic", "devanagari", "arabic"].contains(locale[locale.index(after: at)...].lowercased()) {
+        return LanguageTag.canonical(locale)
+    }
+    return locale
 }
 
 /// A `.strings` file's locale from the `<locale>.lproj` folder it is in, e.g. "ja" or "pt-BR";

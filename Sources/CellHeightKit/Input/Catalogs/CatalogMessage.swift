@@ -14,7 +14,7 @@ import Foundation
 /// and `fields`: `text`, `id`, `key` (the id without variants), `locale` (as the catalog writes
 /// it: "de", "pt_BR", "pt-BR", "" for a default or base locale), and when they apply `plural` (the
 /// category or gettext's index), `device` (String Catalog), `index` (Android string arrays),
-/// `context` (gettext's msgctxt), `select` (an ICU MessageFormat select's branch), `maxWidth` and `maxHeight` (px, decimal) and `maxLines` (XLIFF
+/// `context` (gettext's msgctxt), `select` (an ICU MessageFormat select's branch), `block` (an Angular `@if`/`@switch`/`@for` branch, see `XLIFFBlocks`), `maxWidth` and `maxHeight` (px, decimal) and `maxLines` (XLIFF
 /// size restrictions) and `untranslated` ("true").
 struct CatalogMessage: Equatable {
     /// The entry's key, e.g. "Opening %d Item", or "Stock label|_Apply" for gettext's msgctxt
@@ -63,9 +63,12 @@ struct CatalogMessage: Equatable {
     /// per branch (see `ICUMessage`), or the message itself when its text is not such a message.
     ///
     /// - Throws: `ICUExpansionError` when the branches combine into too many texts.
-    func icuBranches() throws -> [(message: CatalogMessage, hasNumber: Bool)]? {
+    /// - Parameter unknownPluralSelectors: gets the plural selectors ICU never picks (see
+    ///   `ICUMessage.unknownPluralSelectors`).
+    func icuBranches(unknownPluralSelectors: inout [String]) throws -> [(message: CatalogMessage, hasNumber: Bool)]? {
         // Most texts have no brace at all: no parse.
         guard text.utf8.contains(UInt8(ascii: "{")), let icu = ICUMessage(parsing: text) else { return nil }
+        unknownPluralSelectors = icu.unknownPluralSelectors
         return try icu.branchTexts().map { branch in
             var message = self
             message.text = branch.text

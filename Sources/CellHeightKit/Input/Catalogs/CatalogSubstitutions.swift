@@ -38,7 +38,9 @@ let maximumSubstitutedTexts = 1_000
 /// nested deep, would otherwise double the text at each level).
 let maximumSubstitutionsPerText = 64
 
-/// The first `%#@name@` token (or `%N$#@name@`) in `text`: its range and the name.
+/// The first `%#@name@` token (or `%N$#@name@`, or `%N#@name@`: CoreFoundation reads the digits
+/// before `#@` as the argument's position whether or not a `$` follows, and apps ship both) in
+/// `text`: its range and the name.
 private func nextSubstitutionToken(in text: Substring) -> (range: Range<String.Index>, name: String)? {
     var index = text.startIndex
     while let percent = text[index...].firstIndex(of: "%") {
@@ -50,7 +52,11 @@ private func nextSubstitutionToken(in text: Substring) -> (range: Range<String.I
         }
         // An argument position, "1$".
         let digits = text[cursor...].prefix { $0.isASCII && $0.isNumber }
-        if !digits.isEmpty, text[digits.endIndex...].first == "$" { cursor = text.index(after: digits.endIndex) }
+        if !digits.isEmpty, text[digits.endIndex...].first == "$" {
+            cursor = text.index(after: digits.endIndex)
+        } else if !digits.isEmpty, text[digits.endIndex...].hasPrefix("#@") {
+            cursor = digits.endIndex
+        }
         let rest = text[cursor...]
         if rest.hasPrefix("#@") {
             let nameStart = text.index(cursor, offsetBy: 2)

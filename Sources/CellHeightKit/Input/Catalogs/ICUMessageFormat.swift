@@ -26,12 +26,18 @@ struct ICUMessage: Equatable {
     }
 
     var parts: [Part]
+    /// The selectors of its plural (and selectordinal) branches that are neither a CLDR category
+    /// (`zero`, `one`, `two`, `few`, `many`, `other`) nor an exact value (`=0`), in the order met,
+    /// e.g. ["autres"] for a translator's `autres {# fichiers}`: ICU never picks such a branch.
+    /// Still measured (a branch each), and worth a warning.
+    var unknownPluralSelectors: [String] = []
 
     /// The message in `text`; nil when it does not parse or has no plural or select argument.
     init?(parsing text: String) {
         var parser = ICUMessageParser(Array(text.unicodeScalars))
-        guard let message = parser.message(inPlural: false, depth: 0, closedByBrace: false), parser.isAtEnd,
+        guard var message = parser.message(inPlural: false, depth: 0, closedByBrace: false), parser.isAtEnd,
               message.parts.contains(where: { if case .choice = $0 { return true } else { return false } }) else { return nil }
+        message.unknownPluralSelectors = parser.unknownPluralSelectors
         self = message
     }
 
@@ -120,6 +126,8 @@ extension ICUMessage {
 private struct ICUMessageParser {
     let scalars: [Unicode.Scalar]
     var index = 0
+    /// See `ICUMessage.unknownPluralSelectors`.
+    var unknownPluralSelectors: [String] = []
 
     init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
@@ -240,6 +248,9 @@ private struct ICUMessageParser {
                 }
                 guard let selector = word() else { return nil }
                 if isPlural && selector.hasPrefix("offset:") { continue }
+                if isPlural, !cldrPluralCategories.contains(selector), !selector.hasPrefix("=") {
+                    unknownPluralSelectors.append(selector)
+                }
                 skipWhiteSpace()
                 guard peek() == "{" else { return nil }
                 index += 1

@@ -72,7 +72,7 @@ func readMOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
     guard let charset = GettextCharset(headerName: header.charsetName) else {
         throw reader.error(0, "unsupported charset \(header.charsetName)")
     }
-    let locale = header.language ?? gettextLocale(fromPath: path)
+    let locale = gettextCatalogLocale(header: header, path: path)
 
     var messages: [CatalogMessage] = []
     for (index, message) in raw.enumerated() where !message.original.isEmpty {

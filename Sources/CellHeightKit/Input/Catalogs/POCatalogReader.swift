@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Each message's translation is one row; a plural message gives one row per `msgstr[n]`, with the
 /// id `msgid[n]` and field `plural` "n". A message with a context has the id `context|msgid` and
-/// field `context`. The header (msgid "") is not a row; its `Language` is the rows' locale, else
-/// the path's (`gettextLocale(fromPath:)`), and its `charset` says how the strings are encoded
+/// field `context`. The header (msgid "") is not a row; the locale is the most specific of its
+/// `Language` and the path's (`gettextCatalogLocale(header:path:)`), and its `charset` says how the strings are encoded
 /// (UTF-8 or ISO-8859-1). Obsolete messages (`#~`) are ignored.
 ///
 /// Untranslated messages: an empty msgstr, or any message flagged `fuzzy`, is shown by gettext as
@@ -57,7 +57,7 @@ private func poMessages(from entries: [POEntry], path: String) throws -> [Catalo
         return decoded
     }
 
-    let locale = header.language ?? gettextLocale(fromPath: path)
+    let locale = gettextCatalogLocale(header: header, path: path)
     var messages: [CatalogMessage] = []
     var firstLines: [CodeUnitKey: Int] = [:]  // msgfmt tells msgids apart by their bytes, NFC from NFD
     for entry in entries {

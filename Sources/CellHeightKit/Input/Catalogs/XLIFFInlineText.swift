@@ -25,16 +25,52 @@ struct XLIFFInlineText {
     private var pendingSpace = false
     /// After a line break white space is dropped, as at the start.
     private var atLineStart = true
+    /// Where Angular's control flow blocks start and end in `text` (see `XLIFFBlocks`).
+    private(set) var blockMarks: [XLIFFBlockMark] = []
+    /// Whether white space was collapsed (it is again where blocks are cut out).
+    private(set) var collapsesSpace = false
+    /// Angular's nested ICU messages by placeholder: `<x id="ICU" xid="…"/>` names the unit that
+    /// holds the message ("ICU" → the unit's id); the text has `{{ICU}}` in its place.
+    private(set) var icuReferences: [(name: String, unit: String)] = []
 
     /// Appends the content of `element` (a `<source>` or `<target>`).
     mutating func append(contentOf element: XMLCatalogElement) {
         let preserves = xliffPreservesSpace(element)
+        if !preserves { collapsesSpace = true }
+        append(contentOf: element, preserves: preserves)
+    }
+
+    /// Marks where a block starts (`kind`) or ends (nil), see `XLIFFBlocks`.
+    private mutating func markBlock(_ kind: String?) {
+        if pendingSpace, !atLineStart { text += " " }
+        pendingSpace = false
+        blockMarks.append(XLIFFBlockMark(offset: text.utf8.count, kind: kind))
+    }
+
+    private mutating func append(contentOf element: XMLCatalogElement, preserves: Bool) {
         element.walkContent { child in
             switch child {
             case .text(let part):
                 if preserves { appendCode(part) } else { appendCollapsing(part) }
                 return false
             case .element(let inline):
+                if let mark = XLIFFBlockMark(inline) {
+                    markBlock(mark.kind)
+                    return false
+                }
+                // XLIFF 2.x: a block is a <pc equivStart="START_BLOCK_IF"> around its content
+                // (elements nest at most `maximumXMLDepth` deep: the recursion is bounded).
+                if inline.localName == "pc", let start = inline.attributes["equivStart"], start.hasPrefix("START_BLOCK_"),
+                   let mark = XLIFFBlockMark(name: start) {
+                    markBlock(mark.kind)
+                    append(contentOf: inline, preserves: preserves)
+                    markBlock(nil)
+                    return false
+                }
+                if inline.localName == "x", let name = inline.attributes["id"], name.hasPrefix("ICU"),
+                   AngularPlaceholderRole(name: name) == .value, let unit = inline.attributes["xid"] {
+                    icuReferences.append((name, unit))
+                }
                 switch xliffCodeText(inline) {
                 case .content:
                     return true
@@ -138,8 +174,8 @@ private func standaloneCodeText(name: String?, literal: String?, displayed: Stri
             // A nested ICU message is a unit of its own; disp only sketches it ("{count, plural, =0 {...}}").
             if name.hasPrefix("ICU") { return "{{\(name)}}" }
             // Angular's 2.x equiv is the name; its source text is in disp.
-            if let displayed, !displayed.isEmpty { return displayed }
-            if let literal, !literal.isEmpty, literal != name { return literal }
+            if let displayed, !displayed.isEmpty { return angularValueText(displayed, name: name) }
+            if let literal, !literal.isEmpty, literal != name { return angularValueText(literal, name: name) }
             return "{{\(name)}}"
         }
     }
@@ -152,9 +188,24 @@ private func standaloneCodeText(name: String?, literal: String?, displayed: Stri
     return displayed ?? ""
 }
 
+/// An Angular value placeholder's text as an interpolation, so that it is measured as a
+/// placeholder (`--placeholder-string`) and never as the code that computes it: a template's
+/// `{{ user.name }}` as written; `$localize`'s expression (`<x id="PH" equiv-text="this.count"/>`)
+/// as `{{this.count}}`, or `{{PH}}` when it would not read as one interpolation (a brace or a line
+/// break inside, or longer than a line).
+private func angularValueText(_ text: String, name: String) -> String {
+    if text.hasPrefix("{{"), text.hasSuffix("}}"), text.count > 4 { return text }
+    let expression = text.trimmingCharacters(in: .whitespaces)
+    if !expression.isEmpty, expression.utf8.count <= 200, !expression.contains(where: { "{}\n\r".contains($0) }) {
+        return "{{\(expression)}}"
+    }
+    return "{{\(name)}}"
+}
+
 /// What an Angular placeholder name stands for (Angular's i18n placeholder registry names them):
 /// `START_BOLD_TEXT`, `CLOSE_TAG_SPAN`, `TAG_IMG`, `HORIZONTAL_RULE` are HTML tags, `LINE_BREAK`
-/// is `<br>`, and `INTERPOLATION`, `INTERPOLATION_1`, `ICU`, `ICU_2`, … are values. Nil for a name
+/// is `<br>`, and `INTERPOLATION`, `INTERPOLATION_1`, `ICU`, `ICU_2`, `PH`, `PH_1` (`$localize`'s
+/// expressions), … are values. Nil for a name
 /// Angular would not give (an XLIFF id like "1"): the code is read as XLIFF says.
 enum AngularPlaceholderRole: Equatable {
     case tag
@@ -167,7 +218,7 @@ enum AngularPlaceholderRole: Equatable {
             self = .tag
             return
         }
-        for prefix in ["INTERPOLATION", "ICU"] where name.hasPrefix(prefix) {
+        for prefix in ["INTERPOLATION", "ICU", "PH"] where name.hasPrefix(prefix) {
             let suffix = name.dropFirst(prefix.count)
             if suffix.isEmpty || (suffix.first == "_" && suffix.dropFirst().allSatisfy(\.isASCII) && Int(suffix.dropFirst()) != nil) {
                 self = .value

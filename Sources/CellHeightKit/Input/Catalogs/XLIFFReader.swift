@@ -3,11 +3,18 @@
 /// XLIFF 1.2: each `<trans-unit id>` (in `<body>`, or nested `<group>`s) is a row with the id, the
 /// `<target>`'s text and the enclosing `<file>`'s `target-language` as locale. XLIFF 2.x: each
 /// `<unit id>` is a row with its segments' (and ignorables') targets joined, and the root's
-/// `trgLang` as locale. Units marked `translate="no"`, or inside a `<group>` (or a 2.x `<file>`)
+/// `trgLang` as locale. A file that does not say its target language (Angular's `ng extract-i18n`
+/// copies `messages.xlf` to `messages.es.xlf` and fills in targets, leaving the header as it was)
+/// takes the locale from its name: the last dot-separated part before the extension when it is a
+/// language tag (`messages.es.xlf` → "es", `messages.pt-BR.xlf` → "pt-BR"), else the source
+/// language. Units marked `translate="no"`, or inside a `<group>` (or a 2.x `<file>`)
 /// so marked unless they say `translate="yes"`, are skipped (as Android's untranslatable
-/// strings are). A unit with no target, or an empty one (`state="new"` with nothing translated),
-/// shows its source: the row has the source text, the line of `<source>` and field `untranslated`;
-/// in a file with no target language at all the locale is the source language.
+/// strings are). A unit with no target, an empty one, or one whose state says it is still to be
+/// translated (1.2 `<target state="new">` or `"needs-translation"`, 2.x `<segment state="initial">`:
+/// tools copy the source there) shows its source: the row has the source text, the line of
+/// `<source>` and field `untranslated`. In the source language's own file (no target language in
+/// the file or its name, or the source language itself) the source is what its users see: its rows
+/// are not untranslated.
 ///
 /// Inline elements are the text they stand for, and white space follows `xml:space` (see
 /// `XLIFFInlineText`).
@@ -39,7 +46,24 @@ func readXLIFF(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
     } else {
         try reader.readVersion1(root)
     }
-    return reader.messages
+    return reader.resolvingNestedICU()
+}
+
+/// The locale an XLIFF file's name gives: the last dot-separated part before the extension when it
+/// is a language tag, e.g. "es" for `messages.es.xlf`, "pt-BR" for `messages.pt-BR.xlf`, "zh-Hant"
+/// for `app.zh-Hant.xliff`, "de" for `de.xlf`; nil for `messages.xlf`.
+func xliffLocale(fromPath path: String) -> String? {
+    guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: ".") else { return nil }
+    let stem = name[..<dot]
+    guard let candidate = stem.split(separator: ".").last, stem.contains(".") || stem.count == 2 else { return nil }
+    let subtags = candidate.split(separator: "-", omittingEmptySubsequences: false)
+        .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+    guard let language = subtags.first, (2...3).contains(language.count),
+          language.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
+    // Region (2 letters or 3 digits), script (4 letters) or variant: letters and digits, 2-8 long.
+    guard subtags.dropFirst().allSatisfy({ (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+    else { return nil }
+    return String(candidate)
 }
 
 /// The Size and Length Restriction module's namespace.
@@ -53,6 +77,11 @@ private struct XLIFFReader: CatalogReading {
     /// Whether the XLIFF 1.2 `<file>` being read was written by Symfony: its units are keyed by
     /// `resname` (the message's key; the id is a hash of it) and hold Symfony's messages.
     var isSymfonyFile = false
+    /// Whether the file being read is in the source language (see `readXLIFF`): its sources are
+    /// what its users see, not stand-ins for missing translations.
+    var isSourceFile = false
+    /// The nested ICU messages a message shows, by the message's index (see `resolvingNestedICU`).
+    var icuReferences: [Int: [(name: String, unit: String)]] = [:]
 
     /// Whether an element is to be translated: its own `translate` ("yes" or "no") if it has one,
     /// else its parent's, as both XLIFF versions inherit it from `<file>` and `<group>`.
@@ -90,7 +119,8 @@ private struct XLIFFReader: CatalogReading {
             guard let sourceLanguage = file.attributes["source-language"] else {
                 throw error(file.line, "<file> without source-language")
             }
-            let locale = file.attributes["target-language"] ?? sourceLanguage
+            let locale = file.attributes["target-language"] ?? xliffLocale(fromPath: path) ?? sourceLanguage
+            isSourceFile = LanguageTag.canonical(locale) == LanguageTag.canonical(sourceLanguage)
             // Symfony's XliffFileDumper names itself: <header><tool tool-id="symfony" …/></header>.
             let isSymfony = file.firstChild("header")?.childElements.contains {
                 $0.localName == "tool" && $0.attributes["tool-id"]?.lowercased() == "symfony"
@@ -114,14 +144,17 @@ private struct XLIFFReader: CatalogReading {
         guard let source = unit.firstChild("source") else { throw error(unit.line, "<trans-unit> \"\(id)\" without <source>") }
         var message = CatalogMessage(key: isSymfonyFile ? unit.attributes["resname"] ?? id : id, text: "", locale: locale, line: 0)
         message.isSymfony = isSymfonyFile
-        if let target = unit.firstChild("target"), case let text = inlineText(target), !text.isEmpty {
-            message.text = text
+        var shown: XLIFFInlineText
+        if let target = unit.firstChild("target"), case let text = inlineText(target), !text.text.isEmpty,
+           !["new", "needs-translation"].contains(target.attributes["state"] ?? "") || isSourceFile {
+            shown = text
             message.line = target.line
         } else {
-            message.text = inlineText(source)
+            shown = inlineText(source)
             message.line = source.line
-            message.extraFields["untranslated"] = "true"
+            if !isSourceFile { message.extraFields["untranslated"] = "true" }
         }
+        message.text = shown.text
         switch unit.attributes["size-unit"] ?? "pixel" {  // XLIFF 1.2's default unit
         case "pixel":
             message.extraFields["maxWidth"] = try budget(unit, "maxwidth")
@@ -131,7 +164,47 @@ private struct XLIFFReader: CatalogReading {
         default:
             break
         }
-        messages.append(message)
+        try append(message, shown: shown, unitLine: unit.line)
+    }
+
+    /// Adds a unit's message, a message per variant when it has Angular blocks (see
+    /// `XLIFFBlocks`), noting the nested ICU messages it shows (see `resolvingNestedICU`).
+    private mutating func append(_ message: CatalogMessage, shown: XLIFFInlineText, unitLine: Int) throws {
+        let variants: [XLIFFBlockVariant]?
+        do {
+            variants = try shown.blockVariants()
+        } catch let failure as ICUExpansionError {
+            throw error(unitLine, "\"\(messageText(message.key))\": \(failure.reason)")
+        }
+        for variant in variants ?? [XLIFFBlockVariant(blocks: [], text: message.text)] {
+            var branch = message
+            branch.text = variant.text
+            if !variant.blocks.isEmpty {
+                branch.variants += variant.blocks
+                branch.extraFields["block"] = variant.blocks.joined(separator: ",")
+            }
+            if !shown.icuReferences.isEmpty { icuReferences[messages.count] = shown.icuReferences }
+            messages.append(branch)
+        }
+    }
+
+    /// The messages with each `{{ICU}}` that Angular's `<x id="ICU" xid="…"/>` left in a unit's
+    /// text replaced by the ICU message of the unit it names (in the same file), so that the unit
+    /// is measured as each of that message's branches (`readCatalogRows` makes a row of each), as
+    /// the app shows it. A reference to a unit the file does not have stays `{{ICU}}`.
+    mutating func resolvingNestedICU() -> [CatalogMessage] {
+        guard !icuReferences.isEmpty else { return messages }
+        var textByID: [String: String] = [:]
+        for (index, message) in messages.enumerated() where icuReferences[index] == nil && textByID[message.key] == nil {
+            textByID[message.key] = message.text
+        }
+        for (index, references) in icuReferences {
+            for reference in references {
+                guard let icu = textByID[reference.unit], icu.hasPrefix("{"), icu.hasSuffix("}") else { continue }
+                messages[index].text = messages[index].text.replacingOccurrences(of: "{{\(reference.name)}}", with: icu)
+            }
+        }
+        return messages
     }
 
     /// A size attribute as a decimal number, nil when absent.
@@ -147,7 +220,8 @@ private struct XLIFFReader: CatalogReading {
 
     mutating func readVersion2(_ root: XMLCatalogElement) throws {
         guard let sourceLanguage = root.attributes["srcLang"] else { throw error(root.line, "<xliff> without srcLang") }
-        let locale = root.attributes["trgLang"] ?? sourceLanguage
+        let locale = root.attributes["trgLang"] ?? xliffLocale(fromPath: path) ?? sourceLanguage
+        isSourceFile = LanguageTag.canonical(locale) == LanguageTag.canonical(sourceLanguage)
         for file in root.childElements where file.localName == "file" {
             let profiles = file.childElements.first {
                 $0.localName == "profiles" && $0.namespaceURI(ofPrefix: prefix(of: $0.name)) == xliffSizeRestrictionNamespace
@@ -189,7 +263,9 @@ private struct XLIFFReader: CatalogReading {
             if let target = part.firstChild("target") {
                 let before = targetText.text.utf8.count
                 targetText.append(contentOf: target)
-                if part.localName == "segment", targetText.text.utf8.count == before { translated = false }
+                if part.localName == "segment", targetText.text.utf8.count == before || part.attributes["state"] == "initial" {
+                    translated = false
+                }
                 if targetLine == nil { targetLine = target.line }
             } else if part.localName == "segment" {
                 translated = false
@@ -199,9 +275,10 @@ private struct XLIFFReader: CatalogReading {
         }
         var message = CatalogMessage(key: id, text: targetText.text, locale: locale, line: targetLine ?? unit.line)
         if !translated {
+            targetText = sourceText
             message.text = sourceText.text
             message.line = sourceLine ?? unit.line
-            message.extraFields["untranslated"] = "true"
+            if !isSourceFile { message.extraFields["untranslated"] = "true" }
         }
         if pixelBudgets, let value = unit.attribute("sizeRestriction", namespace: xliffSizeRestrictionNamespace) {
             guard let pixels = catalogPixels(value) else {
@@ -209,15 +286,15 @@ private struct XLIFFReader: CatalogReading {
             }
             message.extraFields["maxWidth"] = pixels
         }
-        messages.append(message)
+        try append(message, shown: targetText, unitLine: unit.line)
     }
 
     // MARK: Inline content
 
     /// The text an element's content shows (see `XLIFFInlineText`).
-    private func inlineText(_ element: XMLCatalogElement) -> String {
+    private func inlineText(_ element: XMLCatalogElement) -> XLIFFInlineText {
         var text = XLIFFInlineText()
         text.append(contentOf: element)
-        return text.text
+        return text
     }
 }

@@ -97,6 +97,38 @@ struct StringsDictReaderTests {
         ])
     }
 
+    /// Issue 28, item 1: CoreFoundation reads `%1#@photos@` (a position without `$`) as `%1$#@photos@`;
+    /// apps ship both, and each must be measured as the plural text the app shows, not the token.
+    @Test("stringsdict: %1#@x@, %2$#@x@ and %#@x@ all resolve, side by side and nested")
+    func positionalWithoutDollar() throws {
+        let text = Self.plist("""
+            <key>photos_in_albums</key>
+            <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%1#@photos@ w %2$#@albums@</string>
+            \(Self.variable("photos", [("one", "%1$d zdjęcie"), ("few", "%1$d zdjęcia"), ("many", "%1$d zdjęć"), ("other", "%1$d zdjęcia")]))
+            \(Self.variable("albums", [("one", "%2$d albumie"), ("other", "%2$d albumach")]))
+            </dict>
+            <key>shared_by</key>
+            <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%1#@people@</string>
+            \(Self.variable("people", [("one", "Udostępnione przez %1$d osobę"), ("other", "Udostępnione przez %1$d osoby i %2#@more@")]))
+            \(Self.variable("more", [("one", "%2$d inną"), ("other", "%2$d innych")]))
+            </dict>
+            """)
+        let rows = try Self.rows(text, path: "pl.lproj/Localizable.stringsdict")
+        #expect(rows.map(\.id) == [
+            "photos_in_albums[one][one]", "photos_in_albums[one][other]", "photos_in_albums[few][one]", "photos_in_albums[few][other]",
+            "photos_in_albums[many][one]", "photos_in_albums[many][other]", "photos_in_albums[other][one]", "photos_in_albums[other][other]",
+            "shared_by[one]", "shared_by[other][one]", "shared_by[other][other]",
+        ])
+        #expect(rows[2].text == "%1$d zdjęcia w %2$d albumie")
+        #expect(rows[10].text == "Udostępnione przez %1$d osoby i %2$d innych")
+        #expect(!rows.contains { $0.text.contains("#@") })
+        #expect(rows.allSatisfy { $0.locale == "pl" })
+    }
+
     @Test("stringsdict: a format without variables, %% and a width rule")
     func plainAndWidths() throws {
         let text = Self.plist("""

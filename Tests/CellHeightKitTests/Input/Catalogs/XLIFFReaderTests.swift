@@ -49,10 +49,10 @@ struct XLIFFReaderTests {
     }
 
     static let inlineCases = [
-        InlineCase(name: "1.2 without a target language: the source texts, in the source language", input: """
+        InlineCase(name: "1.2 without a target language: the source texts, in the source language, which are not untranslated", input: """
             <xliff version="1.2"><file source-language="en" datatype="plaintext" original="x"><body>
             <trans-unit id="a"><source>Size</source></trans-unit></body></file></xliff>
-            """, expected: [ExpectedCatalogRow("a", "Size", locale: "en", line: 2, ["untranslated": "true"])]),
+            """, expected: [ExpectedCatalogRow("a", "Size", locale: "en", line: 2)]),
         InlineCase(name: "1.2 formatting codes are not shown; sub-flows inside them neither", input: """
             <xliff version="1.2"><file source-language="en" target-language="fr" datatype="html" original="x"><body>
             <trans-unit id="a"><source>x</source><target><bpt id="1">&lt;b&gt;</bpt>Gras<ept id="1">&lt;/b&gt;</ept> <it id="2" pos="open">&lt;i&gt;</it>et <ph id="3">%s</ph></target></trans-unit>
