@@ -210,7 +210,7 @@ public final class CheckReporter {
     public func recordWarning(_ warning: CatalogWarning) {
         warningCount += 1
         switch format {
-        case .text, .junit:
+        case .text, .junit, .sarif, .gitlab:
             var line = TextBytes(capacity: 160)
             line.appendMessageText(warning.file, limit: 200)
             if let number = warning.line {
