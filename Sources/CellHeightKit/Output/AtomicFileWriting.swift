@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ProcessCleanup
 
 /// Writes `data` to `path` so that readers see either the old file or the complete new one, never
 /// a partial file: the bytes go to a temporary `.name.XXXXXX` in the same directory, are flushed to
@@ -49,6 +50,9 @@ public func writeAtomically(_ data: Data, to path: String) throws {
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw temporaryFileFailure(errno, directory: directory, path: path) }
     let temporaryPath = String(cString: template)
+    // Removed, too, if the process runs out of memory meanwhile (the executable's allocator).
+    pcleanup_set_temporary_path(temporaryPath)
+    defer { pcleanup_set_temporary_path(nil) }
 
     var isClosed = false
     do {

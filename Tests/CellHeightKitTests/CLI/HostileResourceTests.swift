@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Issue 31, item 1: limits a container sets (threads, descriptors, address space). The run
+/// measures on the calling thread when no thread is to be had, and ends with one line and exit 71
+/// when memory runs out.
+@Suite("hostile resources and output targets")
+struct HostileResourceTests {
+    static let font = TestFonts.dejaVuSans
+
+    /// Several read-ahead batches (1 MiB each) and enough rows for every worker.
+    static let manyRows = (0..<80_000).map { "Delete all \($0) files in the folder?\n" }.joined()
+
+    /// A directory anyone may write into (the runs as `nobody` write there), with `rows.txt`.
+    static func makeOpenDirectory(rows: String = manyRows) throws -> String {
+        let directory = try OutputProtectionTests.makeDirectory(rows: rows)
+        #expect(chmod(directory, 0o777) == 0)
+        return directory
+    }
+
+    static let canSwitchUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    /// RLIMIT_NPROC counts the threads of the user and does not apply to root: the run is made as
+    /// `nobody`, whose one process is the run itself. Before, libdispatch retried forever (even
+    /// with `--jobs 1`) and nothing was written.
+    @Test("no thread to be had (ulimit -u 1 as nobody): measured on the calling thread, complete output",
+          .enabled(if: canSwitchUser), arguments: [1, 4])
+    func noThreads(jobs: Int) throws {
+        let directory = try Self.makeOpenDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try OutputProtectionTests.shell(#"""
+            timeout 120 setpriv --reuid=nobody --regid=nogroup --clear-groups /bin/bash -c \
+              'ulimit -u 1; exec "$0" --font "$1" --jobs "$2" --output ndjson --output-file out.ndjson rows.txt' \
+              "$0" "$1" \#(jobs); echo "status $?"
+            """#, in: directory)
+        #expect(result.stdoutText == "status 0\n", "\(result.stderrText.prefix(300))")
+        let lines = String(decoding: try OutputProtectionTests.contents(directory + "/out.ndjson"), as: UTF8.self)
+            .split(separator: "\n")
+        #expect(lines.count == 80_000)
+        #expect(lines.last == #"{"index":79999,"id":null,"lineCount":1,"height":19}"#)
+    }
+
+    /// Four descriptors: standard input, output and error, and one for the file being read. Before,
+    /// libdispatch could not make its own descriptors and the run died of SIGILL with `--jobs 4`.
+    @Test("four file descriptors (ulimit -n 4) with --jobs 4: the run completes")
+    func fourDescriptors() throws {
+        let directory = try Self.makeOpenDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try OutputProtectionTests.shell(
+            #"ulimit -n 4; "$0" --font "$1" --jobs 4 --output json --output-file out.json rows.txt; echo "status $?""#,
+            in: directory)
+        #expect(result.stdoutText == "status 0\n", "\(result.stderrText.prefix(300))")
+        #expect(result.stderrText.isEmpty)
+        let written = String(decoding: try OutputProtectionTests.contents(directory + "/out.json"), as: UTF8.self)
+        #expect(written.contains(#""rowCount":80000"#))
+    }
+
+    /// An address-space cap the process starts under but the run outgrows (the JSON report of a
+    /// million rows is kept whole until the end): one line, exit 71, the existing report left as
+    /// it was and no temporary file. Before, SIGSEGV or Swift's "Fatal error" and a backtrace.
+    @Test("an address-space cap (ulimit -v) too small for the run: one line, exit 71, the old report left alone")
+    func memoryCap() throws {
+        let rows = String(repeating: "Delete all files in the folder?\n", count: 1_000_000)
+        let directory = try Self.makeOpenDirectory(rows: rows)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("old report".utf8).write(to: URL(fileURLWithPath: directory + "/out.json"))
+        let result = try OutputProtectionTests.shell(
+            #"ulimit -v 250000; "$0" --font "$1" --output json --output-file out.json rows.txt; echo "status $?""#,
+            in: directory)
+        #expect(result.stdoutText == "status 71\n")
+        #expect(result.stderrText.wholeMatch(of: #/cellheight: out of memory: the system refused \d+ bytes \(an address-space limit, ulimit -v\?\)\n/#) != nil,
+                "\(result.stderrText.prefix(500))")
+        #expect(try OutputProtectionTests.contents(directory + "/out.json") == Data("old report".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["out.json", "rows.txt"])
+    }
+}
