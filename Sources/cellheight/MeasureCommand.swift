@@ -127,6 +127,14 @@ struct MeasureCommand: ParsableCommand {
                 throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
             }
         }
+        // Standard input read from a file (`< rows.txt`) is an input like the named ones.
+        if files.isEmpty || files.contains(where: { isStandardInput($0) }) {
+            for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile)] {
+                if let path, isStandardInputFile(path) {
+                    throw ValidationError("\(name) \(messageText(path)) is standard input: it would be overwritten")
+                }
+            }
+        }
         if let junitFile = gateOptions.junitFile, let outputFile = outputOptions.outputFile, isSameFile(junitFile, outputFile) {
             throw ValidationError("--junit-file and --output-file name the same file, \(messageText(outputFile)): one report would be lost")
         }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Issue 31, item 1: limits a container sets (threads, descriptors, address space). The run
-/// measures on the calling thread when no thread is to be had, and ends with one line and exit 71
-/// when memory runs out.
+/// Issue 31, items 1 and 5-7: limits a container sets (threads, descriptors, address space) and
+/// output targets a careless command line names. The run measures on the calling thread when no
+/// thread is to be had, ends with one line and exit 71 when memory runs out, and never replaces
+/// standard input's file, a loop of symbolic links, or a file it has no report for.
 @Suite("hostile resources and output targets")
 struct HostileResourceTests {
     static let font = TestFonts.dejaVuSans
@@ -72,5 +73,25 @@ struct HostileResourceTests {
                 "\(result.stderrText.prefix(500))")
         #expect(try OutputProtectionTests.contents(directory + "/out.json") == Data("old report".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["out.json", "rows.txt"])
+    }
+
+    @Test("the file on standard input is never an output (--output-file or --junit-file, any spelling)", arguments: [
+        ["--output", "json", "--output-file", "rows.txt"],
+        ["--output", "json", "--output-file", "./rows.txt", "-"],
+        ["--diagnostics", "junit", "--junit-file", "hard.txt"],
+    ])
+    func standardInputIsNeverOverwritten(_ options: [String]) throws {
+        let directory = try OutputProtectionTests.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(link(directory + "/rows.txt", directory + "/hard.txt") == 0)
+        let before = try OutputProtectionTests.contents(directory + "/rows.txt")
+        let quoted = options.map { "'\($0)'" }.joined(separator: " ")
+        let result = try OutputProtectionTests.shell(#""$0" --font "$1" "# + quoted + #" < rows.txt; echo "status $?""#,
+                                                     in: directory)
+        let option = options.contains("--junit-file") ? "--junit-file" : "--output-file"
+        let name = options[options.firstIndex(of: option)! + 1]
+        #expect(result.stdoutText == "status 64\n")
+        #expect(result.stderrText == "cellheight: \(option) \(name) is standard input: it would be overwritten\n")
+        #expect(try OutputProtectionTests.contents(directory + "/rows.txt") == before)
     }
 }
