@@ -36,6 +36,10 @@ public func writeAtomically(_ data: Data, to path: String) throws {
         case S_IFDIR: throw failure(EISDIR)
         default: throw CellHeightError.output(path: path, reason: "not a regular file, a character device or a FIFO")
         }
+    } else if errno != ENOENT {
+        // A loop of symbolic links (ELOOP), a name too long, a directory that cannot be searched:
+        // replacing the name would destroy a link the user did not ask to replace.
+        throw failure(errno)
     }
     let target = resolvedSymbolicLinks(path)
     let (directory, name) = splitDirectoryAndName(target)
@@ -135,6 +139,7 @@ func outputErrorReason(_ code: Int32) -> String {
     case EROFS: return "read-only file system"
     case EFBIG: return "file too large (the file size limit, ulimit -f)"
     case EPIPE: return "broken pipe"
+    case ELOOP: return "a loop of symbolic links (or more than 40 in a row)"
     default: return String(cString: strerror(code)).lowercased()
     }
 }

@@ -94,4 +94,19 @@ struct HostileResourceTests {
         #expect(result.stderrText == "cellheight: \(option) \(name) is standard input: it would be overwritten\n")
         #expect(try OutputProtectionTests.contents(directory + "/rows.txt") == before)
     }
+
+    @Test("a loop of symbolic links as --output-file: exit 73, both links left")
+    func symbolicLinkLoop() throws {
+        let directory = try OutputProtectionTests.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a", withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/b", withDestinationPath: "a")
+        let result = try CellHeightProcess.run(["--font", Self.font, "--output", "json", "--output-file", "a", "rows.txt"],
+                                               in: directory)
+        #expect(result.status == 73)
+        #expect(result.stderrText == "cellheight: cannot write a: a loop of symbolic links (or more than 40 in a row)\n")
+        #expect(OutputProtectionTests.fileType(directory + "/a") == S_IFLNK)
+        #expect(OutputProtectionTests.fileType(directory + "/b") == S_IFLNK)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["a", "b", "rows.txt"])
+    }
 }
