@@ -135,6 +135,9 @@ struct MeasureCommand: ParsableCommand {
                 }
             }
         }
+        if outputOptions.output == .none, let outputFile = outputOptions.outputFile {
+            throw ValidationError("--output-file \(messageText(outputFile)) with --output none: there is no report to write")
+        }
         if let junitFile = gateOptions.junitFile, let outputFile = outputOptions.outputFile, isSameFile(junitFile, outputFile) {
             throw ValidationError("--junit-file and --output-file name the same file, \(messageText(outputFile)): one report would be lost")
         }

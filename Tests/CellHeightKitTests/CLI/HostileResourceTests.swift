@@ -109,4 +109,16 @@ struct HostileResourceTests {
         #expect(OutputProtectionTests.fileType(directory + "/b") == S_IFLNK)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["a", "b", "rows.txt"])
     }
+
+    @Test("--output none with --output-file is a usage error; the existing file is left alone")
+    func noReportNoFile() throws {
+        let directory = try OutputProtectionTests.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("{\"rows\":[]}".utf8).write(to: URL(fileURLWithPath: directory + "/report.json"))
+        let result = try CellHeightProcess.run(["--font", Self.font, "-o", "none", "--output-file", "report.json", "rows.txt"],
+                                               in: directory)
+        #expect(result.status == 64)
+        #expect(result.stderrText == "cellheight: --output-file report.json with --output none: there is no report to write\n")
+        #expect(try OutputProtectionTests.contents(directory + "/report.json") == Data("{\"rows\":[]}".utf8))
+    }
 }
