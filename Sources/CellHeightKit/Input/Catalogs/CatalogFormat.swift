@@ -75,6 +75,7 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
     let syntax = format.placeholderSyntax
     var rows: [Row] = []
     rows.reserveCapacity(messages.count)
+    var budget = CatalogRowBudget(path: path, fileBytes: bytes.count)
     for message in messages {
         let branches: [(message: CatalogMessage, hasNumber: Bool)]?
         do {
@@ -82,6 +83,7 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
         } catch let error as ICUExpansionError {
             throw catalogError(path, line: message.line, "\"\(messageText(message.key))\": \(error.reason)")
         }
+        try budget.add(branches?.count ?? 1, key: message.key, locale: message.locale, line: message.line)
         guard let branches else {
             // Symfony's pluralized messages (`one|many`), with its placeholders.
             guard message.isSymfony else {

@@ -38,12 +38,13 @@ func readStringCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage
     } catch let error as JSONSyntaxError {
         throw catalogError(path, line: error.line, "invalid JSON: \(error.reason) (column \(error.column))")
     }
-    var reader = StringCatalogReader(path: path)
+    var reader = StringCatalogReader(path: path, budget: CatalogRowBudget(path: path, fileBytes: bytes.count))
     return try reader.read(document)
 }
 
 private struct StringCatalogReader: CatalogReading {
     let path: String
+    var budget: CatalogRowBudget
     var messages: [CatalogMessage] = []
 
     func object(_ member: JSONMember, _ what: String) throws -> JSONObject {
@@ -154,6 +155,7 @@ private struct StringCatalogReader: CatalogReading {
     /// Appends `message`, or a row per combination of the variants of its substitutions.
     mutating func appendSubstituted(_ message: CatalogMessage, substitutions: JSONObject?) throws {
         guard let substitutions else {
+            try budget.add(1, key: message.key, locale: message.locale, line: message.line)
             messages.append(message)
             return
         }
@@ -167,6 +169,7 @@ private struct StringCatalogReader: CatalogReading {
         } catch let failure as SubstitutionError {
             throw error(message.line, "\"\(message.key)\": \(failure.reason)")
         }
+        try budget.add(texts.count, key: message.key, locale: message.locale, line: message.line)
         for text in texts {
             var row = message
             row.text = text.text
