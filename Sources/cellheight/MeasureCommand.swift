@@ -266,6 +266,9 @@ struct MeasureCommand: ParsableCommand {
             }
             return TextReplacement(from: String(given[..<equals]), to: String(given[given.index(after: equals)...]))
         }
+        if let excess = ReplacementGrowth.firstExcess(in: text.replacements) {
+            throw ValidationError("--replace number \(excess.index + 1), '\(messageText(textOptions.replace[excess.index]))': \(ReplacementGrowth.reason(factor: excess.factor))")
+        }
         return text
     }
 

@@ -116,9 +116,16 @@ private struct RulesDecoder: ConfigDecoding {
         guard case .array(let elements) = rulesValue else {
             throw failure("$.rules", "expected an array of rules, found \(rulesValue.kindDescription)")
         }
-        return BudgetRules(file: file, rules: try elements.enumerated().map { index, element in
+        let rules = try elements.enumerated().map { index, element in
             try rule(element, at: "$.rules[\(index)]")
-        })
+        }
+        // Rules apply in order, their replacements one after the other: a chain through every rule.
+        let chain = rules.enumerated().flatMap { index, rule in rule.text.replacements.map { (index, $0) } }
+        if let excess = ReplacementGrowth.firstExcess(in: chain.map(\.1)) {
+            let (index, replacement) = chain[excess.index]
+            throw failure(memberPath("$.rules[\(index)].replacements", replacement.from), ReplacementGrowth.reason(factor: excess.factor))
+        }
+        return BudgetRules(file: file, rules: rules)
     }
 
     func rule(_ value: JSONValue, at path: String) throws -> BudgetRule {
