@@ -7,7 +7,8 @@
 /// bounded: entities inside entities at most `maximumDepth` deep, no loops, and no more than
 /// `maximumExpansion` bytes added (against "billion laughs" documents). Predefined entities and
 /// character references are left to the parser; an undeclared entity stays for the parser to
-/// report; parameter entities (`%name;`) are refused.
+/// report; parameter entities (`%name;`) are refused (a `%` in a comment or a quoted literal is
+/// none).
 struct XMLInternalEntities {
     static let maximumDepth = 16
     static let maximumExpansion = 1 << 20
@@ -81,6 +82,12 @@ struct XMLInternalEntities {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         func skipSpace() { while index < subset.upperBound, isSpace(text[index]) { index += 1 } }
         while index < subset.upperBound {
+            // Comments, processing instructions and quoted literals (an ATTLIST's default) may
+            // hold a `%` that is no parameter entity.
+            if let end = skippedLiteral(text, at: index, before: subset.upperBound) {
+                index = end
+                continue
+            }
             if text[index] == UInt8(ascii: "%") {
                 throw catalogError(path, line: lines.line(at: index), "invalid XML: parameter entities are not supported")
             }
@@ -107,6 +114,16 @@ struct XMLInternalEntities {
             index = valueEnd + 1
         }
         return declarations
+    }
+
+    /// The index after the comment, processing instruction or quoted literal starting at `index`
+    /// (the end of the subset when it is not closed); nil when none starts there.
+    private static func skippedLiteral(_ text: [UInt8], at index: Int, before end: Int) -> Int? {
+        for (open, close) in [("<!--", "-->"), ("<?", "?>")] where text[index..<end].starts(with: open.utf8) {
+            return indexOf(Array(close.utf8), in: text, from: index + open.utf8.count).map { min($0 + close.utf8.count, end) } ?? end
+        }
+        guard text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else { return nil }
+        return text[(index + 1)..<end].firstIndex(of: text[index]).map { $0 + 1 } ?? end
     }
 
     private static let predefined: Set<String> = ["lt", "gt", "amp", "apos", "quot"]
