@@ -50,7 +50,7 @@ public func writeAtomically(_ data: Data, to path: String) throws {
     let deferredSignals = TerminationSignalsDeferral()
     defer { deferredSignals.end() }
 
-    var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+    var template = Array((directory + "/." + temporaryNameStem(name) + ".XXXXXX").utf8CString)
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw temporaryFileFailure(errno, directory: directory, path: path) }
     let temporaryPath = String(cString: template)
@@ -83,6 +83,16 @@ public func writeAtomically(_ data: Data, to path: String) throws {
         fsync(directoryDescriptor)
         close(directoryDescriptor)
     }
+}
+
+/// The output's name as its temporary file's begins (`.name.XXXXXX`): cut (between characters)
+/// so that the temporary name, 8 bytes longer, still fits in a file name's 255 bytes.
+func temporaryNameStem(_ name: String) -> String {
+    let room = Int(NAME_MAX) - ".".utf8.count - ".XXXXXX".utf8.count
+    guard name.utf8.count > room else { return name }
+    var stem = Substring(name)
+    while stem.utf8.count > room { stem = stem.dropLast() }
+    return String(stem)
 }
 
 /// Writes into a character device or FIFO as it is (a FIFO waits for its reader, as a shell's `>` does).
