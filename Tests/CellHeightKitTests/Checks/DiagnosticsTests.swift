@@ -1,3 +1,7 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import CellHeightKit
 
@@ -45,6 +49,20 @@ struct DiagnosticsTests {
         </testsuites>
 
         """)
+    }
+
+    /// Issue 31, item 15: U+FFFE and U+FFFF, which XML forbids, made the JUnit and SVG reports
+    /// unparsable; they are U+FFFD there now, and controls are symbols as before.
+    @Test("junit: characters XML forbids become U+FFFD or symbols, and the report parses")
+    func junitForbiddenCharacters() {
+        var report = JUnitReport()
+        report.add(.init(file: "a\u{FFFF}.po", line: 3, name: "Save\u{FFFE}\u{1B}", failures: ["3 lines\u{FFFF} > max 2"]))
+        let xml = report.render()
+        #expect(!xml.unicodeScalars.contains { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" || $0 == "\u{1B}" })
+        #expect(xml.contains("name=\"Save\u{FFFD}\u{241B}\""))
+        let parser = XMLParser(data: Data(xml.utf8))
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        #expect(escapeMarkup("a\u{FFFE}b\u{FFFF}c\u{FFFD}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
     }
 
     @Test("issue 15: an input error as a diagnostic: the file, the line, the message without the place")
