@@ -33,6 +33,7 @@ public func readInputData(from path: String?) throws -> Data {
 func openInput(_ path: String?) throws -> (descriptor: Int32, name: String) {
     let name = inputDisplayName(for: path)
     if isStandardInput(path) {
+        guard !standardInputWasClosed else { throw CellHeightError.unreadableInput(path: name, reason: "standard input is closed") }
         // A file on standard input is read like a named one: no output may replace it.
         FilesRead.shared.record(descriptor: STDIN_FILENO, name: name)
         return (STDIN_FILENO, name)

@@ -26,6 +26,10 @@ public func writeErrorMessage(_ message: String) {
     writeToStandardError("cellheight: " + messageLine(message) + "\n")
 }
 
+/// Whether the process started with standard input closed (`cellheight <&-`): reading it is then
+/// an error (exit 66), as for `cat`, not an empty input. Set by `prepareProcessForOutput`.
+nonisolated(unsafe) var standardInputWasClosed = false
+
 /// Sets the process up for writing output safely; called once, first thing:
 /// - SIGPIPE and SIGXFSZ are ignored, so that a closed pipe or a file-size limit (`ulimit -f`)
 ///   turns into an error of the write (EPIPE, EFBIG) that is handled (the temporary file of an
@@ -39,6 +43,7 @@ public func prepareProcessForOutput() {
     signal(SIGXFSZ, SIG_IGN)
     for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)] {
         guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+        if descriptor == STDIN_FILENO { standardInputWasClosed = true }
         let opened = open("/dev/null", flags)
         if opened >= 0, opened != descriptor {
             dup2(opened, descriptor)

@@ -121,4 +121,15 @@ struct HostileResourceTests {
         #expect(result.stderrText == "cellheight: --output-file report.json with --output none: there is no report to write\n")
         #expect(try OutputProtectionTests.contents(directory + "/report.json") == Data("{\"rows\":[]}".utf8))
     }
+
+    /// Issue 31, item 18: a closed standard input read as empty (exit 0, nothing); `cat` says it is closed.
+    @Test("standard input closed: exit 66, one line", arguments: ["", "-", "summarize"])
+    func closedStandardInput(_ argument: String) throws {
+        let directory = try OutputProtectionTests.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let command = argument == "summarize" ? #""$0" summarize"# : #""$0" --font "$1" "# + argument
+        let result = try OutputProtectionTests.shell(command + #" <&-; echo "status $?""#, in: directory)
+        #expect(result.stdoutText == "status 66\n")
+        #expect(result.stderrText == "cellheight: cannot read <stdin>: standard input is closed\n")
+    }
 }
