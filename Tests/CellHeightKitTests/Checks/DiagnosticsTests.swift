@@ -21,10 +21,23 @@ struct DiagnosticsTests {
                 + "Open, file [de]: 3 lines > max 2 at 320 px (font DejaVu Sans 14 px); fits at 412 px")
         let growth = Diagnostic(kind: .growth, fails: false, file: "a:b.json", line: nil, subject: "100%",
                                 message: "line\nbreak")
-        #expect(githubAnnotation(growth) == "::warning file=a%3Ab.json,title=cellheight%3A 100%25::100%25: line%0Abreak")
+        #expect(githubAnnotation(growth) == "::warning file=a%3Ab.json,title=cellheight%3A 100%25::100%25: line\\nbreak")
         var change = growth
         change.kind = .change
         #expect(githubAnnotation(change).hasPrefix("::notice "))
+    }
+
+    /// Issue 31, item 21: annotations echoed ESC, U+009B, U+202E and U+2028 raw, and a 1 MB id
+    /// made a 2 MB line; they are escaped and cut as the text diagnostics are.
+    @Test("github: controls escaped, values bounded as in the text diagnostics")
+    func githubEscapedAndBounded() {
+        let hostile = Diagnostic(kind: .violation, fails: true, file: "a\u{1B}[31m.po", line: 3,
+                                 subject: "id\u{9B}2J\u{202E}\u{2028}" + String(repeating: "x", count: 1_000_000), message: "3 lines > max 2")
+        let line = githubAnnotation(hostile)
+        #expect(!line.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{2028}" || $0 == "\n" })
+        #expect(line.hasPrefix("::error file=a\\u{1B}[31m.po,line=3,title=cellheight%3A id\\u{9B}2J\\u{202E}\\u{2028}xxx"))
+        #expect(line.hasSuffix("x…: 3 lines > max 2"))
+        #expect(line.utf8.count < 1_000)
     }
 
     @Test("junit: a suite per file, a case per row, failures with their messages, markup escaped")
