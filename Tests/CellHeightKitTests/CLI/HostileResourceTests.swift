@@ -132,4 +132,15 @@ struct HostileResourceTests {
         #expect(result.stdoutText == "status 66\n")
         #expect(result.stderrText == "cellheight: cannot read <stdin>: standard input is closed\n")
     }
+
+    /// Issue 31, item 20: `--width 1e-9` blamed `--padding ''`, which was never given. A width under
+    /// a layout unit is a box of width 0, as in Chromium: each grapheme on a line of its own (the
+    /// space hangs after "e").
+    @Test("a width under 1/64 px is a box of width 0: each grapheme on its own line", arguments: ["1e-9", "1e-300"])
+    func narrowestBox(_ width: String) throws {
+        let result = try CellHeightProcess.run(["--font", Self.font, "--width", width, "--output", "ndjson"],
+                                               stdin: Array("Delete all\n".utf8))
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText == #"{"index":0,"id":null,"lineCount":9,"height":171}"# + "\n")
+    }
 }
