@@ -48,6 +48,16 @@ struct HostileCatalogTests {
                 <trans-unit id="open"><source>Open &app;</source><target>&app; öffnen</target></trans-unit>
                 </body></file></xliff>
                 """)], status: 0, stderr: .empty, stdoutContains: #""text":"Dateien öffnen""#),
+        // Issue 31, item 17: both translations were rows with one id.
+        Case(name: "an .xcstrings key given twice: one row, the last, and a warning",
+             arguments: ["--font", font, "--output", "json", "$DIR/d.xcstrings"],
+             files: ["d.xcstrings": HostileInputTests.text("""
+                {"sourceLanguage": "en", "version": "1.0", "strings": {
+                "open": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Öffnen"}}}},
+                "open": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Datei öffnen"}}}}}}
+                """)], status: 0,
+             stderr: .line("cellheight: $DIR/d.xcstrings:2: warning: the key \"open\" is given again on line 3; the last one is measured"),
+             rowCount: 2, stdoutContains: #""text":"Datei öffnen""#),
         Case(name: "YAML nested 40,000 deep in --rules", arguments: ["--font", font, "--rules", "$DIR/deep.yaml"],
              files: ["deep.yaml": HostileInputTests.text("rules: " + String(repeating: "[", count: 40_000) + String(repeating: "]", count: 40_000))],
              stdin: Array("hi\n".utf8), status: 78, stderr: .prefix("cellheight: $DIR/deep.yaml:1:9: invalid YAML: Maximum nesting level reached")),

@@ -67,8 +67,18 @@ private struct StringCatalogReader: CatalogReading {
         guard let stringsMember = root.member("strings") else {
             throw error(document.line, "a String Catalog needs \"strings\"")
         }
-        for entry in try object(stringsMember, "\"strings\"").members {
+        let entries = try object(stringsMember, "\"strings\"").members
+        // A key given twice is one row, the last definition's (as JSON lookups and Xcode take it),
+        // with a warning: two translations of one key would be two rows with one id.
+        var lastIndex: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { lastIndex[entry.key] = index }
+        for (index, entry) in entries.enumerated() {
             let key = entry.key
+            if let last = lastIndex[key], last != index {
+                writeErrorMessage("\(path):\(entry.line): warning: the key \"\(messageText(key))\" is given again on line "
+                                  + "\(entries[last].line); the last one is measured")
+                continue
+            }
             let item = try object(entry, "the entry \"\(key)\"")
             var localizations: [JSONMember] = []
             if let member = item.member("localizations") {
