@@ -26,6 +26,9 @@
 /// device's value a string or a format dictionary of its own), `NSStringVariableWidthRuleType` a
 /// row per width (`key[20]`). The locale comes from the `.lproj` folder, as for `.strings`.
 func readStringsDict(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
+    if bytes.starts(with: Array("bplist".utf8)) {
+        throw catalogError(path, line: 1, "a binary property list; convert it to XML with `plutil -convert xml1` or read the source .stringsdict")
+    }
     let root = try parseCatalogXML(bytes, path: path, allowsPlistDoctype: true)
     guard root.name == "plist" else {
         throw catalogError(path, line: root.line, "the root element is <\(root.name)>, expected <plist>")
