@@ -4,11 +4,23 @@ import Glibc
 import Darwin
 #endif
 
+/// Whether the terminal's last line is a progress line (`ProgressReporter`), not ended by a line break.
+nonisolated(unsafe) var progressLineIsShown = false
+
+/// `text` as written to standard error: after a progress line, a diagnostic first clears it (it
+/// would otherwise be glued to it: `... ETA 0 s<file>:108001: ...`); the next update redraws it.
+/// A progress line's own text (it starts with "\r") goes as it is.
+func clearingProgressLine(_ text: String) -> String {
+    guard progressLineIsShown, !text.hasPrefix("\r") else { return text }
+    progressLineIsShown = false
+    return "\r\u{1B}[K" + text
+}
+
 /// Writes `text` to standard error as it is, retrying short and interrupted writes, and ignores
 /// any failure: a diagnostic that cannot be shown (`2>/dev/full`, a closed pipe) must never stop
 /// the run, and above all never the result from being written.
 public func writeToStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
+    var bytes = Array(clearingProgressLine(text).utf8)
     bytes.withUnsafeMutableBytes { buffer in
         var offset = 0
         while offset < buffer.count {
