@@ -28,9 +28,13 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "ICUBridge", dependencies: ["CICU"]),
         .target(name: "HTMLBridge", dependencies: ["CLibXML2"]),
+        // The temporary output file, where code that ends the process at once can remove it.
+        .target(name: "ProcessCleanup"),
+        // The executable's allocator: glibc's, with one line and exit 71 when memory runs out.
+        .target(name: "MemoryGuard", dependencies: ["ProcessCleanup"]),
         .target(
             name: "CellHeightKit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "HTMLBridge", "CLibCrypto",
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "HTMLBridge", "ProcessCleanup", "CLibCrypto",
                            .product(name: "Yams", package: "Yams")]
         ),
         // In release the executable links the Swift runtime and Foundation statically (compiled and
@@ -42,6 +46,7 @@ let package = Package(
             name: "cellheight",
             dependencies: [
                 "CellHeightKit",
+                "MemoryGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],

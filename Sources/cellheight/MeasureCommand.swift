@@ -135,6 +135,17 @@ struct MeasureCommand: ParsableCommand {
                 throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
             }
         }
+        // Standard input read from a file (`< rows.txt`) is an input like the named ones.
+        if files.isEmpty || files.contains(where: { isStandardInput($0) }) {
+            for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile), ("--diagnostics-file", gateOptions.diagnosticsFile)] {
+                if let path, isStandardInputFile(path) {
+                    throw ValidationError("\(name) \(messageText(path)) is standard input: it would be overwritten")
+                }
+            }
+        }
+        if outputOptions.output == .none, let outputFile = outputOptions.outputFile {
+            throw ValidationError("--output-file \(messageText(outputFile)) with --output none: there is no report to write")
+        }
         let reports = [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile), ("--diagnostics-file", gateOptions.diagnosticsFile)]
         for (index, (name, path)) in reports.enumerated() {
             for (otherName, otherPath) in reports[(index + 1)...] {
@@ -270,6 +281,9 @@ struct MeasureCommand: ParsableCommand {
                 throw ValidationError("--replace must be FROM=TO with a FROM that is not empty, got '\(messageText(given))'")
             }
             return TextReplacement(from: String(given[..<equals]), to: String(given[given.index(after: equals)...]))
+        }
+        if let excess = ReplacementGrowth.firstExcess(in: text.replacements) {
+            throw ValidationError("--replace number \(excess.index + 1), '\(messageText(textOptions.replace[excess.index]))': \(ReplacementGrowth.reason(factor: excess.factor))")
         }
         return text
     }

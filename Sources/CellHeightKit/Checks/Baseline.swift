@@ -71,6 +71,12 @@ public func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
     let text = try decodeText(data, source: file).text
     let bytes = Array(text.utf8)
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    // An empty file is most likely a result that was never written: taken as no rows, every row
+    // would be new and --fail-on-growth would pass whatever grew. (No rows at all is `{"rows": []}`.)
+    guard first != nil else {
+        throw CellHeightError.invalidInput(source: file, line: 1,
+                                           reason: "an empty file is not a baseline (expected an earlier --output json or ndjson result)")
+    }
     var values: [(value: JSONValue, line: Int)] = []
     var oneWidth: Double?, oneSize: Double?
     if first == UInt8(ascii: "{"), let whole = try? parseJSONDocument(bytes, source: file),

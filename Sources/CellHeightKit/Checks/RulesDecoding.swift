@@ -38,20 +38,23 @@ func parseYAMLValue(_ text: String, file: String) throws -> JSONValue {
         throw yamlSyntaxError(error, file: file)
     }
     guard let node else { return .null }
-    var budget = maximumYAMLValues
-    return try jsonValue(of: node, file: file, budget: &budget)
+    // Every value written takes 2 bytes at least ("1,"): the budget is what aliases add.
+    let limit = maximumYAMLValues + text.utf8.count / 2
+    var budget = limit
+    return try jsonValue(of: node, file: file, budget: &budget, limit: limit)
 }
 
-/// The most values a rules file may hold once its aliases are expanded: far above any real rules
-/// file, far below what a "billion laughs" document (aliases of aliases) would expand to.
+/// The most values aliases may add to a rules file (beyond those it writes, which are at most one
+/// every 2 bytes): far above any real rules file, far below what a "billion laughs" document
+/// (aliases of aliases) would expand to. A file of 100,000 plain rules is fine.
 let maximumYAMLValues = 100_000
 
 /// The JSON value of a YAML node, aliases expanded; `budget` counts down the values made.
-private func jsonValue(of node: Node, file: String, budget: inout Int) throws -> JSONValue {
+private func jsonValue(of node: Node, file: String, budget: inout Int, limit: Int) throws -> JSONValue {
     budget -= 1
     guard budget >= 0 else {
         throw CellHeightError.configSyntax(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, language: "YAML",
-                                           reason: "more than \(maximumYAMLValues) values once aliases are expanded")
+                                           reason: "more than \(limit) values once aliases are expanded")
     }
     switch node {
     case .scalar(let scalar):
@@ -62,7 +65,7 @@ private func jsonValue(of node: Node, file: String, budget: inout Int) throws ->
         default: return .string(scalar.string)
         }
     case .sequence(let sequence):
-        return .array(try sequence.map { try jsonValue(of: $0, file: file, budget: &budget) })
+        return .array(try sequence.map { try jsonValue(of: $0, file: file, budget: &budget, limit: limit) })
     case .mapping(let mapping):
         return .object(JSONObject(members: try mapping.map { key, value in
             guard case .scalar(let keyScalar) = key else {
@@ -70,7 +73,7 @@ private func jsonValue(of node: Node, file: String, budget: inout Int) throws ->
                 throw CellHeightError.configSyntax(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1,
                                                    language: "YAML", reason: "a key must be a plain value")
             }
-            return JSONMember(key: keyScalar.string, value: try jsonValue(of: value, file: file, budget: &budget))
+            return JSONMember(key: keyScalar.string, value: try jsonValue(of: value, file: file, budget: &budget, limit: limit))
         }))
     case .alias:
         let mark = node.mark
@@ -117,10 +120,17 @@ private struct RulesDecoder: ConfigDecoding {
         guard case .array(let elements) = rulesValue else {
             throw failure("$.rules", "expected an array of rules, found \(rulesValue.kindDescription)")
         }
-        let sourceLocale = try members["sourceLocale"].map { try nonEmptyString($0, at: "$.sourceLocale") }
-        return BudgetRules(file: file, rules: try elements.enumerated().map { index, element in
+        let rules = try elements.enumerated().map { index, element in
             try rule(element, at: "$.rules[\(index)]")
-        }, sourceLocale: sourceLocale)
+        }
+        // Rules apply in order, their replacements one after the other: a chain through every rule.
+        let chain = rules.enumerated().flatMap { index, rule in rule.text.replacements.map { (index, $0) } }
+        if let excess = ReplacementGrowth.firstExcess(in: chain.map(\.1)) {
+            let (index, replacement) = chain[excess.index]
+            throw failure(memberPath("$.rules[\(index)].replacements", replacement.from), ReplacementGrowth.reason(factor: excess.factor))
+        }
+        let sourceLocale = try members["sourceLocale"].map { try nonEmptyString($0, at: "$.sourceLocale") }
+        return BudgetRules(file: file, rules: rules, sourceLocale: sourceLocale)
     }
 
     func rule(_ value: JSONValue, at path: String) throws -> BudgetRule {

@@ -26,7 +26,9 @@ public final class CellMeasurer {
         for width in widths {
             for index in template.labels.indices {
                 let textWidth = template.textWidth(ofLabel: index, cellWidth: width)
-                guard textWidth > 0 else {
+                // A width under a layout unit (1/64 px, `--width 1e-9`) is a box of width 0, as in
+                // Chromium: every grapheme on a line of its own. Only padding or insets leave no room.
+                guard textWidth > 0 || (textWidth == 0 && LayoutUnit.floor(width) == 0) else {
                     throw .noRoomForText(label: index, cellWidth: width, textWidth: textWidth)
                 }
             }

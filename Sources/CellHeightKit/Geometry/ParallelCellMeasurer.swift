@@ -92,7 +92,7 @@ public final class ParallelCellMeasurer {
     /// Cuts `0..<count` into contiguous slices (`slicesPerJob` per worker) and runs `body(worker, slice)` on each, up to `jobs`
     /// threads taking the next slice as they finish one, so that a slice of slow rows does not
     /// leave the other workers idle; each worker's calls have its own number, so it may use its
-    /// own measurer. Returns the results in slice order.
+    /// own measurer. Returns the results in slice order. The calling thread is one of the workers.
     private static func inParallel<Part>(count: Int, jobs: Int, _ body: (Int, Range<Int>) -> Part) -> [Part] {
         let shares = min(jobs * slicesPerJob, count)
         guard jobs > 1, shares > 1 else { return [body(0, 0..<count)] }
@@ -105,15 +105,22 @@ public final class ParallelCellMeasurer {
         }
         let lock = NSLock()
         var taken = 0
-        DispatchQueue.concurrentPerform(iterations: min(jobs, shares)) { job in
-            while true {
-                lock.lock()
-                let n = taken
-                taken += 1
-                lock.unlock()
-                guard n < shares else { return }
-                results[n] = body(job, slices[n])
+        withoutActuallyEscaping(body) { body in
+            func work(_ job: Int) {
+                while true {
+                    lock.lock()
+                    let n = taken
+                    taken += 1
+                    lock.unlock()
+                    guard n < shares else { return }
+                    results[n] = body(job, slices[n])
+                }
             }
+            // The calling thread is worker 0; a thread the system does not give (`ulimit -u`,
+            // memory) leaves its slices to the others, so the work is done whatever starts.
+            let threads = (1..<min(jobs, shares)).compactMap { job in WorkerThread.start { work(job) } }
+            work(0)
+            threads.forEach { $0.join() }
         }
         return results.map { $0! }
     }

@@ -32,7 +32,12 @@ public func readInputData(from path: String?) throws -> Data {
 /// not be a directory). The caller closes the descriptor of a file.
 func openInput(_ path: String?) throws -> (descriptor: Int32, name: String) {
     let name = inputDisplayName(for: path)
-    if isStandardInput(path) { return (STDIN_FILENO, name) }
+    if isStandardInput(path) {
+        guard !standardInputWasClosed else { throw CellHeightError.unreadableInput(path: name, reason: "standard input is closed") }
+        // A file on standard input is read like a named one: no output may replace it.
+        FilesRead.shared.record(descriptor: STDIN_FILENO, name: name)
+        return (STDIN_FILENO, name)
+    }
     let descriptor = open(path!, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
         throw CellHeightError.unreadableInput(path: name, reason: inputErrorReason(errno))
@@ -88,6 +93,14 @@ func inputErrorReason(_ code: Int32) -> String {
     case ELOOP: return "too many symbolic links"
     default: return String(cString: strerror(code)).lowercased()
     }
+}
+
+/// Whether `path` names the regular file standard input reads (`< rows.txt`): the same device and
+/// inode, however it is spelled. A terminal, a pipe or `/dev/null` is never such a file.
+public func isStandardInputFile(_ path: String) -> Bool {
+    var input = stat(), named = stat()
+    guard fstat(STDIN_FILENO, &input) == 0, (input.st_mode & S_IFMT) == S_IFREG, stat(path, &named) == 0 else { return false }
+    return input.st_dev == named.st_dev && input.st_ino == named.st_ino
 }
 
 /// Whether two paths name the same file, existing or not (see `FileIdentity`): the same device

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ProcessCleanup
 
 /// Writes `data` to `path` so that readers see either the old file or the complete new one, never
 /// a partial file: the bytes go to a temporary `.name.XXXXXX` in the same directory, are flushed to
@@ -35,6 +36,10 @@ public func writeAtomically(_ data: Data, to path: String) throws {
         case S_IFDIR: throw failure(EISDIR)
         default: throw CellHeightError.output(path: path, reason: "not a regular file, a character device or a FIFO")
         }
+    } else if errno != ENOENT {
+        // A loop of symbolic links (ELOOP), a name too long, a directory that cannot be searched:
+        // replacing the name would destroy a link the user did not ask to replace.
+        throw failure(errno)
     }
     let target = resolvedSymbolicLinks(path)
     let (directory, name) = splitDirectoryAndName(target)
@@ -45,10 +50,13 @@ public func writeAtomically(_ data: Data, to path: String) throws {
     let deferredSignals = TerminationSignalsDeferral()
     defer { deferredSignals.end() }
 
-    var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+    var template = Array((directory + "/." + temporaryNameStem(name) + ".XXXXXX").utf8CString)
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw temporaryFileFailure(errno, directory: directory, path: path) }
     let temporaryPath = String(cString: template)
+    // Removed, too, if the process runs out of memory meanwhile (the executable's allocator).
+    pcleanup_set_temporary_path(temporaryPath)
+    defer { pcleanup_set_temporary_path(nil) }
 
     var isClosed = false
     do {
@@ -75,6 +83,16 @@ public func writeAtomically(_ data: Data, to path: String) throws {
         fsync(directoryDescriptor)
         close(directoryDescriptor)
     }
+}
+
+/// The output's name as its temporary file's begins (`.name.XXXXXX`): cut (between characters)
+/// so that the temporary name, 8 bytes longer, still fits in a file name's 255 bytes.
+func temporaryNameStem(_ name: String) -> String {
+    let room = Int(NAME_MAX) - ".".utf8.count - ".XXXXXX".utf8.count
+    guard name.utf8.count > room else { return name }
+    var stem = Substring(name)
+    while stem.utf8.count > room { stem = stem.dropLast() }
+    return String(stem)
 }
 
 /// Writes into a character device or FIFO as it is (a FIFO waits for its reader, as a shell's `>` does).
@@ -131,6 +149,7 @@ func outputErrorReason(_ code: Int32) -> String {
     case EROFS: return "read-only file system"
     case EFBIG: return "file too large (the file size limit, ulimit -f)"
     case EPIPE: return "broken pipe"
+    case ELOOP: return "a loop of symbolic links (or more than 40 in a row)"
     default: return String(cString: strerror(code)).lowercased()
     }
 }

@@ -35,13 +35,15 @@ public func githubAnnotation(_ diagnostic: Diagnostic) -> String {
 
 /// A diagnostic as the GitHub Actions workflow command `command` ("error", "warning", "notice").
 public func githubAnnotation(_ diagnostic: Diagnostic, command: String) -> String {
-    var properties = ["file=" + escapeAnnotationProperty(diagnostic.file)]
+    // Every value escaped and bounded as in the text diagnostics (controls, bidirectional
+    // overrides and line separators as \u{…}, cut with …): one line of bounded length.
+    var properties = ["file=" + escapeAnnotationProperty(messageText(diagnostic.file, limit: 1_000))]
     if let line = diagnostic.line { properties.append("line=\(line)") }
     // An input error is about the whole file: no row to name.
-    let subject = diagnostic.subject
+    let subject = messageText(diagnostic.subject, limit: 200), message = messageText(diagnostic.message, limit: 1_000)
     properties.append("title=" + escapeAnnotationProperty(subject.isEmpty ? "cellheight" : "cellheight: " + subject))
     return "::\(command) \(properties.joined(separator: ","))::"
-        + escapeAnnotationData(subject.isEmpty ? diagnostic.message : "\(subject): \(diagnostic.message)")
+        + escapeAnnotationData(subject.isEmpty ? message : "\(subject): \(message)")
 }
 
 /// A workflow command's message: `%`, CR and LF are percent-encoded (GitHub's runner decodes them).

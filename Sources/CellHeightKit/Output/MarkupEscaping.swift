@@ -5,7 +5,7 @@ import Foundation
 /// Text made safe for HTML or XML element content and quoted attribute values: `&`, `<`, `>`, `"`
 /// and `'` become character references. Other characters, non-ASCII included, stay as they are.
 /// Control characters other than tab and newline (not allowed in XML) become Control Pictures
-/// symbols, as in the table's previews.
+/// symbols, as in the table's previews; U+FFFE and U+FFFF, which XML forbids too, become U+FFFD.
 func escapeMarkup(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -19,6 +19,8 @@ func escapeMarkup(_ text: String) -> String {
         case "\t", "\n": result.unicodeScalars.append(scalar)
         case "\u{00}"..."\u{1F}": result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
         case "\u{7F}": result += "\u{2421}"
+        // The two characters beyond the controls that XML 1.0 forbids (a report holding one does not parse).
+        case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
         default: result.unicodeScalars.append(scalar)
         }
     }

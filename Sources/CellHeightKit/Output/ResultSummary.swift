@@ -34,7 +34,8 @@ public struct ResultSummary: Equatable, Sendable {
         }
         for source in sources {
             let name = inputDisplayName(for: source)
-            let bytes = [UInt8](try readInputData(from: source))
+            // A byte order mark, UTF-16 and invalid UTF-8 as every other reader takes them.
+            let bytes = Array(try decodeText(try readInputData(from: source), source: name).text.utf8)
             for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
                 var parser = JSONParser(bytes: bytes, range: line.range, firstLine: line.number)
                 let document: JSONDocument
@@ -48,21 +49,29 @@ public struct ResultSummary: Equatable, Sendable {
                                   reason: "not a cellheight result row (expected \"height\" or \"results\")")
                 }
                 guard case .object(let row) = document.value else { throw shapeError() }
+                /// A height or width as written, which must be a finite number of px, 0 or more
+                /// (1e400 would be infinite, and the summary `null`s).
+                func pixels(_ text: String) throws -> Double {
+                    guard let value = Double(text), value.isFinite, value >= 0 else {
+                        throw CellHeightError.invalidInput(source: name, line: line.number,
+                                                           reason: "\(messageText(text)) is not a finite number of px, 0 or more")
+                    }
+                    return value
+                }
                 // Every result (format 2 has "results" in every row); else the row's own height
                 // (format 1 at one width), with its width when it gives one.
                 if case .array(let results)? = row["results"] {
                     for result in results {
                         guard case .object(let entry) = result, case .number(let heightText)? = entry["height"],
-                              let height = Double(heightText), case .number(let widthText)? = entry["width"],
-                              let width = Double(widthText) else { throw shapeError() }
+                              case .number(let widthText)? = entry["width"] else { throw shapeError() }
                         var fontSize: Double?
-                        if case .number(let sizeText)? = entry["size"] { fontSize = Double(sizeText) }
-                        add(height, width: width, fontSize: fontSize)
+                        if case .number(let sizeText)? = entry["size"] { fontSize = try pixels(sizeText) }
+                        add(try pixels(heightText), width: try pixels(widthText), fontSize: fontSize)
                     }
-                } else if case .number(let text)? = row["height"], let height = Double(text) {
+                } else if case .number(let text)? = row["height"] {
                     var width: Double?
-                    if case .number(let widthText)? = row["width"] { width = Double(widthText) }
-                    add(height, width: width)
+                    if case .number(let widthText)? = row["width"] { width = try pixels(widthText) }
+                    add(try pixels(text), width: width)
                 } else {
                     throw shapeError()
                 }

@@ -4,18 +4,32 @@ import Glibc
 import Darwin
 #endif
 
-/// Holds back SIGINT, SIGTERM and SIGHUP from its creation until `end()`, when any that arrived
-/// meanwhile is delivered (with its default action: the process ends with 130, 143 or 129).
+/// Holds back every signal that ends the process by default and can be sent from outside (SIGINT,
+/// SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+/// SIGXCPU, the real-time signals ...) from its creation until `end()`, when any that arrived
+/// meanwhile is delivered with its default action (the process ends with 128 + the signal: 130,
+/// 143, 129, 131 ...).
 ///
 /// Blocking is simpler than a handler that cleans up: nothing else has to know about the file
-/// being written, and no async-signal-unsafe code runs in a handler.
+/// being written, and no async-signal-unsafe code runs in a handler. Left out: the signals of a
+/// fault in the process itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT), which
+/// the kernel delivers even blocked, and those that stop, continue or are ignored by default.
 struct TerminationSignalsDeferral {
     private var previousMask = sigset_t()
 
-    init() {
+    /// The signals held back.
+    static var signals: sigset_t {
         var blocked = sigset_t()
-        sigemptyset(&blocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+        sigfillset(&blocked)
+        for signal in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT,
+                       SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGCHLD, SIGWINCH, SIGURG] {
+            sigdelset(&blocked, signal)
+        }
+        return blocked
+    }
+
+    init() {
+        var blocked = Self.signals
         sigprocmask(SIG_BLOCK, &blocked, &previousMask)
     }
 

@@ -1,5 +1,5 @@
 /// Text made fit for one line of a terminal: "\n" shown as ⏎, tab as →, other control characters
-/// as their Control Pictures symbol (U+2400…), and, if `maxColumns` is given and the text is wider,
+/// as their Control Pictures symbol (U+2400…; C1 and bidirectional controls as U+FFFD), and, if `maxColumns` is given and the text is wider,
 /// cut to that many columns with a final "…".
 func previewText(_ text: String, maxColumns: Int? = nil) -> String {
     guard let maxColumns else { return visibleText(text.unicodeScalars[...]) }
@@ -125,7 +125,8 @@ private func isSimple(_ scalar: Unicode.Scalar) -> Bool {
     }
 }
 
-/// `scalars` with "\n" as ⏎, tab as →, and other control characters as Control Pictures symbols.
+/// `scalars` with "\n" (and U+2028, U+2029) as ⏎, tab as →, other C0 control characters as
+/// Control Pictures symbols, C1 controls and bidirectional controls as U+FFFD.
 private func visibleText(_ scalars: Substring.UnicodeScalarView) -> String {
     var visible = String.UnicodeScalarView()
     for scalar in scalars {
@@ -134,6 +135,12 @@ private func visibleText(_ scalars: Substring.UnicodeScalarView) -> String {
         case 0x09: visible.append("→")
         case 0x00..<0x20: visible.append(Unicode.Scalar(0x2400 + scalar.value)!)
         case 0x7F: visible.append("\u{2421}")
+        // The line and paragraph separators break the line as "\n" does.
+        case 0x2028, 0x2029: visible.append("⏎")
+        // C1 controls (U+009B opens a terminal's control sequence as ESC [ does) and the
+        // bidirectional marks, embeddings, overrides and isolates, which would reorder the
+        // table's columns: a replacement character, as a symbol of one column.
+        case 0x80...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: visible.append("\u{FFFD}")
         default: visible.append(scalar)
         }
     }

@@ -477,7 +477,7 @@ public final class HeightRun {
             }
             var rowsRead = 0
             // The next batch is read while this one is measured.
-            let batches = ReadAhead(hasMore: { reader.mayHaveMore }) {
+            let batches = ReadAhead(usesThread: request.jobs > 1, hasMore: { reader.mayHaveMore }) {
                 try reader.nextBatch().map { ($0, reader.bytesRead) }
             }
             func nextBatch() throws -> ([Row], Int)? {

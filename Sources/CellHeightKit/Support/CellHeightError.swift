@@ -34,6 +34,8 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case invalidInput = 65
         case unreadableInput = 66
         case font = 69
+        /// Set by the executable's allocator (`MemoryGuard`), never thrown: the system refused memory.
+        case outOfMemory = 71
         case output = 73
         case config = 78
 
@@ -45,6 +47,7 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
             case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8, a malformed translation catalog); the other inputs are measured"
             case .unreadableInput: return "input file missing or unreadable; the other inputs are measured"
             case .font: return "font not found, unreadable or unusable"
+            case .outOfMemory: return "out of memory (an address-space limit, ulimit -v): one line, no output file written or replaced"
             case .output: return "output cannot be written (output file, or standard output: full disk)"
             case .config: return "bad template or rules file: syntax, unknown key, wrong value, unknown field, font"
             }

@@ -18,7 +18,11 @@ public final class ProgressReporter {
 
     /// `quiet` turns it off even on a terminal. Time is counted from here.
     public convenience init(quiet: Bool) {
-        self.init(enabled: !quiet && isatty(STDERR_FILENO) == 1, now: Date.init, write: writeToStandardError)
+        self.init(enabled: !quiet && isatty(STDERR_FILENO) == 1, now: Date.init) { text in
+            writeToStandardError(text)
+            // A drawn line (not the clearing of `finish`) stays until a diagnostic clears it.
+            progressLineIsShown = !text.hasSuffix("\u{1B}[K")
+        }
     }
 
     /// For tests: a clock and a writer of its own.

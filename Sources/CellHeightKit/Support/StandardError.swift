@@ -4,11 +4,23 @@ import Glibc
 import Darwin
 #endif
 
+/// Whether the terminal's last line is a progress line (`ProgressReporter`), not ended by a line break.
+nonisolated(unsafe) var progressLineIsShown = false
+
+/// `text` as written to standard error: after a progress line, a diagnostic first clears it (it
+/// would otherwise be glued to it: `... ETA 0 s<file>:108001: ...`); the next update redraws it.
+/// A progress line's own text (it starts with "\r") goes as it is.
+func clearingProgressLine(_ text: String) -> String {
+    guard progressLineIsShown, !text.hasPrefix("\r") else { return text }
+    progressLineIsShown = false
+    return "\r\u{1B}[K" + text
+}
+
 /// Writes `text` to standard error as it is, retrying short and interrupted writes, and ignores
 /// any failure: a diagnostic that cannot be shown (`2>/dev/full`, a closed pipe) must never stop
 /// the run, and above all never the result from being written.
 public func writeToStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
+    var bytes = Array(clearingProgressLine(text).utf8)
     bytes.withUnsafeMutableBytes { buffer in
         var offset = 0
         while offset < buffer.count {
@@ -26,6 +38,10 @@ public func writeErrorMessage(_ message: String) {
     writeToStandardError("cellheight: " + messageLine(message) + "\n")
 }
 
+/// Whether the process started with standard input closed (`cellheight <&-`): reading it is then
+/// an error (exit 66), as for `cat`, not an empty input. Set by `prepareProcessForOutput`.
+nonisolated(unsafe) var standardInputWasClosed = false
+
 /// Sets the process up for writing output safely; called once, first thing:
 /// - SIGPIPE and SIGXFSZ are ignored, so that a closed pipe or a file-size limit (`ulimit -f`)
 ///   turns into an error of the write (EPIPE, EFBIG) that is handled (the temporary file of an
@@ -39,6 +55,7 @@ public func prepareProcessForOutput() {
     signal(SIGXFSZ, SIG_IGN)
     for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)] {
         guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+        if descriptor == STDIN_FILENO { standardInputWasClosed = true }
         let opened = open("/dev/null", flags)
         if opened >= 0, opened != descriptor {
             dup2(opened, descriptor)

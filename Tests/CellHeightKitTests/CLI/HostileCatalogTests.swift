@@ -37,7 +37,7 @@ struct HostileCatalogTests {
              stderr: .prefix("cellheight: $DIR/bomb.yaml:1:")),
         Case(name: "a YAML alias bomb says why", arguments: ["--font", font, "--rules", "$DIR/bomb.yaml"],
              files: ["bomb.yaml": yamlBomb], stdin: Array("hi\n".utf8), status: 78,
-             stderr: .line("cellheight: $DIR/bomb.yaml:1:15: invalid YAML: more than 100000 values once aliases are expanded")),
+             stderr: .line("cellheight: $DIR/bomb.yaml:1:4: invalid YAML: more than 100211 values once aliases are expanded")),
         // Once measured as " öffnen": the entity's text was dropped.
         Case(name: "an XLIFF internal entity is measured as its text",
              arguments: ["--font", font, "--output", "ndjson", "--explain", "$DIR/app.de.xlf"],
@@ -48,6 +48,28 @@ struct HostileCatalogTests {
                 <trans-unit id="open"><source>Open &app;</source><target>&app; öffnen</target></trans-unit>
                 </body></file></xliff>
                 """)], status: 0, stderr: .empty, stdoutContains: #""text":"Dateien öffnen""#),
+        // Issue 31, item 17: both translations were rows with one id.
+        Case(name: "an .xcstrings key given twice: one row, the last, and a warning",
+             arguments: ["--font", font, "--output", "json", "$DIR/d.xcstrings"],
+             files: ["d.xcstrings": HostileInputTests.text("""
+                {"sourceLanguage": "en", "version": "1.0", "strings": {
+                "open": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Öffnen"}}}},
+                "open": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Datei öffnen"}}}}}}
+                """)], status: 0,
+             stderr: .line("cellheight: $DIR/d.xcstrings:2: warning: the key \"open\" is given again on line 3; the last one is measured"),
+             rowCount: 2, stdoutContains: #""text":"Datei öffnen""#),
+        // Issue 31, item 23: the encoding or the binary format named, not "invalid UTF-8 at byte offset 8".
+        Case(name: "a binary .stringsdict is named", arguments: ["--font", font, "$DIR/de.lproj/Localizable.stringsdict"],
+             files: ["de.lproj/Localizable.stringsdict": { Data("bplist00".utf8) + Data([0xD1, 0x01, 0x02, 0x51, 0x61]) }], status: 65,
+             stderr: .line("cellheight: $DIR/de.lproj/Localizable.stringsdict:1: a binary property list; convert it to XML with `plutil -convert xml1` or read the source .stringsdict")),
+        Case(name: "a UTF-16 .strings without a byte order mark is named", arguments: ["--font", font, "$DIR/de.lproj/Localizable.strings"],
+             files: ["de.lproj/Localizable.strings": { Data("\"open\" = \"Öffnen\";\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }],
+             status: 65,
+             stderr: .line("cellheight: $DIR/de.lproj/Localizable.strings:1: UTF-16 (little-endian) without a byte order mark: save it as UTF-8 (or UTF-16 with a byte order mark)")),
+        Case(name: "a UTF-16 .po is named", arguments: ["--font", font, "$DIR/de.po"],
+             files: ["de.po": { Data([0xFE, 0xFF] + "msgid \"a\"\nmsgstr \"b\"\n".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) }],
+             status: 65,
+             stderr: .line("cellheight: $DIR/de.po:1: UTF-16 (big-endian): gettext reads no UTF-16; convert the file to UTF-8 (iconv -f UTF-16 -t UTF-8)")),
         Case(name: "YAML nested 40,000 deep in --rules", arguments: ["--font", font, "--rules", "$DIR/deep.yaml"],
              files: ["deep.yaml": HostileInputTests.text("rules: " + String(repeating: "[", count: 40_000) + String(repeating: "]", count: 40_000))],
              stdin: Array("hi\n".utf8), status: 78, stderr: .prefix("cellheight: $DIR/deep.yaml:1:9: invalid YAML: Maximum nesting level reached")),

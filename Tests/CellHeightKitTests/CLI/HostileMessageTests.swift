@@ -80,4 +80,18 @@ struct HostileMessageTests {
             #expect(lines[0].hasPrefix(#"<stdin>:1: a\n::error file=x.po,line=1::forged\rb: 2 lines > max 1 at 320 px"#))
         }
     }
+
+    /// Issue 31, item 25: a 100,000-character unknown option took 10 s to be refused (ArgumentParser
+    /// compared it with every option for a suggestion); a name longer than 100 bytes is refused at once.
+    @Test("a 100,000-character unknown option is refused at once, in one bounded line")
+    func hugeUnknownOption() throws {
+        let start = Date()
+        let result = try CellHeightProcess.run(["--" + String(repeating: "x", count: 100_000), "--font", Self.font], stdin: Self.hi)
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(result.status == 64)
+        #expect(result.stderrText == "cellheight: Unknown option '--" + String(repeating: "x", count: 198) + "…'\n")
+        // A short unknown option still gets ArgumentParser's suggestion.
+        let typo = try CellHeightProcess.run(["--widht", "3"], stdin: Self.hi)
+        #expect(typo.stderrText == "cellheight: Unknown option '--widht'. Did you mean '--width'?\n")
+    }
 }

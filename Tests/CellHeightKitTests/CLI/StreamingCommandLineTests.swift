@@ -167,4 +167,24 @@ struct SummarizeCommandLineTests {
         #expect(result.status == 65)
         #expect(result.stderrText == "cellheight: <stdin>:2: not a cellheight result row (expected \"height\" or \"results\")\n")
     }
+
+    /// Issue 31, item 16: summarize refused a byte order mark and UTF-16, which every other reader
+    /// takes, and summed 1e400 into a summary of `null`s with exit 0.
+    @Test("summarize takes a byte order mark and UTF-16; a height that is not finite is an error")
+    func summarizeEncodingsAndNumbers() throws {
+        let row = #"{"index":0,"id":null,"lineCount":1,"height":19}"# + "\n"
+        let plain = try CellHeightProcess.run(["summarize", "--json"], stdin: Array(row.utf8))
+        #expect(plain.status == 0)
+        let encodings: [[UInt8]] = [[0xEF, 0xBB, 0xBF] + Array(row.utf8),
+                                    [0xFF, 0xFE] + row.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+                                    [0xFE, 0xFF] + row.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }]
+        for stdin in encodings {
+            let result = try CellHeightProcess.run(["summarize", "--json"], stdin: stdin)
+            #expect(result.status == 0, "\(result.stderrText)")
+            #expect(result.stdout == plain.stdout)
+        }
+        let infinite = try CellHeightProcess.run(["summarize"], stdin: Array("{\"height\": 19}\n{\"height\": 1e400}\n".utf8))
+        #expect(infinite.status == 65)
+        #expect(infinite.stderrText == "cellheight: <stdin>:2: 1e400 is not a finite number of px, 0 or more\n")
+    }
 }

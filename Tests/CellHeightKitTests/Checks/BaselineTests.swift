@@ -13,6 +13,17 @@ struct BaselineTests {
     {"index":1,"id":"t","results":[{"width":160,"height":40,"labels":[{"field":"title","lineCount":1,"height":16},{"field":"body","lineCount":1,"height":24}]},{"width":320,"height":40,"labels":[]}]}
     """
 
+    /// Issue 31, item 25: a 0-byte baseline was read as no rows, so --fail-on-growth passed
+    /// whatever grew; an empty (or blank) file is not a baseline. No rows at all is `{"rows": []}`.
+    @Test("an empty file is not a baseline", arguments: ["", "\n \n"])
+    func emptyBaseline(_ text: String) throws {
+        #expect(throws: CellHeightError.invalidInput(source: "base.json", line: 1,
+                                                     reason: "an empty file is not a baseline (expected an earlier --output json or ndjson result)")) {
+            _ = try readBaseline(Data(text.utf8), file: "base.json")
+        }
+        #expect(try readBaseline(Data(#"{"rows": []}"#.utf8), file: "base.json").isEmpty)
+    }
+
     @Test("reads json results")
     func json() throws {
         let rows = try readBaseline(Data(Self.oneWidth.utf8), file: "old.json")

@@ -37,6 +37,15 @@ struct BudgetRulesTests {
                    maxHeight: 20),
     ])
 
+    /// Issue 31, item 19: the alias-bomb guard counted every value, so 100,000 plain rules were
+    /// refused as "more than 100000 values once aliases are expanded"; it counts what aliases add.
+    @Test("100,000 plain rules are read; the guard counts what aliases add")
+    func manyPlainRules() throws {
+        let text = "rules:\n" + String(repeating: "- {keys: \"*.title\", maxLines: 2}\n", count: 100_000)
+        let rules = try parseBudgetRules(Data(text.utf8), file: "rules.yaml")
+        #expect(rules.rules.count == 100_000)
+    }
+
     @Test("the same rules in YAML and in JSON", arguments: [("rules", yaml), ("rules", json)])
     func parsing(file: String, text: String) throws {
         #expect(try parseBudgetRules(Data(text.utf8), file: file) == Self.expected)

@@ -1,3 +1,7 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import CellHeightKit
 
@@ -17,10 +21,23 @@ struct DiagnosticsTests {
                 + "Open, file [de]: 3 lines > max 2 at 320 px (font DejaVu Sans 14 px); fits at 412 px")
         let growth = Diagnostic(kind: .growth, fails: false, file: "a:b.json", line: nil, subject: "100%",
                                 message: "line\nbreak")
-        #expect(githubAnnotation(growth) == "::warning file=a%3Ab.json,title=cellheight%3A 100%25::100%25: line%0Abreak")
+        #expect(githubAnnotation(growth) == "::warning file=a%3Ab.json,title=cellheight%3A 100%25::100%25: line\\nbreak")
         var change = growth
         change.kind = .change
         #expect(githubAnnotation(change).hasPrefix("::notice "))
+    }
+
+    /// Issue 31, item 21: annotations echoed ESC, U+009B, U+202E and U+2028 raw, and a 1 MB id
+    /// made a 2 MB line; they are escaped and cut as the text diagnostics are.
+    @Test("github: controls escaped, values bounded as in the text diagnostics")
+    func githubEscapedAndBounded() {
+        let hostile = Diagnostic(kind: .violation, fails: true, file: "a\u{1B}[31m.po", line: 3,
+                                 subject: "id\u{9B}2J\u{202E}\u{2028}" + String(repeating: "x", count: 1_000_000), message: "3 lines > max 2")
+        let line = githubAnnotation(hostile)
+        #expect(!line.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{2028}" || $0 == "\n" })
+        #expect(line.hasPrefix("::error file=a\\u{1B}[31m.po,line=3,title=cellheight%3A id\\u{9B}2J\\u{202E}\\u{2028}xxx"))
+        #expect(line.hasSuffix("x…: 3 lines > max 2"))
+        #expect(line.utf8.count < 1_000)
     }
 
     @Test("junit: a suite per file, a case per row, failures with their messages, markup escaped")
@@ -45,6 +62,20 @@ struct DiagnosticsTests {
         </testsuites>
 
         """)
+    }
+
+    /// Issue 31, item 15: U+FFFE and U+FFFF, which XML forbids, made the JUnit and SVG reports
+    /// unparsable; they are U+FFFD there now, and controls are symbols as before.
+    @Test("junit: characters XML forbids become U+FFFD or symbols, and the report parses")
+    func junitForbiddenCharacters() {
+        var report = JUnitReport()
+        report.add(.init(file: "a\u{FFFF}.po", line: 3, name: "Save\u{FFFE}\u{1B}", failures: ["3 lines\u{FFFF} > max 2"]))
+        let xml = report.render()
+        #expect(!xml.unicodeScalars.contains { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" || $0 == "\u{1B}" })
+        #expect(xml.contains("name=\"Save\u{FFFD}\u{241B}\""))
+        let parser = XMLParser(data: Data(xml.utf8))
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        #expect(escapeMarkup("a\u{FFFE}b\u{FFFF}c\u{FFFD}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
     }
 
     @Test("issue 15: an input error as a diagnostic: the file, the line, the message without the place")

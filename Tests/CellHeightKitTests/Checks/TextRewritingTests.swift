@@ -16,6 +16,28 @@ struct TextRewritingTests {
         #expect(TextRewriting(mnemonic: marker).apply(to: text, syntax: .any) == shown)
     }
 
+    /// Issue 31, item 4: 24 rules of {"a": "aa"} took 35 s and 624 MB for one row of a few words
+    /// (26 passed 2 GB). Replacements that feed each other are fine; a chain that grows a text
+    /// more than 16 times beyond what each replacement does alone is refused at the rule where it does.
+    @Test("chained replacements: a chain that feeds itself is refused at the rule where it grows too much")
+    func replacementGrowth() throws {
+        // Feeding each other once, and long samples of short placeholders: fine.
+        #expect(ReplacementGrowth.firstExcess(in: [TextReplacement(from: "{app}", to: "{brand} Files"),
+                                                   TextReplacement(from: "{brand}", to: "Acme"),
+                                                   TextReplacement(from: "%@", to: String(repeating: "Alexandra ", count: 20))]) == nil)
+        let doubling = [TextReplacement](repeating: TextReplacement(from: "a", to: "aa"), count: 24)
+        #expect(ReplacementGrowth.firstExcess(in: Array(doubling.prefix(5))) == nil)  // 32 a's: 16 times 2
+        let excess = try #require(ReplacementGrowth.firstExcess(in: doubling))
+        #expect(excess.index == 5 && excess.factor == 32)
+        let rules = "rules:\n" + String(repeating: "  - replacements: {\"a\": \"aa\"}\n", count: 24)
+        #expect {
+            try parseBudgetRules(Data(rules.utf8), file: "rules.yaml")
+        } throws: { error in
+            (error as? CellHeightError)?.description == "rules.yaml: $.rules[5].replacements.a: the replacements up to this one "
+                + "feed each other and grow a text more than 16 times (32 times) beyond what each does alone"
+        }
+    }
+
     @Test("replacements are literal, in order, before placeholders")
     func replacements() {
         let rewriting = TextRewriting(replacements: [TextReplacement(from: "%1$s", to: "Bob"), TextReplacement(from: "Bob", to: "Robert"),

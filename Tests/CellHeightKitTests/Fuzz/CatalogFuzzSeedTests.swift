@@ -15,6 +15,9 @@ struct CatalogFuzzSeedTests {
         ("catalog-po", CatalogFormat.po), ("catalog-mo-sysdep", .mo), ("catalog-strings-utf16", .strings),
         ("catalog-xcstrings", .xcstrings), ("catalog-android", .androidXML), ("catalog-xliff12", .xliff), ("catalog-xliff20", .xliff),
         ("catalog-android-entities", .androidXML), ("catalog-stringsdict", .stringsdict),
+        // Issue 31: at the edges of the bounds on entity chains and on variation products.
+        ("catalog-android-entity-chain", .androidXML), ("catalog-xcstrings-variation-product", .xcstrings),
+        ("catalog-stringsdict-variation-product", .stringsdict),
     ])
     func seed(_ name: String, _ format: CatalogFormat) throws {
         let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
@@ -26,6 +29,15 @@ struct CatalogFuzzSeedTests {
         #expect(CatalogFormat.allCases[Int(selector & 0x0F) % CatalogFormat.allCases.count] == format)
         let rows = try readCatalogRows(Array(bytes.dropFirst()), format: format, path: "fuzz")
         #expect(!rows.isEmpty)
+    }
+
+    /// Issue 31: a chain of replacements that feed each other, within the bound on growth.
+    @Test("the replacement chain seed reads as a rules file")
+    func replacementChainSeed() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent("rules-replacement-chain")))
+        #expect(bytes.first == 0x30)
+        let rules = try parseBudgetRules(Data(bytes.dropFirst()), file: "fuzz.yaml")
+        #expect(rules.rules.flatMap(\.text.replacements).count == 7)
     }
 
     /// Seeds nested just past the bound: the fuzzer starts at the edge of the depth check.

@@ -35,6 +35,21 @@ struct AtomicFileWritingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["report.csv"])
     }
 
+    /// Issue 31, item 14: a legal name of 248 to 255 bytes failed ("file name too long"): its
+    /// temporary name, `.name.XXXXXX`, was 8 bytes longer.
+    @Test("atomic write: a name of 248 to 255 bytes (ASCII or beyond) is written", arguments: [248, 250, 255])
+    func longName(_ length: Int) throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in [String(repeating: "r", count: length), String(repeating: "ä", count: length / 2) + (length % 2 == 1 ? "r" : "")] {
+            #expect(name.utf8.count == length)
+            try writeAtomically(Data("rows".utf8), to: directory + "/" + name)
+            #expect(try String(contentsOfFile: directory + "/" + name, encoding: .utf8) == "rows")
+            #expect(temporaryNameStem(name).utf8.count <= 247)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 2)
+    }
+
     @Test("atomic write: empty data gives an empty file")
     func atomicWriteEmptyData() throws {
         let directory = try Self.makeDirectory()

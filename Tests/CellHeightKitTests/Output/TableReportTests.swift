@@ -101,6 +101,9 @@ struct TableReportTests {
         PreviewCase(name: "newline and tab shown", input: "a\nb\tc", expected: "a⏎b→c"),
         PreviewCase(name: "CRLF shown as two symbols", input: "a\r\nb", expected: "a␍⏎b"),
         PreviewCase(name: "other controls as control pictures", input: "\u{01}x\u{7F}", expected: "␁x␡"),
+        // Issue 31, item 24: every control shows alike, none raw.
+        PreviewCase(name: "C1 and bidirectional controls as U+FFFD, line separators as ⏎",
+                    input: "\u{1B}[2J\u{9B}2J\u{202E}txt.exe\u{2028}x\u{2066}", expected: "␛[2J\u{FFFD}2J\u{FFFD}txt.exe⏎x\u{FFFD}"),
         PreviewCase(name: "exactly 40 columns unchanged",
                     input: "abcdefghijabcdefghijabcdefghijabcdefghij",
                     expected: "abcdefghijabcdefghijabcdefghijabcdefghij"),

@@ -69,4 +69,27 @@ struct ProgressReporterTests {
         #expect(!terminal.contains("reading:"), "\(terminal.debugDescription)")
         #expect(try String(contentsOfFile: directory + "/table.txt", encoding: .utf8).hasSuffix("\n"))
     }
+
+    /// Issue 31, item 22: a diagnostic was glued to the progress line (`... ETA 0 s<file>:108001:
+    /// ...`); the line is cleared first.
+    @Test("on a terminal, diagnostics start a clean line after the progress line")
+    func diagnosticsAfterProgress() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // 3 MB (three batches); every 25,000th row is too long for one line.
+        let rows = (0..<100_000).map { $0 % 25_000 == 24_999 ? "Delete all files in the folder and every folder inside it?" : "Row \($0) ok" }
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/rows.txt"))
+        let command = "'\(try CellHeightProcess.executable().path)' --font \(TestFonts.dejaVuSans) --max-lines 1 --output none rows.txt"
+        let result = try CellHeightProcess.run(["-qec", command, "/dev/null"], in: directory,
+                                               executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let terminal = result.stdoutText
+        let diagnostics = terminal.ranges(of: "rows.txt:")
+        #expect(diagnostics.count == 4, "\(terminal.debugDescription.prefix(3000))")
+        #expect(terminal.contains(" rows/s"), "no progress line drawn: \(terminal.debugDescription.prefix(3000))")
+        for range in diagnostics {
+            let before = terminal[..<range.lowerBound]
+            #expect(before.isEmpty || before.hasSuffix("\u{1B}[K") || before.unicodeScalars.last == "\n",
+                    "glued: \(String(before.suffix(40)).debugDescription)")
+        }
+    }
 }

@@ -93,6 +93,7 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
     let syntax = format.placeholderSyntax
     var rows: [Row] = []
     rows.reserveCapacity(messages.count)
+    var budget = CatalogRowBudget(path: path, fileBytes: bytes.count)
     for message in messages {
         let branches: [(message: CatalogMessage, hasNumber: Bool)]?
         var unknownSelectors: [String] = []
@@ -101,6 +102,7 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
         } catch let error as ICUExpansionError {
             throw catalogError(path, line: message.line, "\"\(messageText(message.key))\": \(error.reason)")
         }
+        try budget.add(branches?.count ?? 1, key: message.key, locale: message.locale, line: message.line)
         for selector in unknownSelectors {
             warnings.append(CatalogWarning(file: path, line: message.line, message: "\"\(messageText(message.key))\": plural selector \"\(messageText(selector))\""
                 + " is not a CLDR plural category (zero, one, two, few, many, other) or =N: the app never shows this branch"))

@@ -31,6 +31,9 @@ func catalogUTF8(_ bytes: [UInt8], path: String) throws -> [UInt8] {
         }
         return Array(result.text.utf8)
     }
+    if let order = utf16OrderWithoutMark(bytes) {
+        throw catalogError(path, line: 1, "\(utf16Name(order)) without a byte order mark: save it as UTF-8 (or UTF-16 with a byte order mark)")
+    }
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     if let offset = scanUTF8(body, stopAtFirstError: true).firstInvalidOffset {
         let bom = body.count == bytes.count ? 0 : 3
@@ -38,6 +41,26 @@ func catalogUTF8(_ bytes: [UInt8], path: String) throws -> [UInt8] {
                            "invalid UTF-8 at byte offset \(offset + bom)")
     }
     return body
+}
+
+/// The byte order of what looks like UTF-16 without a byte order mark (text mostly ASCII has a NUL
+/// in every other byte, and none between); nil for anything else. Looks at the first 64 pairs.
+func utf16OrderWithoutMark(_ bytes: [UInt8]) -> UTF16ByteOrder? {
+    let pairs = min(bytes.count / 2, 64)
+    guard pairs >= 2, !startsWithUTF16ByteOrderMark(bytes) else { return nil }
+    var evenNULs = 0, oddNULs = 0
+    for pair in 0..<pairs {
+        if bytes[2 * pair] == 0 { evenNULs += 1 }
+        if bytes[2 * pair + 1] == 0 { oddNULs += 1 }
+    }
+    if evenNULs == 0, oddNULs * 4 >= pairs * 3 { return .littleEndian }
+    if oddNULs == 0, evenNULs * 4 >= pairs * 3 { return .bigEndian }
+    return nil
+}
+
+/// "UTF-16 (little-endian)" or "UTF-16 (big-endian)", for messages.
+func utf16Name(_ order: UTF16ByteOrder) -> String {
+    "UTF-16 (\(order == .littleEndian ? "little" : "big")-endian)"
 }
 
 /// How a gettext catalog's strings are encoded, from the `charset=` of its header's Content-Type:

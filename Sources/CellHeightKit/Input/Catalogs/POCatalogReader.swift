@@ -16,6 +16,10 @@ import Foundation
 /// `untranslated` "true" and the line of that msgid. A `.pot` template's rows are thus its source
 /// texts.
 func readPOCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
+    // gettext reads no UTF-16 (a PO file must be ASCII-compatible): named, not parsed as bytes.
+    if let order = startsWithUTF16ByteOrderMark(bytes) ? (bytes[0] == 0xFF ? .littleEndian : .bigEndian) : utf16OrderWithoutMark(bytes) {
+        throw catalogError(path, line: 1, "\(utf16Name(order)): gettext reads no UTF-16; convert the file to UTF-8 (iconv -f UTF-16 -t UTF-8)")
+    }
     var parser = POParser(bytes: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, path: path)
     let entries = try parser.parseEntries()
     return try poMessages(from: entries, path: path)

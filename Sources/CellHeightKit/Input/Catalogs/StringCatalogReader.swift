@@ -38,12 +38,13 @@ func readStringCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage
     } catch let error as JSONSyntaxError {
         throw catalogError(path, line: error.line, "invalid JSON: \(error.reason) (column \(error.column))")
     }
-    var reader = StringCatalogReader(path: path)
+    var reader = StringCatalogReader(path: path, budget: CatalogRowBudget(path: path, fileBytes: bytes.count))
     return try reader.read(document)
 }
 
 private struct StringCatalogReader: CatalogReading {
     let path: String
+    var budget: CatalogRowBudget
     var messages: [CatalogMessage] = []
 
     func object(_ member: JSONMember, _ what: String) throws -> JSONObject {
@@ -66,8 +67,18 @@ private struct StringCatalogReader: CatalogReading {
         guard let stringsMember = root.member("strings") else {
             throw error(document.line, "a String Catalog needs \"strings\"")
         }
-        for entry in try object(stringsMember, "\"strings\"").members {
+        let entries = try object(stringsMember, "\"strings\"").members
+        // A key given twice is one row, the last definition's (as JSON lookups and Xcode take it),
+        // with a warning: two translations of one key would be two rows with one id.
+        var lastIndex: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { lastIndex[entry.key] = index }
+        for (index, entry) in entries.enumerated() {
             let key = entry.key
+            if let last = lastIndex[key], last != index {
+                writeErrorMessage("\(path):\(entry.line): warning: the key \"\(messageText(key))\" is given again on line "
+                                  + "\(entries[last].line); the last one is measured")
+                continue
+            }
             let item = try object(entry, "the entry \"\(key)\"")
             var localizations: [JSONMember] = []
             if let member = item.member("localizations") {
@@ -154,6 +165,7 @@ private struct StringCatalogReader: CatalogReading {
     /// Appends `message`, or a row per combination of the variants of its substitutions.
     mutating func appendSubstituted(_ message: CatalogMessage, substitutions: JSONObject?) throws {
         guard let substitutions else {
+            try budget.add(1, key: message.key, locale: message.locale, line: message.line)
             messages.append(message)
             return
         }
@@ -167,6 +179,7 @@ private struct StringCatalogReader: CatalogReading {
         } catch let failure as SubstitutionError {
             throw error(message.line, "\"\(message.key)\": \(failure.reason)")
         }
+        try budget.add(texts.count, key: message.key, locale: message.locale, line: message.line)
         for text in texts {
             var row = message
             row.text = text.text

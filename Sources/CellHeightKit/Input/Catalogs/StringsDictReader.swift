@@ -26,11 +26,15 @@
 /// device's value a string or a format dictionary of its own), `NSStringVariableWidthRuleType` a
 /// row per width (`key[20]`). The locale comes from the `.lproj` folder, as for `.strings`.
 func readStringsDict(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
+    if bytes.starts(with: Array("bplist".utf8)) {
+        throw catalogError(path, line: 1, "a binary property list; convert it to XML with `plutil -convert xml1` or read the source .stringsdict")
+    }
     let root = try parseCatalogXML(bytes, path: path, allowsPlistDoctype: true)
     guard root.name == "plist" else {
         throw catalogError(path, line: root.line, "the root element is <\(root.name)>, expected <plist>")
     }
-    var reader = StringsDictReader(path: path, locale: lprojLocale(fromPath: path))
+    var reader = StringsDictReader(path: path, locale: lprojLocale(fromPath: path),
+                                   budget: CatalogRowBudget(path: path, fileBytes: bytes.count))
     let top = try reader.onlyChild(of: root)
     guard top.name == "dict" else {
         throw reader.error(top.line, "a .stringsdict holds a <dict>, found <\(top.name)>")
@@ -44,6 +48,7 @@ func readStringsDict(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] 
 private struct StringsDictReader: CatalogReading {
     let path: String
     let locale: String
+    var budget: CatalogRowBudget
     var messages: [CatalogMessage] = []
 
     static let formatKey = "NSStringLocalizedFormatKey"
@@ -107,6 +112,7 @@ private struct StringsDictReader: CatalogReading {
                 var choiceFields = fields
                 if let field { choiceFields[field] = choice.key }
                 if choice.value.name == "string" {
+                    try budget.add(1, key: key, locale: locale, line: choice.value.line)
                     messages.append(CatalogMessage(key: key, variants: variants + [choice.key], text: choice.value.textContent,
                                                    locale: locale, line: choice.value.line, extraFields: choiceFields))
                 } else {
@@ -128,6 +134,7 @@ private struct StringsDictReader: CatalogReading {
         } catch let failure as SubstitutionError {
             throw error(formatElement.line, "\"\(key)\": \(failure.reason)")
         }
+        try budget.add(texts.count, key: key, locale: locale, line: formatElement.line)
         for text in texts {
             var rowFields = fields
             if !text.categories.isEmpty { rowFields["plural"] = text.categories.joined(separator: ",") }

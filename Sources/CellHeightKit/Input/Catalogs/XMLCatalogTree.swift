@@ -136,9 +136,10 @@ func parseCatalogXML(_ bytes: [UInt8], path: String, allowsPlistDoctype: Bool = 
         throw catalogError(path, line: line, "invalid XML: a processing instruction without data (<?name?>) is not supported")
     }
     // XMLParser would drop the text of internal entities: they are expanded here. The document is
-    // then given as UTF-8 (the declaration may still say UTF-16: libxml2 goes by the bytes).
+    // then given as UTF-8.
     let expanded = try XMLInternalEntities.expand(utf8, path: path)
-    let parser = XMLParser(data: expanded == decoded ? Data(bytes) : Data(expanded))
+    // A UTF-16 document given as UTF-8 says so (libxml2 refuses UTF-8 bytes declared UTF-16).
+    let parser = XMLParser(data: expanded == decoded ? Data(bytes) : Data(isUTF16 ? declaringUTF8(expanded) : expanded))
     let builder = XMLCatalogTreeBuilder()
     parser.delegate = builder
     parser.shouldProcessNamespaces = false
@@ -163,16 +164,47 @@ func removingPlistDoctype(_ text: [UInt8]) -> [UInt8] {
         prolog = prolog.dropFirst(end.upperBound)
     }
     guard prolog.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
-    let declaration = String(decoding: text[start...close], as: UTF8.self)
-    let words = declaration.dropFirst("<!DOCTYPE".count).dropLast()
-        .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-    // plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd"
-    guard words.count == 6, words[0] == "plist", words[1] == "PUBLIC", words[2] == "\"-//Apple//DTD",
-          words[3] == "PLIST", words[4] == "1.0//EN\"", words[5].first == "\"", words[5].last == "\"",
-          words[5].dropFirst().dropLast().allSatisfy({ $0 != "\"" && $0 != "[" }) else { return text }
+    guard isApplePlistDoctype(text[start...close]) else { return text }
     var result = text
     for i in start...close where result[i] != 0x0A { result[i] = 0x20 }
     return result
+}
+
+/// Whether `declaration` (`<!DOCTYPE` to its `>`) is Apple's property list DOCTYPE: `plist PUBLIC`,
+/// the public identifier "-//Apple//DTD PLIST 1.0//EN" or the older "-//Apple Computer//DTD PLIST
+/// 1.0//EN", and a system literal, each literal in double or single quotes.
+private func isApplePlistDoctype(_ declaration: ArraySlice<UInt8>) -> Bool {
+    var rest = declaration.dropFirst("<!DOCTYPE".utf8.count).dropLast()
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    func word() -> String {
+        rest = rest.drop(while: isSpace)
+        let word = rest.prefix { !isSpace($0) }
+        rest = rest.dropFirst(word.count)
+        return String(decoding: word, as: UTF8.self)
+    }
+    func literal() -> String? {
+        rest = rest.drop(while: isSpace)
+        guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
+              let end = rest.dropFirst().firstIndex(of: quote) else { return nil }
+        let value = String(decoding: rest[(rest.startIndex + 1)..<end], as: UTF8.self)
+        rest = rest[(end + 1)...]
+        return value
+    }
+    guard word() == "plist", word() == "PUBLIC",
+          let publicID = literal(), ["-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN"].contains(publicID),
+          let systemID = literal(), !systemID.contains("[") else { return false }
+    return rest.allSatisfy(isSpace)
+}
+
+/// `text` with the `encoding` of its XML declaration made "UTF-8": for a UTF-16 document given to
+/// the parser as UTF-8 once its entities are expanded.
+func declaringUTF8(_ text: [UInt8]) -> [UInt8] {
+    guard text.starts(with: Array("<?xml".utf8)), let close = text.firstIndex(of: UInt8(ascii: ">")),
+          let key = firstRange(of: Array("encoding".utf8), in: Array(text[..<close]), from: 0) else { return text }
+    var index = key.upperBound
+    while index < close, text[index] != UInt8(ascii: "\"") && text[index] != UInt8(ascii: "'") { index += 1 }
+    guard index < close, let end = text[(index + 1)..<close].firstIndex(of: text[index]) else { return text }
+    return Array(text[...index]) + Array("UTF-8".utf8) + Array(text[end...])
 }
 
 /// The `encoding` of the XML declaration at the very start of UTF-8 `text` (without a byte order

@@ -7,7 +7,8 @@
 /// bounded: entities inside entities at most `maximumDepth` deep, no loops, and no more than
 /// `maximumExpansion` bytes added (against "billion laughs" documents). Predefined entities and
 /// character references are left to the parser; an undeclared entity stays for the parser to
-/// report; parameter entities (`%name;`) are refused.
+/// report; parameter entities (`%name;`) are refused (a `%` in a comment or a quoted literal is
+/// none).
 struct XMLInternalEntities {
     static let maximumDepth = 16
     static let maximumExpansion = 1 << 20
@@ -76,15 +77,22 @@ struct XMLInternalEntities {
     private static func parseDeclarations(_ text: [UInt8], subset: Range<Int>, path: String) throws -> [String: ArraySlice<UInt8>] {
         var declarations: [String: ArraySlice<UInt8>] = [:]
         var index = subset.lowerBound
+        var lines = LineCounter(text)
         let entity = Array("<!ENTITY".utf8)
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         func skipSpace() { while index < subset.upperBound, isSpace(text[index]) { index += 1 } }
         while index < subset.upperBound {
+            // Comments, processing instructions and quoted literals (an ATTLIST's default) may
+            // hold a `%` that is no parameter entity.
+            if let end = skippedLiteral(text, at: index, before: subset.upperBound) {
+                index = end
+                continue
+            }
             if text[index] == UInt8(ascii: "%") {
-                throw catalogError(path, line: lineNumber(atByteOffset: index, in: text), "invalid XML: parameter entities are not supported")
+                throw catalogError(path, line: lines.line(at: index), "invalid XML: parameter entities are not supported")
             }
             guard text[index...].starts(with: entity) else { index += 1; continue }
-            let declarationLine = lineNumber(atByteOffset: index, in: text)
+            let declarationLine = lines.line(at: index)
             index += entity.count
             skipSpace()
             if index < subset.upperBound, text[index] == UInt8(ascii: "%") {
@@ -108,6 +116,16 @@ struct XMLInternalEntities {
         return declarations
     }
 
+    /// The index after the comment, processing instruction or quoted literal starting at `index`
+    /// (the end of the subset when it is not closed); nil when none starts there.
+    private static func skippedLiteral(_ text: [UInt8], at index: Int, before end: Int) -> Int? {
+        for (open, close) in [("<!--", "-->"), ("<?", "?>")] where text[index..<end].starts(with: open.utf8) {
+            return indexOf(Array(close.utf8), in: text, from: index + open.utf8.count).map { min($0 + close.utf8.count, end) } ?? end
+        }
+        guard text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else { return nil }
+        return text[(index + 1)..<end].firstIndex(of: text[index]).map { $0 + 1 } ?? end
+    }
+
     private static let predefined: Set<String> = ["lt", "gt", "amp", "apos", "quot"]
 
     /// The name of the entity referred to at `index` (an `&` followed by a name and `;`) and the
@@ -128,6 +146,7 @@ struct XMLInternalEntities {
                                         declarations: [String: ArraySlice<UInt8>], path: String) throws {
         var added = 0
         var index = start
+        var lines = LineCounter(text)
         let literals = [(Array("<!--".utf8), Array("-->".utf8)), (Array("<![CDATA[".utf8), Array("]]>".utf8))]
         scanning: while index < text.count {
             if text[index] == UInt8(ascii: "<") {
@@ -140,7 +159,7 @@ struct XMLInternalEntities {
             }
             if let (name, end) = reference(in: text[...], at: index), declarations[name] != nil {
                 try appendValue(of: name, into: &output, declarations: declarations, open: [], added: &added,
-                                path: path, line: lineNumber(atByteOffset: index, in: text))
+                                path: path, line: lines.line(at: index))
                 index = end
                 continue
             }
@@ -172,6 +191,28 @@ struct XMLInternalEntities {
         guard added <= maximumExpansion else {
             throw catalogError(path, line: line, "invalid XML: entities expand to more than \(maximumExpansion >> 20) MiB")
         }
+    }
+}
+
+/// The line numbers (1-based) of ascending byte offsets in a text, each counted on from the one
+/// before: a document of 10^6 references costs one pass, not 10^6 passes from its start.
+private struct LineCounter {
+    private let text: [UInt8]
+    private var offset = 0
+    private var line = 1
+
+    init(_ text: [UInt8]) {
+        self.text = text
+    }
+
+    /// The line of byte `target` (at or after the offset asked before).
+    mutating func line(at target: Int) -> Int {
+        let end = min(target, text.count)
+        while offset < end {
+            if text[offset] == 0x0A { line += 1 }
+            offset += 1
+        }
+        return line
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CellHeightKit
 
@@ -58,6 +59,34 @@ struct AndroidStringsReaderTests {
         let rows = try CatalogFixtures.rows(testCase.file, .androidXML)
         checkCatalogRowInvariants(rows)
         #expect(rows.expectedForm == testCase.expected)
+    }
+
+    /// Issue 31, item 2: each reference's line was counted from the start of the file, so 10^5
+    /// references took 40 s (quadratic: 10^6 would take an hour). Counted on from the reference
+    /// before, 10^6 take about ten times what 10^5 take.
+    @Test("android: 10^4, 10^5 and 10^6 entity references expand in linear time")
+    func manyEntityReferences() throws {
+        func read(references: Int) throws -> (rows: [Row], seconds: Double) {
+            var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE resources [\n  <!ENTITY a \"x\">\n]>\n<resources>\n"
+            for line in 0..<(references / 100) {
+                xml += "<string name=\"s\(line)\">" + String(repeating: "&a;", count: 100) + "</string>\n"
+            }
+            xml += "</resources>\n"
+            let bytes = Array(xml.utf8)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let rows = try readCatalogRows(bytes, format: .androidXML, path: "res/values/strings.xml")
+            return (rows, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let small = try read(references: 10_000), medium = try read(references: 100_000), large = try read(references: 1_000_000)
+        for (run, count) in [(small, 10_000), (medium, 100_000), (large, 1_000_000)] {
+            #expect(run.rows.count == count / 100)
+            #expect(run.rows.allSatisfy { $0.text == String(repeating: "x", count: 100) })
+            #expect(run.rows.last?.sourceLine == 5 + count / 100)
+        }
+        // Linear: 10 times the references, about 10 times the time (30 leaves room for a busy
+        // machine); quadratic would be 100 times, and hours at 10^6.
+        #expect(large.seconds < 30 * max(medium.seconds, 0.05), "10^5: \(medium.seconds) s, 10^6: \(large.seconds) s")
+        #expect(large.seconds < 60, "10^6: \(large.seconds) s")
     }
 
     /// Internal entities are the text they stand for (Foundation's XMLParser alone drops it):
