@@ -28,7 +28,15 @@ public final class FontLocator: @unchecked Sendable {
     private let config: OpaquePointer?
 
     private init() {
+        // Fontconfig writes its own complaints (a FONTCONFIG_FILE that cannot be read or parsed)
+        // to standard error: kept off it, so that a bad configuration shows as cellheight's one
+        // line when a family cannot be found. Done once, before any worker writes.
+        let saved = dup(STDERR_FILENO), devNull = open("/dev/null", O_WRONLY)
+        if saved >= 0 && devNull >= 0 { dup2(devNull, STDERR_FILENO) }
         config = FcInitLoadConfigAndFonts()
+        if saved >= 0 && devNull >= 0 { dup2(saved, STDERR_FILENO) }
+        if saved >= 0 { close(saved) }
+        if devNull >= 0 { close(devNull) }
     }
 
     /// Generic family names that fontconfig resolves to a configured default.
@@ -70,10 +78,16 @@ public final class FontLocator: @unchecked Sendable {
     /// Resolves what `--font` was given: a file path (with an optional `#N` face index) or a family
     /// name. A path does not start fontconfig (loading its configuration takes milliseconds).
     public static func resolve(_ spec: String) throws -> FontReference {
-        if spec.contains("/") || FileManager.default.fileExists(atPath: spec) {
-            return try parsePath(spec)
-        }
+        if namesFile(spec) { return try parsePath(spec) }
         return try shared.match(family: spec)
+    }
+
+    /// Whether a `--font` value names a file: it has a "/", or is a file in the working
+    /// directory, with or without a `#N` face index ("dv.ttf#0"); else it is a family name.
+    static func namesFile(_ spec: String) -> Bool {
+        if spec.contains("/") || FileManager.default.fileExists(atPath: spec) { return true }
+        guard let hash = spec.lastIndex(of: "#"), hash > spec.startIndex else { return false }
+        return FileManager.default.fileExists(atPath: String(spec[..<hash]))
     }
 
     /// FreeType takes the face in the low 16 bits of its index (the bits above select a named
@@ -83,7 +97,7 @@ public final class FontLocator: @unchecked Sendable {
     /// The file a `--font` value names, or nil for a family name (which is only known once
     /// fontconfig has looked it up).
     public static func filePath(of spec: String) -> String? {
-        guard spec.contains("/") || FileManager.default.fileExists(atPath: spec) else { return nil }
+        guard namesFile(spec) else { return nil }
         return (try? parsePath(spec))?.path ?? spec
     }
 

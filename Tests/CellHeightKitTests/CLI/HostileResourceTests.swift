@@ -38,7 +38,7 @@ struct HostileResourceTests {
         let lines = String(decoding: try OutputProtectionTests.contents(directory + "/out.ndjson"), as: UTF8.self)
             .split(separator: "\n")
         #expect(lines.count == 80_000)
-        #expect(lines.last == #"{"index":79999,"id":null,"lineCount":1,"height":19}"#)
+        #expect(lines.last == #"{"index":79999,"id":null,"width":320,"lineCount":1,"height":19,"results":[{"size":16,"width":320,"lineCount":1,"height":19}]}"#)
     }
 
     /// Four descriptors: standard input, output and error, and one for the file being read. Before,
@@ -141,6 +141,9 @@ struct HostileResourceTests {
         let result = try CellHeightProcess.run(["--font", Self.font, "--width", width, "--output", "ndjson"],
                                                stdin: Array("Delete all\n".utf8))
         #expect(result.status == 0, "\(result.stderrText)")
-        #expect(result.stdoutText == #"{"index":0,"id":null,"lineCount":9,"height":171}"# + "\n")
+        // (The width is written as given: 1e-09, 1e-300.)
+        #expect(result.stdoutText.hasPrefix(#"{"index":0,"id":null,"width":"#), "\(result.stdoutText)")
+        #expect(result.stdoutText.hasSuffix(#","lineCount":9,"height":171}]}"# + "\n"), "\(result.stdoutText)")
+        #expect(result.stdoutText.contains(#","lineCount":9,"height":171,"results":[{"size":16,"width":"#))
     }
 }
