@@ -208,6 +208,17 @@ struct MeasureCommand: ParsableCommand {
             || cellOptions.numberOfLines != nil || cellOptions.rounding != nil
     }
 
+    /// The date the HTML report shows: now, or `SOURCE_DATE_EPOCH` (whole seconds since 1970, the
+    /// reproducible-builds convention) so that a report kept in a repository can be made again byte for byte.
+    func reportDate() throws -> Date {
+        guard let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else { return Date() }
+        guard let seconds = Int64(epoch), seconds >= 0 else {
+            throw CellHeightError.usage("SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, got "
+                                        + "'\(messageText(epoch))'")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     func run() throws {
         do {
             let cell = try cellTemplate()
@@ -240,6 +251,7 @@ struct MeasureCommand: ParsableCommand {
             request.statistics = outputOptions.stats
             request.offsets = outputOptions.offsets
             request.embedsFonts = outputOptions.embedFont
+            request.reportDate = try reportDate()
             request.quiet = outputOptions.quiet
             if let jobs = outputOptions.jobs { request.jobs = jobs }
             request.endsWithProcess = true

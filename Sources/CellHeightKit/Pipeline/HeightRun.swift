@@ -56,6 +56,8 @@ public struct HeightRunRequest: Sendable {
     public var statistics = false
     public var offsets = false
     public var embedsFonts = false
+    /// When the report was made, shown in the `html` report's settings; nil leaves the date out.
+    public var reportDate: Date? = Date()
     /// No progress line on standard error.
     public var quiet = false
     /// Threads measuring rows; the output does not depend on it.
@@ -169,7 +171,8 @@ public final class HeightRun {
         settings.identity.text = !request.text.isIdentity || (rules?.rules.contains { !$0.text.isIdentity } ?? false)
         if let rules = request.rulesFile { settings.rulesFile = FileReference(path: rules, sha256: try sha256Hex(ofFileAt: rules)) }
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
-                                    embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
+                                    embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:],
+                                    date: request.reportDate)
         let reportSettings = settings
         /// A batch of rows from one input, measured with their settings (at each size) and checked:
         /// its cells in parts (one per worker's slice, not copied into one array here), with what

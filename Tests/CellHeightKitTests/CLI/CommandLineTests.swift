@@ -48,9 +48,10 @@ enum CellHeightProcess {
 
     /// Runs the executable with `arguments`, feeding `stdin`; stdout and stderr go through files so
     /// that large outputs cannot block on a full pipe.
-    /// With `executable`, that program is run instead (e.g. a shell around cellheight).
+    /// With `executable`, that program is run instead (e.g. a shell around cellheight); `environment`
+    /// adds to (or replaces in) the test's own environment.
     static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: String? = nil,
-                    executable program: URL? = nil) throws -> Result {
+                    executable program: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let scratch = NSTemporaryDirectory() + "cellheight-cli-io-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -74,6 +75,9 @@ enum CellHeightProcess {
         process.standardOutput = output
         process.standardError = error
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         try process.run()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
