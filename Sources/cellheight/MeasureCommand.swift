@@ -22,7 +22,7 @@ struct MeasureCommand: ParsableCommand {
 
         With cell options the height is a table cell's: text height -> --round -> + vertical \
         --padding -> max(--min-height) -> + --separator. With --template, each row's fields fill \
-        the labels of a cell described in a JSON file (see the README's "Cell geometry").
+        the labels of a cell described in a JSON file (see "Templates" in docs/guide.md).
 
         EXAMPLES
           cellheight fixtures/sample.txt
@@ -230,7 +230,6 @@ struct MeasureCommand: ParsableCommand {
             request.hasCellOptions = hasCellOptions
             request.widthsGiven = layoutOptions.width != nil
             request.sizes = try parsedSizes() ?? []
-            request.paddingText = cellOptions.padding
             request.fallbackSpecs = layoutOptions.fallback.map { $0.split(separator: ",").map { String($0) } }
             request.whiteSpace = layoutOptions.whiteSpace
             request.budget = Budget(maxLines: gateOptions.maxLines, maxHeight: gateOptions.maxHeight)
@@ -260,7 +259,7 @@ struct MeasureCommand: ParsableCommand {
             let outcome = try HeightRun(request).run()
             if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
         } catch let error as CellHeightError {
-            writeErrorMessage(error.description)
+            writeErrorMessage(commandLineMessage(for: error))
             throw ExitCode(error.exitCode.rawValue)
         }
     }
@@ -312,7 +311,7 @@ struct InputOptions: ParsableArguments {
     var config: String?
 }
 
-/// Text: what of each row's text is measured (see the README's "Translation catalogs").
+/// Text: what of each row's text is measured (see "Translation catalogs" in docs/guide.md).
 struct TextOptions: ParsableArguments {
     @Option(name: .customLong("replace"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Replace every FROM in each row's text with TO before measuring (literal text; repeatable, applied in order).", valueName: "FROM=TO"))
@@ -369,7 +368,7 @@ struct CellOptions: ParsableArguments {
     @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
     var rounding: TextRounding?
 
-    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README), or the name of an installed one (basic-label, text-view, title-subtitle-body, ...: share/cellheight/templates).", completion: .file(extensions: ["json"]))
+    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see docs/guide.md), or the name of an installed one (basic-label, text-view, title-subtitle-body, ...: share/cellheight/templates).", completion: .file(extensions: ["json"]))
     var template: String?
 }
 
