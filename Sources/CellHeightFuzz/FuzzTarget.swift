@@ -61,7 +61,8 @@ enum FuzzEngine {
     }()
 }
 
-/// libFuzzer's driver, from the `-sanitize=fuzzer` runtime.
+/// libFuzzer's driver, from the `-sanitize=fuzzer` runtime (named as its C symbol).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

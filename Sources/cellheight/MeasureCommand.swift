@@ -22,7 +22,7 @@ struct MeasureCommand: ParsableCommand {
 
         With cell options the height is a table cell's: text height -> --round -> + vertical \
         --padding -> max(--min-height) -> + --separator. With --template, each row's fields fill \
-        the labels of a cell described in a JSON file (see the README's "Cell geometry").
+        the labels of a cell described in a JSON file (see "Templates" in docs/guide.md).
 
         EXAMPLES
           cellheight fixtures/sample.txt
@@ -219,6 +219,17 @@ struct MeasureCommand: ParsableCommand {
             || cellOptions.numberOfLines != nil || cellOptions.rounding != nil
     }
 
+    /// The date the HTML report shows: now, or `SOURCE_DATE_EPOCH` (whole seconds since 1970, the
+    /// reproducible-builds convention) so that a report kept in a repository can be made again byte for byte.
+    func reportDate() throws -> Date {
+        guard let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else { return Date() }
+        guard let seconds = Int64(epoch), seconds >= 0 else {
+            throw CellHeightError.usage("SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, got "
+                                        + "'\(messageText(epoch))'")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     func run() throws {
         do {
             let cell = try cellTemplate()
@@ -230,7 +241,6 @@ struct MeasureCommand: ParsableCommand {
             request.hasCellOptions = hasCellOptions
             request.widthsGiven = layoutOptions.width != nil
             request.sizes = try parsedSizes() ?? []
-            request.paddingText = cellOptions.padding
             request.fallbackSpecs = layoutOptions.fallback.map { $0.split(separator: ",").map { String($0) } }
             request.whiteSpace = layoutOptions.whiteSpace
             request.budget = Budget(maxLines: gateOptions.maxLines, maxHeight: gateOptions.maxHeight)
@@ -252,6 +262,7 @@ struct MeasureCommand: ParsableCommand {
             request.statistics = outputOptions.stats
             request.offsets = outputOptions.offsets
             request.embedsFonts = outputOptions.embedFont
+            request.reportDate = try reportDate()
             request.quiet = outputOptions.quiet
             if let jobs = outputOptions.jobs { request.jobs = jobs }
             request.endsWithProcess = true
@@ -260,7 +271,7 @@ struct MeasureCommand: ParsableCommand {
             let outcome = try HeightRun(request).run()
             if outcome.exitCode != .ok { throw ExitCode(outcome.exitCode.rawValue) }
         } catch let error as CellHeightError {
-            writeErrorMessage(error.description)
+            writeErrorMessage(commandLineMessage(for: error))
             throw ExitCode(error.exitCode.rawValue)
         }
     }
@@ -315,7 +326,7 @@ struct InputOptions: ParsableArguments {
     var config: String?
 }
 
-/// Text: what of each row's text is measured (see the README's "Translation catalogs").
+/// Text: what of each row's text is measured (see "Translation catalogs" in docs/guide.md).
 struct TextOptions: ParsableArguments {
     @Option(name: .customLong("replace"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Replace every FROM in each row's text with TO before measuring (literal text; repeatable, applied in order).", valueName: "FROM=TO"))
@@ -372,7 +383,7 @@ struct CellOptions: ParsableArguments {
     @Option(name: .customLong("round"), help: "Round the text height up: none, ceil (whole px), ceil@2x or ceil@3x (device pixels).")
     var rounding: TextRounding?
 
-    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see the README), or the name of an installed one (basic-label, text-view, title-subtitle-body, ...: share/cellheight/templates).", completion: .file(extensions: ["json"]))
+    @Option(help: "A cell template: a JSON file of labels showing the rows' fields (see docs/guide.md), or the name of an installed one (basic-label, text-view, title-subtitle-body, ...: share/cellheight/templates).", completion: .file(extensions: ["json"]))
     var template: String?
 }
 

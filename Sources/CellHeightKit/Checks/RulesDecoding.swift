@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// Reads a rules file (`--rules`): JSON, or YAML (by the extension `.yaml`/`.yml`, or when the
-/// file does not start with `{`). See the README's "CI gate" for the schema:
+/// file does not start with `{`). See "CI gate" in docs/guide.md for the schema:
 ///
 /// ```yaml
 /// rules:

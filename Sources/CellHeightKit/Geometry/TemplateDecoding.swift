@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a template file (see the README's "Cell geometry" section for the schema).
+/// Reads a template file (see "Templates" in docs/guide.md, and docs/schemas/template.schema.json).
 ///
 /// The file is strict JSON, UTF-8. Every key is checked: unknown or repeated keys, values of the
 /// wrong type, negative lengths and sizes that are not positive are errors, each naming its JSON

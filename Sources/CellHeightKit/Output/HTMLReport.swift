@@ -8,7 +8,7 @@
 // with a size estimated from cellheight's heights (`contain-intrinsic-size`), so the browser lays
 // out and paints only the chunks on screen. Chunks rather than single rows: with one such element
 // per row, 10,000 of them made every scrolled frame cost ~85 ms in headless Chromium; with chunks
-// of 50, ~17 ms (README, "Reports").
+// of 50, ~17 ms (docs/PERFORMANCE.md).
 
 /// Rows per `content-visibility: auto` chunk.
 private let htmlRowsPerChunk = 50

@@ -1,7 +1,7 @@
 /// The `html` report's fixed style sheet (the fonts' rules come before it).
 ///
 /// `.browser` holds the row text under exactly the CSS of cellheight's layout model (see the
-/// README's "The layout model"); nothing else may change its layout: no padding, border or margin
+/// "The layout model" in docs/reference.md); nothing else may change its layout: no padding, border or margin
 /// on it (outlines do not take room).
 let htmlReportStyle = """
 :root { --ink: #1d2330; --muted: #5b6475; --rule: #d5d9e2; --box: #2f6fde; --browser: #1a9b6b;

@@ -4,7 +4,7 @@
 /// label, `<field>.lines` — then `textHeight` for a text in a cell, `height`, and `offset` with
 /// `--offsets`; then a one-line `text` preview. A truncated text shows `shown/needed` lines, e.g.
 /// `2/5`. After the rows a `total` line, then with statistics one `stats` line per width, then the
-/// face each font resolved to (a family name, a generic family: see "Font names" in the README),
+/// face each font resolved to (a family name, a generic family: see "Font names" in docs/reference.md),
 /// e.g. `font  Liberation Sans 16px  /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf`.
 /// With explain, each row's lines follow it: `    1  "text of line"  123.5px  [DejaVu Sans]`.
 /// At several sizes, a table per size under a `size 17px` line, each with its own total, stats

@@ -24,8 +24,6 @@ public struct HeightRunRequest: Sendable {
     public var sizes: [Double] = []
     /// Whether the widths were given (`--width`): a width too narrow for a template is then a usage error.
     public var widthsGiven = false
-    /// The padding as given (`--padding`), for the message of a width it leaves no room in.
-    public var paddingText: String?
     /// Fallback fonts (paths or families) instead of Chromium's chain; nil for Chromium's.
     public var fallbackSpecs: [String]?
     public var whiteSpace: WhiteSpace = .preWrap
@@ -59,6 +57,8 @@ public struct HeightRunRequest: Sendable {
     public var statistics = false
     public var offsets = false
     public var embedsFonts = false
+    /// When the report was made, shown in the `html` report's settings; nil leaves the date out.
+    public var reportDate: Date? = Date()
     /// No progress line on standard error.
     public var quiet = false
     /// Threads measuring rows; the output does not depend on it.
@@ -189,7 +189,8 @@ public final class HeightRun {
             settings.setByRules = sets.filter(\.1).map(\.0)
         }
         let options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
-                                    embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:], date: Date())
+                                    embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:],
+                                    date: request.reportDate)
         let reportSettings = settings
         /// A batch of rows from one input, measured with their settings (at each size) and checked:
         /// its cells in parts (one per worker's slice, not copied into one array here), with what
@@ -362,11 +363,11 @@ public final class HeightRun {
     private func severalSizes(rules: BudgetRules?) throws -> [Double] {
         guard request.sizes.count > 1 else { return [] }
         if let template = request.templateFile {
-            throw CellHeightError.usage("--size with several sizes cannot be used with --template \(messageText(template)): its labels have their own sizes")
+            throw CellHeightError.conflict(.severalSizesWithTemplate(templateFile: template))
         }
         if let rules, let index = rules.rules.firstIndex(where: { $0.fontSize != nil }) {
-            throw CellHeightError.usage("--size with several sizes cannot be used with rules that set a size "
-                                        + "(\(messageText(rules.file)): $.rules[\(index)].size): it would replace every size")
+            throw CellHeightError.conflict(.severalSizesWithRuleSize(rulesFile: rules.file,
+                                                                     jsonPath: "$.rules[\(index)].size"))
         }
         return request.sizes
     }
@@ -542,14 +543,18 @@ public final class HeightRun {
         return files
     }
 
-    /// The error for a width at which the padding (and a template label's insets) leave no room for text.
+    /// The error for a width at which the padding (and a template label's insets) leave no room for
+    /// text: a conflict of settings, or, at a template's own width, an error in the template.
     private func noRoomError(_ cell: CellTemplate, label: Int, cellWidth: Double, textWidth: Double) -> CellHeightError {
-        let width = formatPixels(cellWidth), remaining = formatPixels(textWidth)
         guard let template = request.templateFile else {
-            return .usage("--padding '\(request.paddingText ?? "")' leaves no room for the text in a \(width) px wide cell (text width \(remaining) px)")
+            return .conflict(.paddingLeavesNoRoom(cellWidth: cellWidth, textWidth: textWidth))
         }
-        let problem = "padding and insets leave no room for the text of label \"\(cell.labels[label].field)\" in a \(width) px wide cell (text width \(remaining) px)"
-        if request.widthsGiven { return .usage("--width \(width) is too narrow for \(template): \(problem)") }
-        return .invalidConfig(file: template, jsonPath: TemplatePath.label(label), reason: problem)
+        let field = cell.labels[label].field
+        if request.widthsGiven {
+            return .conflict(.widthTooNarrowForTemplate(templateFile: template, label: field, cellWidth: cellWidth,
+                                                        textWidth: textWidth))
+        }
+        return .invalidConfig(file: template, jsonPath: TemplatePath.label(label),
+                              reason: RunConflict.noRoomForLabel(field, cellWidth: cellWidth, textWidth: textWidth))
     }
 }

@@ -4,6 +4,9 @@
 public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A bad option value or combination (also raised by argument parsing itself).
     case usage(String)
+    /// Settings of a run that cannot go together, as data (exit 64, as `usage`): the command line
+    /// words it with its option names.
+    case conflict(RunConflict)
     /// An input file that cannot be opened or read.
     case unreadableInput(path: String, reason: String)
     /// JSON that does not parse, or has the wrong shape. `line` and `column` are 1-based.
@@ -23,7 +26,7 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
     /// a field no row has, a font that cannot be used. `jsonPath` says where, e.g. "$.labels[1].size".
     case invalidConfig(file: String, jsonPath: String, reason: String)
 
-    /// Exit codes, documented in `--help` and the README (sysexits.h numbering).
+    /// Exit codes, documented in `--help` and docs/reference.md (sysexits.h numbering).
     public enum ExitCode: Int32, CaseIterable {
         case ok = 0
         /// Not an error: the run completed, and some rows broke their budget (or grew, with
@@ -56,7 +59,7 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var exitCode: ExitCode {
         switch self {
-        case .usage: return .usage
+        case .usage, .conflict: return .usage
         case .unreadableInput: return .unreadableInput
         case .invalidJSON, .invalidUTF8, .invalidInput: return .invalidInput
         case .font: return .font
@@ -79,6 +82,8 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .usage(let message):
             return why(message)
+        case .conflict(let conflict):
+            return conflict.description
         case .unreadableInput(let path, let reason):
             return "cannot read \(shown(path)): \(why(reason))"
         case .invalidJSON(let source, let line, let column, let reason):

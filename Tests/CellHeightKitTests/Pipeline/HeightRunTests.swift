@@ -59,10 +59,30 @@ struct HeightRunTests {
         // No input was read: no report.
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
     }
+
+    @Test("settings that cannot go together are a conflict as data, worded without option names")
+    func conflicts() throws {
+        let directory = try Self.directory(rows: ["Delete"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var padded = Self.request(directory, widths: [150])
+        padded.cell.padding = Padding(top: 0, right: 75, bottom: 0, left: 75)
+        #expect(throws: CellHeightError.conflict(.paddingLeavesNoRoom(cellWidth: 150, textWidth: 0))) {
+            try HeightRun(padded).run()
+        }
+        var sized = Self.request(directory, widths: [150])
+        sized.sizes = [14, 17]
+        sized.templateFile = "cell.json"
+        #expect(throws: CellHeightError.conflict(.severalSizesWithTemplate(templateFile: "cell.json"))) {
+            try HeightRun(sized).run()
+        }
+        let message = CellHeightError.conflict(.paddingLeavesNoRoom(cellWidth: 150, textWidth: 0)).description
+        #expect(message == "the padding leaves no room for the text in a 150 px wide cell (text width 0 px)")
+        #expect(CellHeightError.conflict(.severalSizesWithTemplate(templateFile: "cell.json")).exitCode == .usage)
+    }
 }
 
-/// The README's "Swift API" example, as printed there.
-@Suite("pipeline: the README's Swift API example")
+/// The "Swift API" example of docs/guide.md, as printed there.
+@Suite("pipeline: the guide's Swift API example")
 struct SwiftAPIExampleTests {
     @Test("one text, prepared once, laid out at 60 px: 3 lines, 57 px")
     func example() throws {
@@ -71,4 +91,5 @@ struct SwiftAPIExampleTests {
         let layout = engine.layout(engine.prepare("Delete all files?"), width: 60)
         #expect("\(layout.lineCount) \(layout.height)" == "3 57.0")
     }
+
 }

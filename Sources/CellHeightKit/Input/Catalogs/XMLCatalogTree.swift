@@ -327,8 +327,8 @@ private final class XMLCatalogTreeBuilder: NSObject, XMLParserDelegate {
         stack.last?.children.append(.text(string))
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard let text = String(data: CDATABlock, encoding: .utf8) else {
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        guard let text = String(data: block, encoding: .utf8) else {
             failure = (parser.lineNumber, "CDATA that is not UTF-8")
             parser.abortParsing()
             return
