@@ -120,7 +120,7 @@ public final class ParallelCellMeasurer {
             // memory) leaves its slices to the others, so the work is done whatever starts.
             let threads = (1..<min(jobs, shares)).compactMap { job in WorkerThread.start { work(job) } }
             work(0)
-            threads.forEach { $0.join() }
+            for thread in threads { thread.join() }
         }
         return results.map { $0! }
     }

@@ -30,7 +30,7 @@ struct RepeatedRowsTests {
         let cell = CellTemplate.singleLabel(font: TestFonts.dejaVuSans, fontSize: 14, lineHeight: .normal)
         let engines = try makeLabelEngines(for: cell.labels, fallbackSpecs: nil, whiteSpace: .preWrap).engines
         let measurer = try CellMeasurer(template: cell, engines: engines, widths: [60])
-        let row = Row(index: 0, text: "Annuler les modifications", sourceLine: 1)
+        let row = Row(index: 0, text: "Annuler tout", sourceLine: 1)
         let first = measurer.measure(row, budget: Budget(maxLines: 1))
         let again = measurer.measure(row, budget: Budget(maxLines: 1))
         #expect(measurer.repeatedTextHits == 1)
