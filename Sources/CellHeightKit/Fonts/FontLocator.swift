@@ -44,16 +44,24 @@ public final class FontLocator: @unchecked Sendable {
         "sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math",
     ]
 
-    /// The family Chromium's default font settings on Linux put behind a CSS generic family
-    /// (`IDS_SANS_SERIF_FONT_FAMILY` "Arial", `IDS_SERIF_FONT_FAMILY` "Times New Roman",
-    /// `IDS_FIXED_FONT_FAMILY` "Monospace"), which fontconfig then resolves: Arial to Liberation
-    /// Sans and Times New Roman to Liberation Serif by its metric aliases, Monospace to DejaVu Sans
-    /// Mono. The other generic families go to fontconfig as they are.
+    /// The family Chromium on Linux draws for a generic family name, which fontconfig then
+    /// resolves:
+    /// - `sans-serif`, `serif`, `monospace`: its default font settings (`IDS_SANS_SERIF_FONT_FAMILY`
+    ///   "Arial", `IDS_SERIF_FONT_FAMILY` "Times New Roman", `IDS_FIXED_FONT_FAMILY` "Monospace"):
+    ///   Arial is Liberation Sans and Times New Roman Liberation Serif by fontconfig's metric
+    ///   aliases, Monospace DejaVu Sans Mono.
+    /// - `cursive`, `fantasy`, `emoji`, `math`: their settings name fonts a Debian machine does not
+    ///   have ("Comic Sans MS", "Impact"), which Skia refuses to substitute, so Chromium draws its
+    ///   standard font, Times New Roman (Liberation Serif); and `mono`, which is no CSS keyword and
+    ///   no family (Skia takes fontconfig's answer for a name only for "sans", "serif" and
+    ///   "monospace", `IsFallbackFontAllowed`), likewise.
+    /// - `sans` is fontconfig's own sans (e.g. Noto Sans) and `system-ui` its default: nil, asked as given.
+    /// Issue 32 gives Chromium 156's answers for each.
     static func chromiumFamily(forGeneric family: String) -> String? {
         switch family.lowercased() {
-        case "sans-serif", "sans": return "Arial"
-        case "serif": return "Times New Roman"
-        case "monospace", "mono": return "Monospace"
+        case "sans-serif": return "Arial"
+        case "serif", "cursive", "fantasy", "emoji", "math", "mono": return "Times New Roman"
+        case "monospace": return "Monospace"
         default: return nil
         }
     }

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Engines (HarfBuzz buffers, ICU iterators, width caches) are not thread-safe, so each worker
 /// gets a measurer of its own from `makeMeasurer`, made once and reused for every batch. Rows are
-/// cut into one contiguous slice per worker; results come back in input order whatever the
-/// number of workers.
+/// cut into several slices per worker (see `inParallel`); results come back in input order
+/// whatever the number of workers.
 public final class ParallelCellMeasurer {
     /// Worker count, e.g. 2.
     public let jobs: Int

@@ -4,7 +4,7 @@
 /// hold no control character; the id no escape, so its contents are its bytes; the text only
 /// escapes of one letter, as `\"` or `\n` (`textIsEscaped` says whether it has any: then see
 /// `unescapedPlainJSONString`; `\u` is left to the parser). Nil for anything else, valid or not: such lines are parsed by
-/// `JSONParser` (the general path, which also reports errors).
+/// `JSONParser` (which reads every line, and reports errors).
 func plainNDJSONRow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     -> (text: Range<Int>, textIsEscaped: Bool, id: Range<Int>?)? {
     var i = range.lowerBound

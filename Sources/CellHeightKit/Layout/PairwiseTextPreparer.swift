@@ -400,7 +400,7 @@ final class PairwiseTextPreparer {
     /// whole: its advances and losses written into the numbers, `x` moved past it, its break
     /// opportunities added to `found` when `recording`; where it ends. Nil, with nothing but
     /// numbers past `start` written, when the word is not such a word: `walk` then takes it its
-    /// general way, which gives the same numbers for such a word (letters and digits never
+    /// word-by-word walk, which gives the same numbers for such a word (letters and digits never
     /// break between them, and every other pair is looked up in the same table).
     @inline(__always)
     private func walkPlainWord(_ units: UnsafePointer<UInt16>, length: Int, from start: Int, x: inout Int, heldEnd: Int,
@@ -432,7 +432,7 @@ final class PairwiseTextPreparer {
         while k < stop {
             let next = units[k &+ 1]
             let column = Int(next) &- 0x20
-            // Beyond ASCII takes the general way (the lane takes no control characters).
+            // Beyond ASCII takes the word-by-word walk (the lane takes no control characters).
             guard UInt(bitPattern: column) < UInt(PairwiseASCIIAdvances.characterCount), take(column) else { return nil }
             if column == 0 {
                 atSpace = true
@@ -440,7 +440,7 @@ final class PairwiseTextPreparer {
             }
             unit = next
         }
-        // The paragraph's last character; when the numbers run out first, the general way.
+        // The paragraph's last character; when the numbers run out first, the word-by-word walk.
         if !atSpace {
             guard k == length &- 1, length <= heldEnd, take(PairwiseASCIIAdvances.end) else { return nil }
         }

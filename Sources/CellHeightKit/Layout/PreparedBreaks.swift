@@ -1,6 +1,6 @@
 /// The break opportunities of a prepared text (`PreparedText.breaks`), 12 bytes each: a 20 MB
-/// row of Chinese has a break at almost every ideograph, 6.3 million of them, and whole records
-/// with a kind beside them (25 bytes) took 157 MB of its 265.
+/// row of Chinese has a break at almost every ideograph, 6.3 million of them, so each byte of a
+/// record counts six million times.
 ///
 /// A record keeps the offset, x in 48 bits and a tag: the kind, and the code of its hang (the
 /// spaces before it that hang at a line end: how many units, how wide) in the text's short list

@@ -1,8 +1,8 @@
 /// The numbers per offset of a shaped text (see `OffsetNumbers`), kept small: the wrap loop reads
 /// x at break opportunities, and needs numbers per offset only inside a word an emergency break
 /// cuts, or across tabs, so they are kept in a form that takes about 1 byte a unit and are
-/// written out for the stretch a line needs (`ShapedOffsetNumbers.Scratch`). Dense numbers
-/// took 17 bytes a unit, 0.3 GB for a 20 MB row beyond ASCII.
+/// written out for the stretch a line needs (`ShapedOffsetNumbers.Scratch`): a long row's
+/// numbers then cost about its size, not many times it.
 ///
 /// Indexed by offset in the text, like `PreparedText.units`. Line-end adjustments are not here:
 /// a shaped text lists all of its own (not 0) as `PreparedText.stopAdjustments`.

@@ -59,17 +59,6 @@ struct JSONWriter {
         needsComma = true
     }
 
-    /// A string whose UTF-8 bytes need no escaping (no `"`, `\\` or control character), copied
-    /// as they are: what `string(_:)` writes for it.
-    mutating func rawString(_ key: StaticString, _ value: UnsafeBufferPointer<UInt8>) {
-        self.key(key)
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: value)
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
-    }
-
     mutating func integer(_ value: Int) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

@@ -5,7 +5,7 @@ import CHarfBuzz
 /// cache, as a word with a ligature is, and lines break around it by the line breaker's lanes
 /// (`ChromiumLineBreakerLanes`).
 ///
-/// A character is taken when all of these hold, so that the general path would shape its
+/// A character is taken when all of these hold, so that the shaping preparer would shape its
 /// paragraph as one Latin run in the primary font and shaping words alone gives the same glyphs:
 /// - `ChromiumLineBreaker.BeyondASCIIClass` has a class for it (from ICU's properties), it is below
 ///   U+2070 (Latin-1, the Latin extensions, general punctuation) and in the Latin or Common script;

@@ -5,8 +5,8 @@ extension FontFace {
     /// glyphs: the font has a glyph for none of its characters, and none is one that HarfBuzz
     /// draws some other way (a space, a default-ignorable character, a character it decomposes
     /// or composes; see `icub_is_notdef_without_glyph`). Then the fallback loop knows the answer
-    /// (every cluster missing) without shaping: CJK text in a Latin primary font used to be shaped
-    /// three times, twice for nothing.
+    /// (every cluster missing) without shaping: CJK text in a Latin primary font is then shaped
+    /// once, by the font that draws it, not also by the fonts before it in the chain.
     /// `coverage` answers `hasGlyph` with what was asked before.
     func drawsNothing(of text: [UInt16], _ range: Range<Int>, coverage: inout GlyphCoverageMemo) -> Bool {
         var i = range.lowerBound

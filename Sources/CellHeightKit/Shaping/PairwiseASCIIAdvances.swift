@@ -1,7 +1,7 @@
 import CHarfBuzz
 
 /// Advances of printable ASCII text as sums over neighbouring pairs, for fonts whose shaping of
-/// ASCII depends on nothing wider than a pair: the fast path that lets a row of prose be measured
+/// ASCII depends on nothing wider than a pair: what lets the pairwise lane measure a row of prose
 /// without shaping its words.
 ///
 /// Shaping a whole paragraph gives character `i` the advance its glyph has next to character
@@ -11,9 +11,9 @@ import CHarfBuzz
 /// and size, a few thousand for real prose, instead of one per distinct word.
 ///
 /// That is exact only when no lookup of the font reaches further than a pair, which
-/// `asciiShapingModel` checks in the font's tables before the fast path is used; each pair
+/// `asciiShapingModel` checks in the font's tables before the lane is used; each pair
 /// shaped is checked again (two glyphs, the second unchanged by the first), and one that is not
-/// turns the fast path off for good. Rows it cannot answer go the general way (see `Shaper`).
+/// turns the lane off for good. Rows it cannot answer are shaped (`ShapingTextPreparer`).
 /// The numbers live in `PlainShapingTables`, shared by every worker; this object shapes what is
 /// missing with its worker's shaper. Not thread-safe: one per shaper.
 final class PairwiseASCIIAdvances {
@@ -21,7 +21,7 @@ final class PairwiseASCIIAdvances {
     static let first: UInt8 = 0x20
     static let last: UInt8 = 0x7E
     /// (Literals, not expressions: a static let computed from others is made lazily, and each
-    /// read in the pairwise lane's loops then cost a `swift_once` call.)
+    /// read in the pairwise lane's loops would cost a `swift_once` call.)
     static let characterCount = 95
     /// The second index of a pair whose first character ends the paragraph.
     static let end = 95
@@ -40,11 +40,11 @@ final class PairwiseASCIIAdvances {
 
     /// Words shaped whole that this worker met, in front of the shared store (no lock for a hit).
     private var words = ShapedSegmentCache()
-    /// False once a pair turned out not to be pairwise: then every row goes the general way.
+    /// False once a pair turned out not to be pairwise: then every row is shaped.
     private(set) var isUsable = true
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
     var substitutions: ASCIISubstitutions { tables.substitutions }
-    /// The characters beyond ASCII the fast path takes (words holding one are shaped whole).
+    /// The characters beyond ASCII the lane takes (words holding one are shaped whole).
     var beyondASCII: BeyondASCIICharacters { tables.beyondASCII }
 
     /// Nil when the shaper's primary font does not draw all of ASCII or its tables allow lookups
@@ -59,13 +59,9 @@ final class PairwiseASCIIAdvances {
     @inline(__always)
     static func pairIndex(_ a: UInt8, _ b: Int) -> Int { Int(a &- first) &* (characterCount + 1) &+ b }
 
-    /// The table index of what follows a character: a printable ASCII byte, or `end` for none.
-    @inline(__always)
-    static func nextIndex(_ b: UInt8) -> Int { Int(b &- first) }
-
     /// The advance of `pair`'s first character and the loss of a line ending inside it, in
     /// 1/65536 px, shaping the pair first when it is new; nil when this pair shows the font is not
-    /// pairwise (the fast path is then off).
+    /// pairwise (the lane is then off).
     func pair(_ pair: Int) -> (advance: Int32, loss: Int32)? {
         let packed = tables.step(pair)
         if packed != PlainShapingTables.unknown {
@@ -118,7 +114,7 @@ final class PairwiseASCIIAdvances {
 
     /// The advance of a space before `unit` (a character `beyondASCII` takes) and the loss of a
     /// line ending between the two; nil when the pair does not shape as two glyphs, the second
-    /// unmoved (then the row goes the general way).
+    /// unmoved (then the row is shaped).
     @inline(__always)
     func spaceBefore(_ unit: UInt16) -> (advance: Int32, loss: Int32)? {
         let packed = tables.spaceStep(before: unit)
@@ -167,7 +163,7 @@ final class PairwiseASCIIAdvances {
     private static func units(_ pixels: Double) -> Int32 { Int32(FontFace.harfBuzzUnits(pixels)) }
 }
 
-/// What a font's substitutions do to printable ASCII, for the pair-by-pair fast path: the
+/// What a font's substitutions do to printable ASCII, for the pairwise lane: the
 /// characters and the pairs of characters (e.g. "fi", "fl" of a ligature) that make a word be
 /// shaped whole instead. A word holding none of them is shaped by the font pair by pair.
 struct ASCIISubstitutions {
@@ -293,7 +289,7 @@ func chromiumLatinLookups(_ face: OpaquePointer) -> (substitutions: [UInt32], po
 /// Lists the pairs a ligature lookup over `characters` may start with (any pair it would change),
 /// and checks that every sequence of 3 or 4 of them it would change holds a listed pair. False
 /// when that does not hold, the lookup is too big to check, or it involves more than letters and
-/// digits (a ligature across a space or a break opportunity is beyond the fast path).
+/// digits (a ligature across a space or a break opportunity is beyond the lane).
 private func ligatureStartsAreListed(face: OpaquePointer, lookup: UInt32, characters: [Int], glyphs: [hb_codepoint_t],
                                      into result: inout ASCIISubstitutions) -> Bool {
     guard characters.count <= 12, characters.allSatisfy({

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// What the fast path knows about one font at one size, shared by every worker that measures
+/// What the pairwise lane knows about one font at one size, shared by every worker that measures
 /// with it, so that each pair and each word is shaped once per run rather than once per worker.
 ///
 /// The font check (`asciiShapingModel`, `BeyondASCIICharacters`) is done once, by the first
@@ -12,7 +12,7 @@ import Synchronization
 final class PlainShapingTables: @unchecked Sendable {
     /// The words that must be shaped whole (see `ASCIISubstitutions`).
     let substitutions: ASCIISubstitutions
-    /// The characters beyond ASCII the fast path takes (words holding one are shaped whole).
+    /// The characters beyond ASCII the lane takes (words holding one are shaped whole).
     let beyondASCII: BeyondASCIICharacters
     /// Per pair (`PairwiseASCIIAdvances.pairIndex`): its step, packed (see `pack`), or `unknown`.
     let steps: UnsafeMutablePointer<Atomic<UInt64>>

@@ -4,7 +4,7 @@ extension Shaper {
     /// Shapes `text` word by word through the segment cache, when that gives exactly what shaping
     /// it whole gives: printable ASCII and tabs only (one script run, no fallback, no ICU-dependent
     /// clusters), in a primary font that draws all of ASCII. Returns nil for any other text. The
-    /// general path and this one are compared on the oracle cases and a real corpus in the tests.
+    /// run-by-run shaping and this one are compared on the oracle cases and a real corpus in the tests.
     func shapeBySegments(_ text: [UInt16]) -> ShapedParagraph? {
         guard primaryCoversASCII else { return nil }
         var hasLetter = false
@@ -61,7 +61,7 @@ extension Shaper {
         for (offset, value) in adjustments { shaped.lineEndAdjustments[offset, default: 0] += value }
     }
 
-    /// Word `range` of a paragraph of Latin script (text the fast path takes, see
+    /// Word `range` of a paragraph of Latin script (text the pairwise lane takes, see
     /// `PairwiseTextPreparer`) shaped as `shapeBySegments` shapes a word, for a width cache.
     func shapedLatinWord(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> ShapedSegmentCache.Shaped {
         shapeSegment(Array(units), range, script: HB_SCRIPT_LATIN)

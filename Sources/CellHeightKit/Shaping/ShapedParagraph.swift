@@ -17,7 +17,7 @@ struct ShapedParagraph {
     var clusterStarts: [Bool]
     /// How much wider (or, if negative, narrower) a line gets when its content ends at an offset
     /// (0...count, from `start`), e.g. [2: 0.41, 17: -7.0]: a fullwidth closing bracket set half-width at a line
-    /// end, or a kerning pair that the break splits. Only the offsets that have one (almost none:
-    /// a dense array took 8 bytes a character of a long paragraph).
+    /// end, or a kerning pair that the break splits. Only the offsets that have one (almost none,
+    /// so a long paragraph pays nothing per character for them).
     var lineEndAdjustments: [Int: Double] = [:]
 }

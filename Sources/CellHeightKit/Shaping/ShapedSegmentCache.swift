@@ -85,12 +85,6 @@ struct ShapedSegmentCache {
         return current.insert(shaped, units, range, scriptMarker: scriptMarker, hash: hash)
     }
 
-    /// The segment `range` of `units` in the script `scriptMarker` stands for, when stored in the
-    /// current generation.
-    func find(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16) -> Segment? {
-        current.find(units, range, scriptMarker: scriptMarker, hash: Self.hash(units, range, scriptMarker: scriptMarker))
-    }
-
     /// The key of segment `range` of `units` in a store shared by workers (`SharedShapingStore.words`):
     /// what this cache's keys hold, the script marker, the unit before the segment (or `none`),
     /// the segment's units and the unit after it (or `none`).

@@ -1,4 +1,4 @@
-/// Tests on eight bytes at once, packed in a `UInt64` (SWAR): the hot loops of the fast path
+/// Tests on eight bytes at once, packed in a `UInt64` (SWAR): the hot loops of the pairwise lane
 /// skip plain stretches of text eight bytes at a time with them. Each answer is exact for the
 /// block as a whole ("does any byte ..."), not per byte.
 enum ByteBlock {

@@ -7,7 +7,7 @@ import Testing
 struct ChromiumLineBreakerLaneTests {
     static let printable = (UInt16(0x21)...0x7E).map { $0 }
 
-    /// Every character beyond ASCII, below the fast path's limit, that has a class.
+    /// Every character beyond ASCII, below the lane's limit, that has a class.
     static let classified: [(unit: UInt16, value: UInt8)] = (UInt16(0x80)..<BeyondASCIICharacters.limit).compactMap { unit in
         ChromiumLineBreaker.BeyondASCIIClass(UInt32(unit)).map { (unit, $0.rawValue) }
     }
@@ -36,7 +36,7 @@ struct ChromiumLineBreakerLaneTests {
         for unit: UInt16 in [0xE9, 0xDF, 0xC6, 0x141, 0xA9, 0xAE, 0x1E9E] { #expect(value[unit] == letter, "U+\(unit)") }
         for unit: UInt16 in [0x2018, 0x2019, 0x201C, 0x201D, 0xAB, 0xBB] { #expect(value[unit] == quote, "U+\(unit)") }
         // No-break space, soft hyphen, dashes, marks, superscripts (AI), inverted marks (OP), the
-        // fraction slash, spaces and format characters are left to the general path.
+        // fraction slash, spaces and format characters are left to shaping and ICU.
         for unit: UInt16 in [0xA0, 0xAD, 0x2013, 0x2014, 0x301, 0xB2, 0xBF, 0xA1, 0x2044, 0x2009, 0x200B, 0x200D, 0x2028] {
             #expect(value[unit] == nil, "U+\(unit)")
         }

@@ -47,6 +47,20 @@ struct FontLocatorTests {
                    expected: FontReference(path: TestFonts.liberationSerif)),
         FamilyCase(name: "family: monospace is DejaVu Sans Mono", family: "monospace",
                    expected: FontReference(path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")),
+        // Issue 32: Chromium 156 draws Liberation Serif (its standard font) for cursive, fantasy,
+        // emoji, math and the name "mono", and fontconfig's own sans for "sans".
+        FamilyCase(name: "family: cursive is Chromium's standard font, Liberation Serif", family: "cursive",
+                   expected: FontReference(path: TestFonts.liberationSerif)),
+        FamilyCase(name: "family: fantasy is Liberation Serif", family: "fantasy",
+                   expected: FontReference(path: TestFonts.liberationSerif)),
+        FamilyCase(name: "family: emoji is Liberation Serif", family: "emoji",
+                   expected: FontReference(path: TestFonts.liberationSerif)),
+        FamilyCase(name: "family: math is Liberation Serif", family: "math",
+                   expected: FontReference(path: TestFonts.liberationSerif)),
+        FamilyCase(name: "family: mono is no family: Liberation Serif", family: "mono",
+                   expected: FontReference(path: TestFonts.liberationSerif)),
+        FamilyCase(name: "family: sans is fontconfig's sans, Noto Sans here", family: "sans",
+                   expected: FontReference(path: "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")),
         FamilyCase(name: "family: a style in fontconfig's syntax", family: "Liberation Sans:style=Bold",
                    expected: FontReference(path: "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf")),
     ]
@@ -75,9 +89,9 @@ struct FontLocatorTests {
     }
 
     /// A generic family that Chromium leaves to fontconfig resolves to whatever it configures.
-    @Test("font locator: generic cursive resolves to an existing file")
+    @Test("font locator: system-ui resolves to an existing file")
     func genericFamily() throws {
-        let reference = try FontLocator.shared.match(family: "cursive")
+        let reference = try FontLocator.shared.match(family: "system-ui")
         #expect(FileManager.default.fileExists(atPath: reference.path))
     }
 

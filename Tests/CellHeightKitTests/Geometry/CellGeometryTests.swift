@@ -221,7 +221,7 @@ struct CellGeometryTests {
         for engine in engines { engine.usesPairwiseLane = false }
         let general = try CellMeasurer(template: cell, engines: engines, widths: widths)
         let lines = Array(try SegmentShapingTests.corpus().prefix(1500))
-        let texts = lines + PlainTextLayoutTests.paragraphTexts(lines) + [""]
+        let texts = lines + PairwiseLaneTests.paragraphTexts(lines) + [""]
         let budget = Budget(maxLines: 3, maxHeight: 60)
         var violations = 0
         for (index, text) in texts.enumerated() {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import CellHeightKit
 
-/// The fast path (ASCII paragraphs shaped word by word through the width cache) must give exactly
+/// Segment shaping (ASCII paragraphs shaped word by word through the width cache) must give exactly
 /// what shaping whole paragraphs gives: same advances, same cuts, same lines, same heights.
-@Suite("segment shaping: the fast path equals the general path", .serialized)
+@Suite("segment shaping: word by word equals run by run", .serialized)
 struct SegmentShapingTests {
     static let fonts = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -38,7 +38,7 @@ struct SegmentShapingTests {
         let fast = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
         let general = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
         general.usesSegmentCache = false
-        // Both shape (the pairwise lane is compared with shaping in `PlainTextLayoutTests`).
+        // Both shape (the pairwise lane is compared with shaping in `PairwiseLaneTests`).
         fast.usesPairwiseLane = false
         general.usesPairwiseLane = false
         var compared = 0, differing: [String] = []

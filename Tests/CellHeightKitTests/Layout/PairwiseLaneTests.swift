@@ -7,7 +7,7 @@ import Testing
 /// shaping whole paragraphs with HarfBuzz and asking ICU about breaks beyond ASCII gives, and so
 /// the same line counts and heights through the one wrap loop.
 @Suite("pairwise lane: the same prepared numbers as shaping", .serialized)
-struct PlainTextLayoutTests {
+struct PairwiseLaneTests {
     /// Fonts of several designs and kerning styles; each must pass the pairwise check (a font that
     /// did not would only be slower, but these are the fonts users reach for).
     static let fonts = SegmentShapingTests.fonts + [
@@ -69,8 +69,8 @@ struct PlainTextLayoutTests {
                 if let field = lane.differingNumbers(from: prepared, engine: fast, otherEngine: general) { differing.append("\(field): \(text)") }
             }
         }
-        print("plain text layout, \(URL(fileURLWithPath: font).lastPathComponent): \(fastRows) layouts the fast way (\(beyondASCIIRows) beyond ASCII), \(differing.count) differ")
-        #expect(fastRows > 10_000, "most real prose should take the fast path")
+        print("plain text layout, \(URL(fileURLWithPath: font).lastPathComponent): \(fastRows) layouts in the lane (\(beyondASCIIRows) beyond ASCII), \(differing.count) differ")
+        #expect(fastRows > 10_000, "most real prose should take the lane")
         #expect(beyondASCIIRows > 1_000, "Latin text beyond ASCII should take it too")
         #expect(paragraphRows > 1_000, "texts of several paragraphs should take it too")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
@@ -81,7 +81,7 @@ struct PlainTextLayoutTests {
     func longParagraphs(font: String) throws {
         // The lane walks a word in one pass only inside the numbers it holds (4096 offsets and
         // more, moved a stretch at a time); a word across the edge, and a paragraph's last word
-        // (its pair with the paragraph's end), are walked the general way. Prose joined into
+        // (its pair with the paragraph's end), are walked word by word. Prose joined into
         // paragraphs of 5k to 40k units puts words across the edge at every phase.
         let lines = try SegmentShapingTests.corpus().filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } }
         let chain = FontFallbackChain.chromiumDefault(primary: try FontFace(path: font))
@@ -115,7 +115,7 @@ struct PlainTextLayoutTests {
         #expect(differing.isEmpty, "\(differing)")
     }
 
-    /// Lays `text` out the fast way (nil when it does not take it) and the general way.
+    /// Lays `text` out in the lane (nil when it does not take it) and by shaping.
     static func bothWays(_ text: String, font: String = TestFonts.dejaVuSans, size: Double = 16,
                          widths: [Double]) throws -> (fast: [TextLayout]?, general: [TextLayout]) {
         let fast = try TestFonts.engine(font, size: size), general = try TestFonts.engine(font, size: size)
@@ -135,7 +135,7 @@ struct PlainTextLayoutTests {
         for text in ["conflicts", "fluffiness flawless", "officially affiliated"] {
             let widths = (14...60).map(Double.init)
             let (fast, general) = try Self.bothWays(text, widths: widths)
-            #expect(fast != nil, "\(text) should take the fast path")
+            #expect(fast != nil, "\(text) should take the lane")
             #expect(fast == general, "\(text)")
         }
     }
@@ -152,7 +152,7 @@ struct PlainTextLayoutTests {
         #expect(try tables(Self.fonts[2], 16) !== first)
     }
 
-    @Test("engines on several threads at once give the general path's answers")
+    @Test("engines on several threads at once give the shaping preparer's answers")
     func concurrentEngines() throws {
         let texts = Array(try SegmentShapingTests.corpus().prefix(3000))
         let widths = [60.0, 320]
