@@ -129,15 +129,17 @@ struct MeasureCommand: ParsableCommand {
         let fontPaths = ([layoutOptions.font] + (layoutOptions.fallback?.split(separator: ",").map { String($0) } ?? []))
             .compactMap { $0.flatMap(FontLocator.filePath(of:)) }
         let readPaths = files + [gateOptions.rules, gateOptions.baseline, cellOptions.template].compactMap { $0 } + fontPaths
-        for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile),
-                             ("--diagnostics-file", gateOptions.diagnosticsFile)] {
+        // The files this run writes reports to.
+        let reports = [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile),
+                       ("--diagnostics-file", gateOptions.diagnosticsFile)]
+        for (name, path) in reports {
             if let path, readPaths.contains(where: { isSameFile($0, path) }) {
                 throw ValidationError("\(name) \(messageText(path)) is also an input: it would be overwritten")
             }
         }
         // Standard input read from a file (`< rows.txt`) is an input like the named ones.
         if files.isEmpty || files.contains(where: { isStandardInput($0) }) {
-            for (name, path) in [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile), ("--diagnostics-file", gateOptions.diagnosticsFile)] {
+            for (name, path) in reports {
                 if let path, isStandardInputFile(path) {
                     throw ValidationError("\(name) \(messageText(path)) is standard input: it would be overwritten")
                 }
@@ -146,7 +148,6 @@ struct MeasureCommand: ParsableCommand {
         if outputOptions.output == .none, let outputFile = outputOptions.outputFile {
             throw ValidationError("--output-file \(messageText(outputFile)) with --output none: there is no report to write")
         }
-        let reports = [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile), ("--diagnostics-file", gateOptions.diagnosticsFile)]
         for (index, (name, path)) in reports.enumerated() {
             for (otherName, otherPath) in reports[(index + 1)...] {
                 if let path, let otherPath, isSameFile(path, otherPath) {

@@ -342,25 +342,12 @@ final class PairwiseTextPreparer {
                 found = FoundStops(self, writingAt: found.next)
             }
             prefix[wordStart] = x
-            var isWhole: Bool
-            if flags & CharacterFlags.beyondASCII != 0 {
-                // Walked pair by pair when its letters beyond ASCII allow (else shaped whole).
-                isWhole = !isPairwiseWord(units, length: length, wordStart..<wordEnd)
-                    || !walkPairwiseWord(units, length: length, wordStart..<wordEnd, x: &x, prefix: prefix, losses: losses,
-                                         clusterStarts: clusterStarts)
-            } else {
-                isWhole = flags & CharacterFlags.substitutionStart != 0
-                    && holdsWholeWordPair(units, length: length, wordStart..<wordEnd)
-                if !isWhole {
-                    for k in wordStart..<wordEnd {
-                        guard let step = step(pairIndex(units[k], after: k)) else { return nil }
-                        x &+= Int(step.advance)
-                        prefix[k &+ 1] = x
-                        losses[k &+ 1] = Int(step.loss)
-                        clusterStarts[k] = true
-                    }
-                }
-            }
+            // Pair by pair, unless a substitution or a character beyond ASCII rules it out (or a
+            // pair turns out not to shape as two glyphs): then the word is shaped whole.
+            let mayBeWhole = flags & (CharacterFlags.beyondASCII | CharacterFlags.substitutionStart) != 0
+            let isWhole = (mayBeWhole && !isPairwiseWord(units, length: length, wordStart..<wordEnd))
+                || !walkPairwiseWord(units, length: length, wordStart..<wordEnd, x: &x, prefix: prefix, losses: losses,
+                                     clusterStarts: clusterStarts)
             var wordHasLigature = false
             if isWhole {
                 advances.addWholeWord(UnsafeBufferPointer(start: units, count: length), wordStart..<wordEnd, x: &x,
@@ -445,7 +432,7 @@ final class PairwiseTextPreparer {
             guard k == length &- 1, length <= heldEnd, take(PairwiseASCIIAdvances.end) else { return nil }
         }
         let end = k
-        if flags & CharacterFlags.substitutionStart != 0 && holdsWholeWordPair(units, length: length, start..<end) {
+        if flags & CharacterFlags.substitutionStart != 0 && !isPairwiseWord(units, length: length, start..<end) {
             return nil
         }
         prefix[start] = x
@@ -458,9 +445,9 @@ final class PairwiseTextPreparer {
         return end
     }
 
-    /// Whether word `range`, which holds a character beyond ASCII, may be walked pair by pair:
-    /// every such character is one `BeyondASCIICharacters` marks pairwise, and no ASCII character
-    /// of it is substituted or starts a ligature with the next (see `wholeWordPairs`).
+    /// Whether word `range` may be walked pair by pair: every character beyond ASCII in it is one
+    /// `BeyondASCIICharacters` marks pairwise, and no ASCII character of it is substituted or
+    /// starts a ligature with the next (see `wholeWordPairs`).
     private func isPairwiseWord(_ units: UnsafePointer<UInt16>, length: Int, _ range: Range<Int>) -> Bool {
         for k in range {
             let unit = units[k]
@@ -477,9 +464,10 @@ final class PairwiseTextPreparer {
         return true
     }
 
-    /// Writes the advances and losses of word `range` (see `isPairwiseWord`) pair by pair from `x`,
-    /// pairs with a character beyond ASCII from `BeyondASCIIPairSteps`; false, with `x` unmoved,
-    /// when a pair does not shape pair by pair (the word is then shaped whole).
+    /// Writes the advances and losses of word `range` (see `isPairwiseWord`) pair by pair from `x`:
+    /// ASCII pairs from the dense table, pairs with a character beyond ASCII from
+    /// `BeyondASCIIPairSteps`; false, with `x` unmoved, when a pair does not shape pair by pair or
+    /// its step cannot be kept (the word is then shaped whole).
     private func walkPairwiseWord(_ units: UnsafePointer<UInt16>, length: Int, _ range: Range<Int>, x: inout Int,
                                   prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>,
                                   clusterStarts: UnsafeMutablePointer<Bool>) -> Bool {
@@ -520,10 +508,6 @@ final class PairwiseTextPreparer {
                                                next == 0 ? PairwiseASCIIAdvances.end : Int(next) &- 0x20)
     }
 
-    /// Whether printable ASCII word `range` holds a pair that makes it shaped whole (see `wholeWordPairs`).
-    private func holdsWholeWordPair(_ units: UnsafePointer<UInt16>, length: Int, _ range: Range<Int>) -> Bool {
-        range.contains { wholeWordPairs[Self.pairIndex(units[$0], after: $0, in: units, length: length)] }
-    }
 
     /// Records the break opportunities inside word `range`, whose numbers are written, with their
     /// x and the line-end losses at them and at the word's end. With `holdsBreaks` false (letters

@@ -11,8 +11,9 @@ import Synchronization
 /// writes the step, then the key without the mark (a release store, read with an acquire load),
 /// so that a reader that finds the key finds the step written. A reader that meets a claimed
 /// slot of its own key takes the pair as unknown and shapes it itself (the same step). When the
-/// table is full, or a key's probe runs long, new pairs are not stored: they are shaped again
-/// each time they are met.
+/// table is full, or a key's probe runs long, a new pair is not stored, and its words are shaped
+/// whole (`PairwiseASCIIAdvances.beyondPair`): a pair is never shaped again when a line's numbers
+/// are worked out during wrapping.
 final class BeyondASCIIPairSteps: @unchecked Sendable {
     static let slotCount = 1 << 16
     private static let probeLimit = 32
@@ -66,8 +67,10 @@ final class BeyondASCIIPairSteps: @unchecked Sendable {
         return PlainShapingTables.unknown
     }
 
-    /// Stores the packed step of (`first`, `next`) in a free slot, if there is one near its own.
-    func set(_ first: UInt16, _ next: UInt16, _ packed: UInt64) {
+    /// Stores the packed step of (`first`, `next`) in a free slot, if there is one near its own;
+    /// false when there is none (true also when another worker stores the same pair).
+    @discardableResult
+    func set(_ first: UInt16, _ next: UInt16, _ packed: UInt64) -> Bool {
         let key = Self.key(first, next)
         var slot = Self.slot(key)
         for _ in 0..<Self.probeLimit {
@@ -76,10 +79,11 @@ final class BeyondASCIIPairSteps: @unchecked Sendable {
             if claimed {
                 values[slot].store(packed, ordering: .relaxed)
                 keys[slot].store(key, ordering: .releasing)
-                return
+                return true
             }
-            if found & ~Self.claimed == key { return }  // another worker stores (or stored) it
+            if found & ~Self.claimed == key { return true }  // another worker stores (or stored) it
             slot = (slot &+ 1) & (Self.slotCount - 1)
         }
+        return false
     }
 }

@@ -73,8 +73,9 @@ final class PairwiseASCIIAdvances {
 
     /// The step of `first` before `next` (0 for the paragraph's end) when either is a letter
     /// beyond ASCII that `BeyondASCIICharacters` marks pairwise, shaping the pair first when it is
-    /// new; nil when the pair does not shape as two glyphs, the second as wide as alone (then the
-    /// word holding it is shaped whole).
+    /// new; nil when the pair does not shape as two glyphs, the second as wide as alone, or the
+    /// shared table has no room for it (then the word holding it is shaped whole, and wrapping,
+    /// which walks words again, never shapes a pair).
     func beyondPair(_ first: UInt16, _ next: UInt16) -> Step? {
         let packed = tables.beyondSteps.step(first, next)
         if packed == BeyondASCIIPairSteps.notPairwise { return nil }
@@ -89,8 +90,7 @@ final class PairwiseASCIIAdvances {
             return nil
         }
         let step = Step(advance: shaped.advance, loss: shaped.loss)
-        tables.beyondSteps.set(first, next, PlainShapingTables.pack(step))
-        return step
+        return tables.beyondSteps.set(first, next, PlainShapingTables.pack(step)) ? step : nil
     }
 
     /// Writes the advances of word `range` (one that must be shaped whole, see `substitutions`)
