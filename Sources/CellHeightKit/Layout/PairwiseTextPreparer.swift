@@ -84,7 +84,8 @@ final class PairwiseTextPreparer {
 
     /// Prepares `bytes` (UTF-8, paragraphs split at "\n"; a final "\n" ends the last one) into
     /// `text` (emptied by the caller, see `PreparedText.reuse`); false, with `text` to be prepared
-    /// another way, when a paragraph is empty or not plain text with a Latin letter, or holds a pair that shaping and ICU must decide.
+    /// another way, when a paragraph is not plain text with a Latin letter (or, in a font that
+    /// shapes Common text as Latin, without one), or holds a pair that shaping and ICU must decide.
     func prepare(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout PreparedText) -> Bool {
         guard !bytes.isEmpty else { return false }
         text.preparer = .pairwiseLane
@@ -164,8 +165,9 @@ final class PairwiseTextPreparer {
 
     /// Decodes `text` into `units` (a "\n" between paragraphs kept as a unit of its own) and
     /// records each paragraph's place in `paragraphs`; the number of units, or nil when a
-    /// character is not one the lane takes, or a paragraph is empty or has no Latin letter (then
-    /// HarfBuzz would not shape it as Latin).
+    /// character is not one the lane takes, or a paragraph has no Latin letter in a font that does
+    /// not shape Common text as Latin (then HarfBuzz would not shape it as the lane's tables were
+    /// made). An empty paragraph (between two "\n") is taken: nothing of it is shaped.
     private func decode(_ text: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>,
                         paragraphs: inout [PreparedParagraph]) -> Int? {
         let n = text.count
@@ -174,9 +176,10 @@ final class PairwiseTextPreparer {
         var length = 0, position = 0
         var hasLatin = false
         var paragraphStart = 0
+        let shapesCommonAsLatin = advances.tables.shapesCommonAsLatin
         /// Records the paragraph that ends at `length`; false when it may not be laid out here.
         func endParagraph(newline: Bool) -> Bool {
-            guard hasLatin, length > paragraphStart else { return false }
+            guard hasLatin || shapesCommonAsLatin || length == paragraphStart else { return false }
             paragraphs.append(PreparedParagraph(start: paragraphStart, count: length - paragraphStart, breaks: 0..<0,
                                                 contentEnd: 0, width: 0, contentWidth: 0, endsWithNewline: newline, hasTabs: false,
                                                 hasSoftHyphens: false, usesFallback: false))

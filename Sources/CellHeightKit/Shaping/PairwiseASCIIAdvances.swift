@@ -262,9 +262,25 @@ func asciiShapingModel(_ font: FontFace, fontSize: Double) -> ASCIISubstitutions
 /// The GSUB and GPOS lookups HarfBuzz applies to Latin text in `face` with Chromium's features
 /// (fractions left out: HarfBuzz applies them only around U+2044 FRACTION SLASH).
 func chromiumLatinLookups(_ face: OpaquePointer) -> (substitutions: [UInt32], positionings: [UInt32]) {
+    chromiumLookups(face, script: HB_SCRIPT_LATIN)
+}
+
+/// Whether HarfBuzz shapes text of the Common script (a paragraph of digits, spaces and
+/// punctuation, with no letter to give it a script) in `face` exactly as it shapes Latin text:
+/// both take its default shaper, so they do when they take the same lookups (the font's `DFLT`
+/// script and its `latn` script list the same ones for Chromium's features, or it has only one).
+func shapesCommonTextAsLatin(_ face: OpaquePointer) -> Bool {
+    let latin = chromiumLookups(face, script: HB_SCRIPT_LATIN), common = chromiumLookups(face, script: HB_SCRIPT_COMMON)
+    return latin.substitutions == common.substitutions && latin.positionings == common.positionings
+}
+
+/// The GSUB and GPOS lookups HarfBuzz applies to text of `script` in `face` with Chromium's features
+/// (fractions left out, see `chromiumLatinLookups`), in order.
+private func chromiumLookups(_ face: OpaquePointer, script: hb_script_t)
+    -> (substitutions: [UInt32], positionings: [UInt32]) {
     var properties = hb_segment_properties_t()
     properties.direction = HB_DIRECTION_LTR
-    properties.script = HB_SCRIPT_LATIN
+    properties.script = script
     properties.language = Shaper.language
     var features = Shaper.defaultFeatures
     for fraction in ["-frac", "-numr", "-dnom"] {

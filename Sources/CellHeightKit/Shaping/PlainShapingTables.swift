@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Synchronization
 
 /// What the pairwise lane knows about one font at one size, shared by every worker that measures
@@ -14,6 +15,9 @@ final class PlainShapingTables: @unchecked Sendable {
     let substitutions: ASCIISubstitutions
     /// The characters beyond ASCII the lane takes (words holding one are shaped whole).
     let beyondASCII: BeyondASCIICharacters
+    /// Whether a paragraph without a letter (Common script) shapes as a Latin one in this font
+    /// (see `shapesCommonTextAsLatin`): then the lane takes it too.
+    let shapesCommonAsLatin: Bool
     /// Per pair (`PairwiseASCIIAdvances.pairIndex`): its step, packed (see `pack`), or `unknown`.
     let steps: UnsafeMutablePointer<Atomic<UInt64>>
     /// Per character beyond ASCII (from U+0080): the step of a space before it, packed.
@@ -27,10 +31,11 @@ final class PlainShapingTables: @unchecked Sendable {
     /// Steps of pairs with a letter beyond ASCII walked pair by pair (see `BeyondASCIIPairSteps`).
     let beyondSteps = BeyondASCIIPairSteps()
 
-    private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters,
+    private init(substitutions: ASCIISubstitutions, beyondASCII: BeyondASCIICharacters, shapesCommonAsLatin: Bool,
                  words: SharedShapes<ShapedSegmentCache.Shaped>) {
         self.substitutions = substitutions
         self.beyondASCII = beyondASCII
+        self.shapesCommonAsLatin = shapesCommonAsLatin
         self.words = words
         steps = .allocate(capacity: Self.pairCount)
         for i in 0..<Self.pairCount { (steps + i).initialize(to: Atomic(Self.unknown)) }
@@ -57,8 +62,10 @@ final class PlainShapingTables: @unchecked Sendable {
             guard shaper.primaryCoversASCII, let model = asciiShapingModel(font, fontSize: shaper.fontSize) else {
                 return nil
             }
+            font.setSize(shaper.fontSize)
+            let commonAsLatin = hb_font_get_face(font.hbFont).map(shapesCommonTextAsLatin) ?? false
             return PlainShapingTables(substitutions: model, beyondASCII: BeyondASCIICharacters(font: font, fontSize: shaper.fontSize),
-                                      words: store.words)
+                                      shapesCommonAsLatin: commonAsLatin, words: store.words)
         }
     }
 

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import Testing
 @testable import CellHeightKit
@@ -74,6 +75,43 @@ struct PairwiseLaneTests {
         #expect(beyondASCIIRows > 1_000, "Latin text beyond ASCII should take it too")
         #expect(paragraphRows > 1_000, "texts of several paragraphs should take it too")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    /// Fonts whose `DFLT` and `latn` scripts list the same lookups for Chromium's features (Noto
+    /// Sans, DejaVu Serif) and one whose `DFLT` lacks the kerning (DejaVu Sans: 1 GPOS lookup
+    /// against 5), as `hb_ot_shape_plan_collect_lookups` lists them.
+    static let commonAsLatinFonts: [(String, Bool)] = [
+        (TestFonts.dejaVuSans, false),
+        ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", true),
+        ("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", true),
+    ]
+
+    @Test("empty paragraphs take the lane, and paragraphs without a letter where the font shapes Common text as Latin",
+          arguments: commonAsLatinFonts)
+    func paragraphsWithoutLetters(font: String, shapesCommonAsLatin: Bool) throws {
+        let face = try FontFace(path: font)
+        face.setSize(14)
+        #expect(shapesCommonTextAsLatin(hb_font_get_face(face.hbFont)) == shapesCommonAsLatin)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        let lane = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        let shaping = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        shaping.usesPairwiseLane = false
+        shaping.usesSegmentCache = false
+        let empty = ["Two\n\nblank", "\n", "\nLeading", "a\n\n\nb\n"]
+        let letterless = ["1.", "--- 42 ---", "(1) 2/3 = 0.66, 50 %", "Step 1:\n10 + 20 = 30\n\n#!", "“12”, ‘34’ © 2024"]
+        for text in empty + letterless + ["7-8 9–10"] {
+            let utf8 = Array(text.utf8)
+            let taken = utf8.withUnsafeBufferPointer { lane.preparePlainText($0) }
+            let shouldTake = empty.contains(text) || (letterless.contains(text) && shapesCommonAsLatin)
+            #expect((taken != nil) == shouldTake, "\(text): taken \(taken != nil)")
+            guard let prepared = taken else { continue }
+            let expected = shaping.prepare(text)
+            #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
+            for width in [5.0, 20, 41, 320] {
+                #expect(lane.layout(prepared, width: width, details: false) == shaping.layout(expected, width: width, details: false),
+                        "\(text) at \(width) px")
+            }
+        }
     }
 
     @Test("paragraphs longer than the lane's numbers window: words across its edge, and the last word, walked alike",
