@@ -98,7 +98,8 @@ struct PairwiseLaneTests {
         shaping.usesPairwiseLane = false
         shaping.usesSegmentCache = false
         let empty = ["Two\n\nblank", "\n", "\nLeading", "a\n\n\nb\n"]
-        let letterless = ["1.", "--- 42 ---", "(1) 2/3 = 0.66, 50 %", "Step 1:\n10 + 20 = 30\n\n#!", "“12”, ‘34’ © 2024"]
+        let letterless = ["1.", "--- 42 ---", "(1) 2/3 = 0.66, 50 %", "Step 1:\n10 + 20 = 30\n\n#!",
+                          "“12”, ‘34’ © 2024"]
         for text in empty + letterless + ["7-8 9–10"] {
             let utf8 = Array(text.utf8)
             let taken = utf8.withUnsafeBufferPointer { lane.preparePlainText($0) }
@@ -108,8 +109,8 @@ struct PairwiseLaneTests {
             let expected = shaping.prepare(text)
             #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
             for width in [5.0, 20, 41, 320] {
-                #expect(lane.layout(prepared, width: width, details: false) == shaping.layout(expected, width: width, details: false),
-                        "\(text) at \(width) px")
+                let layout = lane.layout(prepared, width: width, details: false)
+                #expect(layout == shaping.layout(expected, width: width, details: false), "\(text) at \(width) px")
             }
         }
     }
