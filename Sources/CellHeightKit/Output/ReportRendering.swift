@@ -69,6 +69,16 @@ public func renderRows(_ cells: [MeasuredCell], settings: ReportSettings, format
     return format == .json ? renderJSONRows(report) : renderNDJSONReport(report)
 }
 
+/// The text of one batch of a report streamed a batch at a time (`ndjson`, `csv`, `none`): the
+/// batch's rows as `render` writes them, except that only the first batch (`isFirst`) has `csv`'s
+/// header.
+func renderStreamed(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat, options: ReportOptions,
+                    isFirst: Bool) -> String {
+    guard format == .csv else { return render(cells, settings: settings, format: format, options: options) }
+    let report = Report(cells: cells, settings: settings, options: options)
+    return (isFirst ? renderCSVHeader(report) : "") + renderCSVRecords(report)
+}
+
 /// Renders rows measured as bare text (see `render(_:settings:format:options:)`).
 func render(_ rows: [MeasuredRow], settings: ReportSettings, format: OutputFormat, explain: Bool) -> String {
     render(rows.map(MeasuredCell.init(bare:)), settings: settings, format: format,
