@@ -30,6 +30,8 @@ public final class CheckReporter {
     /// `white-space: pre-wrap`; not a template's labels), so that a row that cannot fit its line
     /// budget at any width can say why.
     public var keepsLineBreaks = true
+    /// How an input error is worded before it is reported (see `HeightRunRequest.inputErrorWording`).
+    var inputErrorWording: @Sendable (CellHeightError) -> CellHeightError = { $0 }
 
     /// - Parameters:
     ///   - baseline: the earlier result's rows and file name, to compare with; nil for none.
@@ -192,6 +194,7 @@ public final class CheckReporter {
     /// (`cellheight: de.po:5: unknown escape \\q`), as a GitHub `::error` with `github`, and as a
     /// JUnit test case with an `<error>`.
     public func recordInputError(_ error: CellHeightError) {
+        let error = inputErrorWording(error)
         inputErrors.append(error)
         guard let diagnostic = error.inputDiagnostic else { return }
         switch format {

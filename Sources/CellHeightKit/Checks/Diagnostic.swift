@@ -69,6 +69,9 @@ extension CellHeightError {
             (file, line, message) = (path, nil, "cannot read: \(reason)")
         case .invalidJSON(let source, let errorLine, let column, let reason):
             (file, line, message) = (source, errorLine, "invalid JSON: \(reason) (column \(column))")
+        case .invalidGuessedJSONArray(let source, let errorLine, let column, let reason):
+            let hint = CellHeightError.guessedJSONArrayHint
+            (file, line, message) = (source, errorLine, "invalid JSON: \(reason) (\(hint)) (column \(column))")
         case .invalidUTF8(let source, let byteOffset):
             (file, line, message) = (source, nil, "invalid UTF-8 at byte offset \(byteOffset)")
         case .invalidInput(let source, let errorLine, let reason):

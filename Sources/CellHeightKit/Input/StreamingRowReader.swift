@@ -227,8 +227,7 @@ public final class StreamingRowReader {
     /// A JSON error in input read as a JSON array only because it starts with "[" (format
     /// `auto`), saying how to read it as text.
     private static func readAsLinesHint(source: String, line: Int, column: Int, reason: String) -> CellHeightError {
-        .invalidJSON(source: source, line: line, column: column,
-                     reason: reason + " (read as a JSON array because it starts with '['; for one row per line use --format lines)")
+        .invalidGuessedJSONArray(source: source, line: line, column: column, reason: reason)
     }
 
     /// The rows of the next part of a JSON array read in parts (see `JSONArrayCuts`).
@@ -290,6 +289,8 @@ extension CellHeightError {
         switch self {
         case .invalidJSON(let source, let line, let column, let reason):
             return .invalidJSON(source: source, line: line + lines, column: column, reason: reason)
+        case .invalidGuessedJSONArray(let source, let line, let column, let reason):
+            return .invalidGuessedJSONArray(source: source, line: line + lines, column: column, reason: reason)
         case .invalidInput(let source, let line?, let reason):
             return .invalidInput(source: source, line: line + lines, reason: reason)
         default:

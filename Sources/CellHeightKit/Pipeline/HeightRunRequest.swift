@@ -63,6 +63,10 @@ public struct HeightRunRequest: Sendable {
     public var quiet = false
     /// Threads measuring rows; the output does not depend on it.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// How an input's error is worded where the run reports it (on standard error, in the JUnit,
+    /// SARIF and GitLab documents, and in the outcome): the library's own words unless the caller
+    /// says otherwise. The command line words them with its options (e.g. `--format lines`).
+    public var inputErrorWording: @Sendable (CellHeightError) -> CellHeightError = { $0 }
     /// Whether the process ends when `run()` returns, as the command line's does: the run then
     /// leaves its fonts, caches and rows to the operating system (see `ProcessEnd`).
     public var endsWithProcess = false

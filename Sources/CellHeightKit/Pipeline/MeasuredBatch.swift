@@ -102,9 +102,7 @@ extension RunPlan {
         try zip(rows, settings).map { row, own in
             guard let own else { return isFirst ? nil : base }
             guard own.fontSize == base.fontSize else {
-                throw CellHeightError.invalidInput(
-                    source: source, line: row.sourceLine,
-                    reason: "\"size\" cannot be used with several --size values: it would replace every size")
+                throw CellHeightError.conflict(.severalSizesWithRowSize(source: source, line: row.sourceLine))
             }
             return own
         }

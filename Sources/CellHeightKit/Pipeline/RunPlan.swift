@@ -191,6 +191,7 @@ extension HeightRunRequest {
             writeToStandardError(text)
         }
         reporter.keepsLineBreaks = whiteSpace == .preWrap && templateFile == nil
+        reporter.inputErrorWording = inputErrorWording
         return reporter
     }
 
