@@ -53,12 +53,12 @@ public struct TextRewriting: Hashable, Sendable {
     }
 
     /// Whether a text of these syntaxes may be measured otherwise than as read.
-    public func changes(textOf syntax: PlaceholderSyntax) -> Bool {
+    package func changes(textOf syntax: PlaceholderSyntax) -> Bool {
         !isIdentity || (markdown != false && syntax.contains(.swiftUIMarkdown))
     }
 
     /// `text` as measured, its placeholders found by `syntax`.
-    public func apply(to text: String, syntax: PlaceholderSyntax) -> String {
+    package func apply(to text: String, syntax: PlaceholderSyntax) -> String {
         var text = text
         if markdown != false && syntax.contains(.swiftUIMarkdown) { text = renderingSwiftUIMarkdown(text) }
         if let mnemonic { text = removingMnemonics(text, marker: mnemonic) }
