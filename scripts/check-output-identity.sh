@@ -99,6 +99,11 @@ for format in table ndjson csv; do
     compare "baseline $format" -w 190 --baseline "$work/baseline.json" --fail-on-growth -o $format \
         fixtures/checks/ui.ndjson
 done
+: >"$work/empty.json"
+compare "empty baseline" -w 200 --baseline "$work/empty.json" fixtures/checks/ui.ndjson
+printf '[Draft] notes\n' >"$work/draft"
+compare "text taken for a JSON array" -w 200 "$work/draft"
+compare "text taken for a JSON array, sarif" -w 200 --diagnostics sarif --diagnostics-file @FILES@/d.sarif "$work/draft"
 compare "embedded fonts" -w 200 --embed-font -o html fixtures/sample.json
 for format in ndjson csv table; do
     stdin_file=fixtures/sample.txt compare "stdin $format" -w 200 -o $format

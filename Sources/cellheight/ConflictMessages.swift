@@ -40,9 +40,16 @@ extension MeasureCommand {
     /// An input error as the command line reports it: a JSON array guessed from its "[" says which
     /// option reads the input a row a line.
     @Sendable static func commandLineWording(of error: CellHeightError) -> CellHeightError {
-        guard case .invalidGuessedJSONArray(let source, let line, let column, let reason) = error else { return error }
-        return .invalidJSON(source: source, line: line, column: column, reason: reason
-            + " (read as a JSON array because it starts with '['; for one row per line use --format lines)")
+        switch error {
+        case .invalidGuessedJSONArray(let source, let line, let column, let reason):
+            return .invalidJSON(source: source, line: line, column: column, reason: reason
+                + " (read as a JSON array because it starts with '['; for one row per line use --format lines)")
+        case .emptyBaseline(let file):
+            return .invalidInput(source: file, line: 1, reason: "an empty file is not a baseline "
+                + "(expected an earlier --output json or ndjson result)")
+        default:
+            return error
+        }
     }
 }
 

@@ -66,7 +66,7 @@ package struct BaselineKey: Hashable, Sendable {
 /// Reads an earlier result written by `--output json` or `--output ndjson`.
 ///
 /// - Throws: `CellHeightError.invalidJSON` (with line and column) when it does not parse,
-///   `.invalidInput` when it is not a cellheight result.
+///   `.invalidInput` when it is not a cellheight result, `.emptyBaseline` when it is empty.
 package func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
     let text = try decodeText(data, source: file).text
     let bytes = Array(text.utf8)
@@ -74,8 +74,7 @@ package func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
     // An empty file is most likely a result that was never written: taken as no rows, every row
     // would be new and --fail-on-growth would pass whatever grew. (No rows at all is `{"rows": []}`.)
     guard first != nil else {
-        throw CellHeightError.invalidInput(source: file, line: 1,
-                                           reason: "an empty file is not a baseline (expected an earlier --output json or ndjson result)")
+        throw CellHeightError.emptyBaseline(file: file)
     }
     var values: [(value: JSONValue, line: Int)] = []
     var oneWidth: Double?, oneSize: Double?

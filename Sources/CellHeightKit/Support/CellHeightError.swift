@@ -14,6 +14,9 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
     /// Input read as a JSON array only because it starts with "[" (its format not given), that is
     /// not valid JSON: it may be text with a row a line (the `lines` format). As `invalidJSON`.
     case invalidGuessedJSONArray(source: String, line: Int, column: Int, reason: String)
+    /// A baseline file with nothing in it: most likely a result that was never written (taken as no
+    /// rows, every row would be new and no growth would be found).
+    case emptyBaseline(file: String)
     /// Bytes that are not UTF-8. `byteOffset` is 0-based from the start of the input.
     case invalidUTF8(source: String, byteOffset: Int)
     /// Input that is well-formed but not what the format expects (for example an object without `text`).
@@ -65,7 +68,7 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .usage: return .usage
         case .conflict(let conflict): return conflict.exitCode
         case .unreadableInput: return .unreadableInput
-        case .invalidJSON, .invalidGuessedJSONArray, .invalidUTF8, .invalidInput: return .invalidInput
+        case .invalidJSON, .invalidGuessedJSONArray, .emptyBaseline, .invalidUTF8, .invalidInput: return .invalidInput
         case .font: return .font
         case .output: return .output
         case .configSyntax, .invalidConfig: return .config
@@ -100,6 +103,8 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidGuessedJSONArray(let source, let line, let column, let reason):
             let hinted = reason + " (\(Self.guessedJSONArrayHint))"
             return "\(shown(source)):\(line):\(column): invalid JSON: \(why(hinted))"
+        case .emptyBaseline(let file):
+            return "\(shown(file)):1: an empty file is not a baseline (expected an earlier json or ndjson report)"
         case .invalidUTF8(let source, let byteOffset):
             return "\(shown(source)): invalid UTF-8 at byte offset \(byteOffset)"
         case .invalidInput(let source, let line, let reason):
