@@ -32,7 +32,7 @@ SHARE := .build/share
 # and Debian's zsh /usr/share/zsh/vendor-completions for packages.
 ZSH_COMPLETIONS := $(if $(filter /usr,$(PREFIX)),share/zsh/vendor-completions,share/zsh/site-functions)
 
-.PHONY: all deps test-deps build run test lint oracle bench fuzz fuzz-build bench-hostile clean install uninstall deb man completions dist
+.PHONY: all deps test-deps build run test lint docs docs-preview oracle bench fuzz fuzz-build bench-hostile clean install uninstall deb man completions dist
 
 all: build
 
@@ -72,8 +72,32 @@ test: test-deps lint
 	bash scripts/check-ci-kit.sh
 	$(SWIFT) test $(RELEASE) --skip-build --disable-xctest
 
+## docs: the library's documentation in .build/docs (DocC: Sources/CellHeightKit/CellHeightKit.docc and
+## the public API's comments), a static site; `make docs-preview` serves it at http://localhost:8000
+# The symbol graph comes from the release build's module (swift symbolgraph-extract, no second build),
+# and the toolchain's docc converts it: swift-docc-plugin would be a package dependency that every
+# clone resolves and builds, for a target that only this one uses.
+SYMBOL_GRAPHS := .build/symbol-graphs
+MODULE_MAPS := $(foreach m,CFreeType CHarfBuzz CFontconfig CICU CLibCrypto CLibXML2,-Xcc -fmodule-map-file=Sources/$(m)/module.modulemap) \
+	$(foreach m,ICUBridge HTMLBridge ProcessCleanup,-Xcc -fmodule-map-file=.build/release/$(m).build/module.modulemap) \
+	-Xcc -fmodule-map-file=.build/checkouts/Yams/Sources/CYaml/include/module.modulemap
+docs: build
+	rm -rf $(SYMBOL_GRAPHS) .build/docs && mkdir -p $(SYMBOL_GRAPHS)
+	$(SWIFT) symbolgraph-extract -module-name CellHeightKit -minimum-access-level public -I .build/release/Modules \
+		-target $$(uname -m)-unknown-linux-gnu -output-dir $(SYMBOL_GRAPHS) $(MODULE_MAPS) \
+		$$(pkg-config --cflags-only-I freetype2 harfbuzz libxml-2.0 | sed 's/-I/-Xcc -I/g')
+	docc convert Sources/CellHeightKit/CellHeightKit.docc --additional-symbol-graph-dir $(SYMBOL_GRAPHS) \
+		--output-path .build/docs --fallback-display-name CellHeightKit \
+		--fallback-bundle-identifier org.cellheight.CellHeightKit --transform-for-static-hosting
+	@echo "documentation: .build/docs (make docs-preview serves it)"
+
+## docs-preview: serve .build/docs at http://localhost:8000/documentation/cellheightkit
+docs-preview:
+	cd .build/docs && python3 -m http.server 8000
+
 ## lint: `swift format lint` with .swift-format (4 spaces, 120 columns) on Sources/ and Tests/, and no
-## line over 120 columns beyond each file's allowance (scripts/long-lines.txt, which only goes down)
+## line over 120 columns beyond each file's allowance (scripts/long-lines.txt, which only goes down), and no
+## declaration that nothing uses (scripts/check-unused.py)
 # The rules run as lint rules only (--debug-disable-pretty-print): the code was written by hand before
 # the configuration, and the pretty-printer would re-indent some 700 lines and re-wrap 500, so the
 # line length is checked by scripts/check-line-length.py instead. Rules turned off in .swift-format
@@ -87,6 +111,7 @@ test: test-deps lint
 lint:
 	$(SWIFT) format lint --strict --debug-disable-pretty-print --recursive --parallel Sources Tests
 	python3 scripts/check-line-length.py
+	python3 scripts/check-unused.py
 
 ## man, completions: generated from the command's definitions into .build/share
 # (swift-argument-parser's generate-manual tool, the one its plugin runs, over the release binary;

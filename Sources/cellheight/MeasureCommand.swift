@@ -57,7 +57,7 @@ struct MeasureCommand: ParsableCommand {
     private static var exitCodeLines: String {
         CellHeightError.ExitCode.allCases.map { code in
             var lines = ["  " + String(code.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)]
-            for word in code.meaning.split(separator: " ") {
+            for word in code.commandLineMeaning.split(separator: " ") {
                 if lines[lines.count - 1].count + word.count + 1 > 80 { lines.append("      ") }
                 lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : " ") + word
             }
@@ -265,6 +265,7 @@ struct MeasureCommand: ParsableCommand {
             request.embedsFonts = outputOptions.embedFont
             request.reportDate = try reportDate()
             request.quiet = outputOptions.quiet
+            request.inputErrorWording = Self.commandLineWording
             if let jobs = outputOptions.jobs { request.jobs = jobs }
             request.endsWithProcess = true
             if !outputOptions.quiet { hintWhenReadingTerminal(files) }

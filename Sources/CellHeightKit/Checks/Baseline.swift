@@ -2,28 +2,28 @@ import Foundation
 
 /// One row of an earlier `--output json` (or `ndjson`) result: how it is identified and what it
 /// measured at each width.
-public struct BaselineRow: Equatable, Sendable {
-    public var key: BaselineKey
+package struct BaselineRow: Equatable, Sendable {
+    package var key: BaselineKey
     /// (width, line count, height) per width, e.g. [(320, 2, 32)].
-    public var results: [BaselineResult]
+    package var results: [BaselineResult]
     /// Where it starts in the baseline file (1-based), for rows that are gone.
-    public var line: Int
+    package var line: Int
     /// The font size of a `json` result at one size (its settings give it once, its results do
     /// not), for a run at several sizes to compare with; nil otherwise.
-    public var fontSize: Double?
+    package var fontSize: Double?
 }
 
-public struct BaselineResult: Equatable, Sendable {
+package struct BaselineResult: Equatable, Sendable {
     /// The width in px; nil when the result does not say (a one-width NDJSON result, whose rows
     /// do not repeat it: then it is taken to be this run's only width).
-    public var width: Double?
+    package var width: Double?
     /// The font size in px of a result at several sizes (`--size 14,17,20`); nil for a result at
     /// one size, whose results do not give it.
-    public var fontSize: Double?
-    public var lineCount: Int
-    public var height: Double
+    package var fontSize: Double?
+    package var lineCount: Int
+    package var height: Double
 
-    public init(width: Double?, fontSize: Double? = nil, lineCount: Int, height: Double) {
+    package init(width: Double?, fontSize: Double? = nil, lineCount: Int, height: Double) {
         self.width = width
         self.fontSize = fontSize
         self.lineCount = lineCount
@@ -33,13 +33,13 @@ public struct BaselineResult: Equatable, Sendable {
 
 /// How a row is matched with its baseline row: by id and locale, or by index for rows without an
 /// id. Rows with the same key are matched in order of appearance.
-public struct BaselineKey: Hashable, Sendable {
-    public var id: String?
-    public var locale: String?
+package struct BaselineKey: Hashable, Sendable {
+    package var id: String?
+    package var locale: String?
     /// The row's index, only for rows without an id.
-    public var index: Int?
+    package var index: Int?
 
-    public init(_ row: Row) {
+    package init(_ row: Row) {
         self.init(id: row.id, locale: row.locale, index: row.index)
     }
 
@@ -51,12 +51,12 @@ public struct BaselineKey: Hashable, Sendable {
 
     // Ids and locales compare by their code units: an NFC id and its NFD form are two keys, as
     // they are two keys in the catalogs the rows come from (`String` equality would merge them).
-    public static func == (a: BaselineKey, b: BaselineKey) -> Bool {
+    package static func == (a: BaselineKey, b: BaselineKey) -> Bool {
         a.index == b.index && a.id.map(CodeUnitKey.init) == b.id.map(CodeUnitKey.init)
             && a.locale.map(CodeUnitKey.init) == b.locale.map(CodeUnitKey.init)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(id.map(CodeUnitKey.init))
         hasher.combine(locale.map(CodeUnitKey.init))
         hasher.combine(index)
@@ -66,16 +66,15 @@ public struct BaselineKey: Hashable, Sendable {
 /// Reads an earlier result written by `--output json` or `--output ndjson`.
 ///
 /// - Throws: `CellHeightError.invalidJSON` (with line and column) when it does not parse,
-///   `.invalidInput` when it is not a cellheight result.
-public func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
+///   `.invalidInput` when it is not a cellheight result, `.emptyBaseline` when it is empty.
+package func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
     let text = try decodeText(data, source: file).text
     let bytes = Array(text.utf8)
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     // An empty file is most likely a result that was never written: taken as no rows, every row
     // would be new and --fail-on-growth would pass whatever grew. (No rows at all is `{"rows": []}`.)
     guard first != nil else {
-        throw CellHeightError.invalidInput(source: file, line: 1,
-                                           reason: "an empty file is not a baseline (expected an earlier --output json or ndjson result)")
+        throw CellHeightError.emptyBaseline(file: file)
     }
     var values: [(value: JSONValue, line: Int)] = []
     var oneWidth: Double?, oneSize: Double?
@@ -171,7 +170,7 @@ private func baselineRow(_ value: JSONValue, line: Int, file: String) throws -> 
 }
 
 /// A row's change against its baseline row, at one width.
-public enum BaselineChange: Equatable, Sendable {
+package enum BaselineChange: Equatable, Sendable {
     /// More lines or more px than before (either one).
     case grew(width: Double, before: BaselineResult, after: BaselineResult)
     /// Fewer lines or px, and not more of the other.
@@ -183,7 +182,7 @@ public enum BaselineChange: Equatable, Sendable {
 }
 
 /// Matches this run's rows with a baseline's, one row at a time (so it works with streamed input).
-public struct BaselineComparison {
+package struct BaselineComparison {
     /// Unmatched baseline rows by key, in file order.
     private var pending: [BaselineKey: [BaselineRow]]
     private let order: [BaselineKey]
@@ -193,17 +192,17 @@ public struct BaselineComparison {
     private let runSize: Double?
     /// Results compared so far (a row and width found in both), e.g. 0 when the baseline was
     /// measured at other widths.
-    public private(set) var comparedResults = 0
+    package private(set) var comparedResults = 0
     /// Whether this run's results give their sizes (a run at several sizes), so that a baseline's
     /// results are matched by size and width.
-    public private(set) var comparesSizes = false
+    package private(set) var comparesSizes = false
 
     /// - Parameters:
     ///   - baselineWidth: the width results that do not give one were measured at (this run's
     ///     only width, for a one-width NDJSON baseline); nil when unknown.
     ///   - runSize: this run's font size when it has one; nil for a run at several sizes (whose
     ///     results give theirs) or a template.
-    public init(_ rows: [BaselineRow], baselineWidth: Double? = nil, runSize: Double? = nil) {
+    package init(_ rows: [BaselineRow], baselineWidth: Double? = nil, runSize: Double? = nil) {
         var pending: [BaselineKey: [BaselineRow]] = [:]
         var order: [BaselineKey] = []
         for row in rows {
@@ -217,7 +216,7 @@ public struct BaselineComparison {
     }
 
     /// The changes of one measured row (empty when it is unchanged), taking its baseline row.
-    public mutating func compare(_ cell: MeasuredCell) -> [BaselineChange] {
+    package mutating func compare(_ cell: MeasuredCell) -> [BaselineChange] {
         let key = BaselineKey(cell.row)
         guard var candidates = pending[key], !candidates.isEmpty else { return [.new] }
         let before = candidates.removeFirst()
@@ -246,14 +245,14 @@ public struct BaselineComparison {
     }
 
     /// The baseline rows no row matched, in file order.
-    public var goneRows: [BaselineRow] {
+    package var goneRows: [BaselineRow] {
         order.flatMap { pending[$0] ?? [] }.sorted { $0.line < $1.line }
     }
 }
 
 /// A short description of a change, e.g. "grew from 2 lines (32 px) to 3 lines (48 px) at 320 px",
 /// in a run at several sizes "… at 320 px and size 17 px".
-public func baselineChangeMessage(_ change: BaselineChange) -> String {
+package func baselineChangeMessage(_ change: BaselineChange) -> String {
     func measure(_ result: BaselineResult) -> String {
         "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s") (\(formatPixels(result.height)) px)"
     }

@@ -34,23 +34,23 @@ public struct Budget: Hashable, Sendable {
 }
 
 /// A row over its budget at one width.
-public struct BudgetViolation: Equatable, Sendable {
+package struct BudgetViolation: Equatable, Sendable {
     /// The cell width in px it was measured at, e.g. 320.
-    public var width: Double
+    package var width: Double
     /// The font size in px it was measured at, in a run at several sizes; nil in a run at one.
-    public var fontSize: Double?
+    package var fontSize: Double?
     /// Lines the text needs, e.g. 3 (every label's lines added up for a template).
-    public var lineCount: Int
+    package var lineCount: Int
     /// The cell's height in px, e.g. 48.
-    public var height: Double
+    package var height: Double
     /// The budget it broke.
-    public var budget: Budget
+    package var budget: Budget
     /// The narrowest cell width in px (to 1/64 px) at which the row fits its budget, e.g. 412.5;
     /// nil when no width up to `CellTemplate.maximumWidth` makes it fit (forced line breaks, a
     /// minimum height above the budget).
-    public var fittingWidth: Double?
+    package var fittingWidth: Double?
 
-    public init(width: Double, fontSize: Double? = nil, lineCount: Int, height: Double, budget: Budget,
+    package init(width: Double, fontSize: Double? = nil, lineCount: Int, height: Double, budget: Budget,
                 fittingWidth: Double?) {
         self.width = width
         self.fontSize = fontSize
@@ -61,26 +61,26 @@ public struct BudgetViolation: Equatable, Sendable {
     }
 
     /// Whether the line limit is what it broke.
-    public var exceedsLines: Bool { budget.maxLines.map { lineCount > $0 } ?? false }
+    package var exceedsLines: Bool { budget.maxLines.map { lineCount > $0 } ?? false }
     /// Whether the height limit is what it broke.
-    public var exceedsHeight: Bool { budget.maxHeight.map { height > $0 } ?? false }
+    package var exceedsHeight: Bool { budget.maxHeight.map { height > $0 } ?? false }
 }
 
 /// A row's budget and how it fared: one violation per width it broke the budget at.
-public struct BudgetCheck: Equatable, Sendable {
-    public var budget: Budget
+package struct BudgetCheck: Equatable, Sendable {
+    package var budget: Budget
     /// Empty when the row fits at every width.
-    public var violations: [BudgetViolation]
+    package var violations: [BudgetViolation]
 
-    public init(budget: Budget, violations: [BudgetViolation]) {
+    package init(budget: Budget, violations: [BudgetViolation]) {
         self.budget = budget
         self.violations = violations
     }
 
-    public var fits: Bool { violations.isEmpty }
+    package var fits: Bool { violations.isEmpty }
 }
 
 extension CellLayout {
     /// Lines the cell's labels need (all of them, including lines a `numberOfLines` limit hides).
-    public var lineCount: Int { labels.reduce(0) { $0 + $1.text.lineCount } }
+    package var lineCount: Int { labels.reduce(0) { $0 + $1.text.lineCount } }
 }

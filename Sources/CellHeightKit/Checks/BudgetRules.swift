@@ -8,49 +8,49 @@ import Foundation
 
 /// One rule of a rules file: which rows it is for (key globs, locales) and what it sets for them.
 /// Every property is optional; a rule sets only what it names.
-public struct BudgetRule: Equatable, Sendable {
+package struct BudgetRule: Equatable, Sendable {
     /// Glob patterns (`fnmatch`: `*`, `?`, `[…]`) the row's key must match one of, e.g.
     /// ["settings.*", "*.title"]; ["*"] matches every row.
-    public var keys: [String]
+    package var keys: [String]
     /// Keys the rule is for as written, compared whole (`key:`): a msgid such as "[Read-Only]" or
     /// "Save *" that a glob would read otherwise. A row matches when its key matches one of `keys`
     /// or equals one of these.
-    public var exactKeys: [String] = []
+    package var exactKeys: [String] = []
     /// Locales the rule is for, e.g. ["de", "fr"]; nil for every locale (see `localeMatches`).
-    public var locales: [String]?
+    package var locales: [String]?
     /// Globs over the path of the file a row was read from (`files:`), written relative to the
     /// rules file and kept here as absolute patterns (see `absolutePath`), e.g.
     /// ["/src/app/res/values-*/strings.xml"]; `*` also matches `/`. Nil for every file; a rule
     /// with files matches no row of standard input.
-    public var files: [String]?
-    public var font: String?
-    public var fontSize: Double?
-    public var lineHeight: LineHeight?
+    package var files: [String]?
+    package var font: String?
+    package var fontSize: Double?
+    package var lineHeight: LineHeight?
     /// Cell widths in px, e.g. [320].
-    public var widths: [Double]?
-    public var maxLines: Int?
-    public var maxHeight: Double?
+    package var widths: [Double]?
+    package var maxLines: Int?
+    package var maxHeight: Double?
     /// Fonts by locale pattern, e.g. [("ja", "Noto Sans CJK JP"), ("zh", "Noto Sans CJK SC")]: a row
     /// whose locale matches takes the most specific (longest) matching pattern's font.
-    public var localeFonts: [LocaleFont]
+    package var localeFonts: [LocaleFont]
     /// What the rule changes in the text before it is measured (`mnemonic`, `replacements`,
     /// `placeholderNumber`, `placeholderString`); see `TextRewriting`.
-    public var text: TextRewriting
+    package var text: TextRewriting
     /// Whether untranslated rows are left out of the budget check (`skipUntranslated`); nil leaves
     /// it as it was.
-    public var skipsUntranslated: Bool?
+    package var skipsUntranslated: Bool?
 
-    public struct LocaleFont: Equatable, Sendable {
-        public var locale: String
-        public var font: String
+    package struct LocaleFont: Equatable, Sendable {
+        package var locale: String
+        package var font: String
 
-        public init(locale: String, font: String) {
+        package init(locale: String, font: String) {
             self.locale = locale
             self.font = font
         }
     }
 
-    public init(keys: [String] = ["*"], locales: [String]? = nil, font: String? = nil, fontSize: Double? = nil,
+    package init(keys: [String] = ["*"], locales: [String]? = nil, font: String? = nil, fontSize: Double? = nil,
                 lineHeight: LineHeight? = nil, widths: [Double]? = nil, maxLines: Int? = nil,
                 maxHeight: Double? = nil, localeFonts: [LocaleFont] = [], text: TextRewriting = TextRewriting(),
                 skipsUntranslated: Bool? = nil) {
@@ -69,7 +69,7 @@ public struct BudgetRule: Equatable, Sendable {
 
     /// Whether the rule is for a row with this key and locale (a row without a key has key ""),
     /// read from `file` (absolute, see `absolutePath`; nil for standard input).
-    public func matches(key: String?, locale: String?, file: String? = nil) -> Bool {
+    package func matches(key: String?, locale: String?, file: String? = nil) -> Bool {
         let key = key ?? ""
         guard keys.contains(where: { keyGlobMatches($0, key) }) || exactKeys.contains(key) else { return false }
         if let files {
@@ -95,7 +95,7 @@ public struct BudgetRule: Equatable, Sendable {
 ///   the pattern gives and with its likely script ("zh-TW" covers "zh-Hant" and "zh-Hant" covers
 ///   "zh-TW" and "zh-HK", but "zh-TW" does not cover "zh-CN");
 /// - a glob ("zh-*", "*") on the canonical form.
-public func localeMatches(_ pattern: String, _ locale: String) -> Bool {
+package func localeMatches(_ pattern: String, _ locale: String) -> Bool {
     LocaleMatchMemo.shared.matches(pattern, locale) { localeMatchesUncached(pattern, locale) }
 }
 
@@ -114,26 +114,26 @@ private func localeMatchesUncached(_ pattern: String, _ locale: String) -> Bool 
 
 /// The rules of a rules file (`--rules`), applied in file order: every rule that matches a row
 /// sets what it names, so a later rule overrides an earlier one (as in CSS or .gitattributes).
-public struct BudgetRules: Equatable, Sendable {
+package struct BudgetRules: Equatable, Sendable {
     /// The file they came from, e.g. "ci/labels.yaml".
-    public var file: String
-    public var rules: [BudgetRule]
+    package var file: String
+    package var rules: [BudgetRule]
     /// The locale of the rows in the project's source language that say none (`sourceLocale:`):
     /// Android's `values/`, iOS's `Base.lproj`, a `.pot` template, e.g. "en".
-    public var sourceLocale: String?
+    package var sourceLocale: String?
 
-    public init(file: String, rules: [BudgetRule], sourceLocale: String? = nil) {
+    package init(file: String, rules: [BudgetRule], sourceLocale: String? = nil) {
         self.file = file
         self.rules = rules
         self.sourceLocale = sourceLocale
     }
 
     /// Whether a rule selects rows by file (then rows need their file's absolute path).
-    public var selectsFiles: Bool { rules.contains { $0.files != nil } }
+    package var selectsFiles: Bool { rules.contains { $0.files != nil } }
 
     /// `settings` with every matching rule applied. Without `setsFonts` (a template) only widths,
     /// budgets and text rewriting are taken.
-    public func apply(to settings: RowSettings, key: String?, locale: String?, file: String? = nil, setsFonts: Bool) -> RowSettings {
+    package func apply(to settings: RowSettings, key: String?, locale: String?, file: String? = nil, setsFonts: Bool) -> RowSettings {
         apply(to: settings, locale: locale, setsFonts: setsFonts) { $1.matches(key: key, locale: locale, file: file) }
     }
 
@@ -158,7 +158,7 @@ public struct BudgetRules: Equatable, Sendable {
 
     /// Every font any rule names (to open them all before measuring, so a bad one is reported with
     /// its place in the file).
-    public var fontsByPath: [(font: String, jsonPath: String)] {
+    package var fontsByPath: [(font: String, jsonPath: String)] {
         rules.enumerated().flatMap { index, rule in
             (rule.font.map { [($0, "$.rules[\(index)].font")] } ?? [])
                 + rule.localeFonts.map { ($0.font, "$.rules[\(index)].fonts" + jsonPathMember($0.locale)) }
@@ -168,7 +168,7 @@ public struct BudgetRules: Equatable, Sendable {
 
 /// `path` made absolute against the working directory, `.` and `..` resolved (symbolic links are
 /// not), as rules' `files:` globs are kept, e.g. "res/values/strings.xml" → "/src/app/res/values/strings.xml".
-public func absolutePath(_ path: String) -> String {
+package func absolutePath(_ path: String) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     var parts: [Substring] = []
     for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
@@ -192,12 +192,12 @@ func pathBesideRules(_ path: String, rulesFile: String) -> String {
 
 /// Which rules matched at least one row, recorded as rows get their settings (on any thread), so
 /// that a rule that matched none (a typo in a key, a locale or a path) can be reported.
-public final class RuleUsage: @unchecked Sendable {
+package final class RuleUsage: @unchecked Sendable {
     private let lock = NSLock()
     private var used: [Bool]
     private var usedMask: UInt64 = 0
 
-    public init(ruleCount: Int) {
+    package init(ruleCount: Int) {
         used = Array(repeating: false, count: ruleCount)
     }
 
@@ -215,7 +215,7 @@ public final class RuleUsage: @unchecked Sendable {
     }
 
     /// The indices of the rules no row matched, in order.
-    public var unusedIndices: [Int] {
+    package var unusedIndices: [Int] {
         lock.lock()
         defer { lock.unlock() }
         return used.indices.filter { !used[$0] && !(($0 < 64) && usedMask & (1 << UInt64($0)) != 0) }

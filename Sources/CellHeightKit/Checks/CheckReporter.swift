@@ -3,33 +3,35 @@ import Foundation
 /// Turns measured rows into a CI check's findings as they come (so streamed input stays streamed):
 /// budget violations and baseline changes become diagnostics, written at once in the chosen
 /// format, and test cases of a JUnit report.
-public final class CheckReporter {
-    public let format: DiagnosticsFormat
+package final class CheckReporter {
+    package let format: DiagnosticsFormat
     /// Whether rows that grew against the baseline fail the run.
-    public let failsOnGrowth: Bool
+    package let failsOnGrowth: Bool
     private var baseline: BaselineComparison?
     private let baselineFile: String?
     private let write: (String) -> Void
     /// Rows checked, rows over budget, baseline changes by kind.
-    public private(set) var rowCount = 0
-    public private(set) var rowsWithBudget = 0
-    public private(set) var rowsOverBudget = 0
+    package private(set) var rowCount = 0
+    package private(set) var rowsWithBudget = 0
+    package private(set) var rowsOverBudget = 0
     /// Untranslated rows that had a budget but were left out of the check (see `MeasuredCell.skipsUntranslatedCheck`).
-    public private(set) var untranslatedRowsSkipped = 0
-    public private(set) var grown = 0, shrunk = 0, new = 0, gone = 0
+    package private(set) var untranslatedRowsSkipped = 0
+    package private(set) var grown = 0, shrunk = 0, new = 0, gone = 0
     /// Diagnostics that fail the run (input errors not included).
-    public private(set) var failureCount = 0
+    package private(set) var failureCount = 0
     /// The inputs that could not be read or are malformed, in the order met (see `recordInputError`).
-    public private(set) var inputErrors: [CellHeightError] = []
-    public private(set) var junit = JUnitReport()
+    package private(set) var inputErrors: [CellHeightError] = []
+    package private(set) var junit = JUnitReport()
     /// Every diagnostic, in order, when the format writes them as a document (sarif, gitlab).
-    public private(set) var documented: [Diagnostic] = []
+    package private(set) var documented: [Diagnostic] = []
     /// Whether every row becomes a test case of `junit` (a JUnit report is written: `--junit-file`).
-    public let recordsJUnit: Bool
+    package let recordsJUnit: Bool
     /// Whether a line break in a row's `text` is a forced break of what is measured (one text in
     /// `white-space: pre-wrap`; not a template's labels), so that a row that cannot fit its line
     /// budget at any width can say why.
-    public var keepsLineBreaks = true
+    package var keepsLineBreaks = true
+    /// How an input error is worded before it is reported (see `HeightRunRequest.inputErrorWording`).
+    var inputErrorWording: @Sendable (CellHeightError) -> CellHeightError = { $0 }
 
     /// - Parameters:
     ///   - baseline: the earlier result's rows and file name, to compare with; nil for none.
@@ -38,7 +40,7 @@ public final class CheckReporter {
     ///   - write: where diagnostic lines go (standard error), each ending with a newline.
     ///   - baseline's `width` and `size`: this run's only width and only font size, for the
     ///     baseline's results that do not say theirs (see `BaselineComparison`).
-    public init(format: DiagnosticsFormat, baseline: (rows: [BaselineRow], file: String, width: Double?, size: Double?)?,
+    package init(format: DiagnosticsFormat, baseline: (rows: [BaselineRow], file: String, width: Double?, size: Double?)?,
                 failsOnGrowth: Bool, recordsJUnit: Bool? = nil, write: @escaping (String) -> Void) {
         self.format = format
         self.recordsJUnit = recordsJUnit ?? (format == .junit)
@@ -52,7 +54,7 @@ public final class CheckReporter {
     ///
     /// - Parameter font: what the row at a position in `cells` was laid out in, for messages, e.g.
     ///   "font DejaVu Sans 14 px"; given a violation's font size in a run at several sizes.
-    public func record(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) {
+    package func record(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) {
         guard !checksRowsApart else { return record(check(cells, source: source, font: font)) }
         var lines = TextBytes()
         for position in cells.indices {
@@ -107,13 +109,13 @@ public final class CheckReporter {
     /// Whether rows can be checked apart from the reporter's state (`check`, on any thread): with
     /// no baseline to compare them with and no JUnit report to add them to, a row's findings are
     /// its budget's violations alone.
-    public var checksRowsApart: Bool { baseline == nil && !recordsJUnit && !format.writesDocument }
+    package var checksRowsApart: Bool { baseline == nil && !recordsJUnit && !format.writesDocument }
 
     /// Rows checked apart from the reporter (see `check`), for `record(_:)`.
-    public struct CheckedRows: Sendable {
+    package struct CheckedRows: Sendable {
         /// The diagnostics' lines, in row order.
-        public var lines = ""
-        public var rowCount = 0, rowsWithBudget = 0, rowsOverBudget = 0, untranslatedRowsSkipped = 0, failureCount = 0
+        package var lines = ""
+        package var rowCount = 0, rowsWithBudget = 0, rowsOverBudget = 0, untranslatedRowsSkipped = 0, failureCount = 0
         /// With `github`: the worst violations, for the annotations and the step summary (see `WorstViolations`).
         var worst = WorstViolations()
     }
@@ -122,7 +124,7 @@ public final class CheckReporter {
     /// that slices of a batch may be checked on several threads at once (only when
     /// `checksRowsApart`): most rows have nothing to report and are counted in place, without a
     /// copy of the cell or its subject's text.
-    public func check(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) -> CheckedRows {
+    package func check(_ cells: [MeasuredCell], source: String, font: (_ position: Int, _ fontSize: Double?) -> String) -> CheckedRows {
         precondition(checksRowsApart, "rows are checked apart only without a baseline or a JUnit report")
         var checked = CheckedRows()
         checked.rowCount = cells.count
@@ -151,7 +153,7 @@ public final class CheckReporter {
     }
 
     /// Records rows checked by `check`, in the order they were read.
-    public func record(_ checked: CheckedRows) {
+    package func record(_ checked: CheckedRows) {
         rowCount += checked.rowCount
         rowsWithBudget += checked.rowsWithBudget
         rowsOverBudget += checked.rowsOverBudget
@@ -191,7 +193,8 @@ public final class CheckReporter {
     /// the run goes on with the other inputs. Written as the error line the run would end with
     /// (`cellheight: de.po:5: unknown escape \\q`), as a GitHub `::error` with `github`, and as a
     /// JUnit test case with an `<error>`.
-    public func recordInputError(_ error: CellHeightError) {
+    package func recordInputError(_ error: CellHeightError) {
+        let error = inputErrorWording(error)
         inputErrors.append(error)
         guard let diagnostic = error.inputDiagnostic else { return }
         switch format {
@@ -207,7 +210,7 @@ public final class CheckReporter {
 
     /// Reports what a catalog holds that is worth a look but fails nothing (see `CatalogWarning`):
     /// `FILE:LINE: warning: MESSAGE` on standard error, a GitHub `::warning` with `github`.
-    public func recordWarning(_ warning: CatalogWarning) {
+    package func recordWarning(_ warning: CatalogWarning) {
         warningCount += 1
         switch format {
         case .text, .junit, .sarif, .gitlab:
@@ -227,10 +230,10 @@ public final class CheckReporter {
     }
 
     /// Warnings reported (see `recordWarning`).
-    public private(set) var warningCount = 0
+    package private(set) var warningCount = 0
 
     /// Reports the baseline rows no row matched, then a summary line.
-    public func finish() {
+    package func finish() {
         var lines = TextBytes()
         if let baseline, let baselineFile {
             for row in baseline.goneRows {
@@ -249,7 +252,7 @@ public final class CheckReporter {
     }
 
     /// Where GitHub Actions takes the step's Markdown summary (`$GITHUB_STEP_SUMMARY`), with `github`.
-    public var stepSummaryPath: String? = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+    package var stepSummaryPath: String? = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// Appends the check's summary and a table of the worst violations to the step summary file
     /// (as GitHub asks, appending); a file that cannot be written is one warning line, not a failure.
@@ -272,7 +275,7 @@ public final class CheckReporter {
     /// E.g. "3 of 120 rows over budget; baseline: 2 grew, 1 shrank, 0 new, 1 gone", or "120 rows;
     /// baseline: …" when no row had a budget; "…; 4 untranslated rows not checked" when untranslated
     /// rows were left out; "…; 1 input with errors" when inputs could not be read.
-    public var summary: String {
+    package var summary: String {
         let rows = "\(rowCount) row\(rowCount == 1 ? "" : "s")"
         var parts = [rowsWithBudget > 0 ? "\(rowsOverBudget) of \(rows) over budget" : rows]
         if untranslatedRowsSkipped > 0 {

@@ -1,7 +1,7 @@
 /// One finding of a CI check, pointing at the input row it is about: a budget violation, or a
 /// change against a baseline.
-public struct Diagnostic: Equatable, Sendable {
-    public enum Kind: String, Equatable, Sendable {
+package struct Diagnostic: Equatable, Sendable {
+    package enum Kind: String, Equatable, Sendable {
         /// A row over its budget (fails the run).
         case violation
         /// A row that grew against the baseline (fails the run with `--fail-on-growth`).
@@ -13,20 +13,20 @@ public struct Diagnostic: Equatable, Sendable {
         case inputError
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Whether it fails the run (exit 1).
-    public var fails: Bool
+    package var fails: Bool
     /// The input file, e.g. "po/de.po", or the baseline's for a row that is gone.
-    public var file: String
+    package var file: String
     /// The 1-based line the row starts on; nil when there is none (a row that is gone).
-    public var line: Int?
+    package var line: Int?
     /// Which row: its id or key with its locale, e.g. "settings.title [de]", or "#3" for a row
     /// without an id (its index, as the table shows it).
-    public var subject: String
+    package var subject: String
     /// What is wrong, e.g. "3 lines > max 2 at 320 px (font DejaVu Sans 14 px); fits at 412.5 px".
-    public var message: String
+    package var message: String
 
-    public init(kind: Kind, fails: Bool, file: String, line: Int?, subject: String, message: String) {
+    package init(kind: Kind, fails: Bool, file: String, line: Int?, subject: String, message: String) {
         self.kind = kind
         self.fails = fails
         self.file = file
@@ -36,7 +36,7 @@ public struct Diagnostic: Equatable, Sendable {
     }
 
     /// The compiler-style line: `FILE:LINE: SUBJECT: MESSAGE` (`FILE:LINE: MESSAGE` without a subject).
-    public var text: String {
+    package var text: String {
         var text = TextBytes(capacity: 160)
         write(to: &text)
         return text.string
@@ -62,13 +62,16 @@ public struct Diagnostic: Equatable, Sendable {
 extension CellHeightError {
     /// An input error (`isInputError`) as a diagnostic: the input, the line when the error has
     /// one, and the message without the place, e.g. "unknown escape \\q"; nil for other errors.
-    public var inputDiagnostic: Diagnostic? {
+    package var inputDiagnostic: Diagnostic? {
         let file: String, line: Int?, message: String
         switch self {
         case .unreadableInput(let path, let reason):
             (file, line, message) = (path, nil, "cannot read: \(reason)")
         case .invalidJSON(let source, let errorLine, let column, let reason):
             (file, line, message) = (source, errorLine, "invalid JSON: \(reason) (column \(column))")
+        case .invalidGuessedJSONArray(let source, let errorLine, let column, let reason):
+            let hint = CellHeightError.guessedJSONArrayHint
+            (file, line, message) = (source, errorLine, "invalid JSON: \(reason) (\(hint)) (column \(column))")
         case .invalidUTF8(let source, let byteOffset):
             (file, line, message) = (source, nil, "invalid UTF-8 at byte offset \(byteOffset)")
         case .invalidInput(let source, let errorLine, let reason):
@@ -85,7 +88,7 @@ extension CellHeightError {
 
 extension Row {
     /// How diagnostics name the row: "key [locale]", the id, or "#index".
-    public var diagnosticSubject: String { diagnosticSubjectOf(id: id, locale: locale, index: index) }
+    package var diagnosticSubject: String { diagnosticSubjectOf(id: id, locale: locale, index: index) }
 }
 
 /// "id [locale]", "id", or "#index" for a row without an id (its index, as the table shows it).
@@ -101,7 +104,7 @@ func diagnosticSubjectOf(id: String?, locale: String?, index: Int) -> String {
 ///   "template cell.json".
 /// - Parameter forcedLines: how many lines the text's forced line breaks alone make (breaks + 1),
 ///   when known: a row whose breaks exceed its line budget fits at no width, and says why.
-public func violationMessage(_ violation: BudgetViolation, font: String, forcedLines: Int? = nil) -> String {
+package func violationMessage(_ violation: BudgetViolation, font: String, forcedLines: Int? = nil) -> String {
     var message = TextBytes(capacity: 120)
     if violation.exceedsLines, let maxLines = violation.budget.maxLines {
         message.append(violation.lineCount)

@@ -1,37 +1,37 @@
 /// How one row is measured and what it must fit in (and what of its text is measured): the command line's settings, changed by the
 /// rules that match the row's key and locale, then by the row's own fields.
-public struct RowSettings: Hashable, Sendable {
+package struct RowSettings: Hashable, Sendable {
     /// The font as `--font` takes it, e.g. "DejaVu Sans" or a file path (unused with a template,
     /// whose labels name their own).
-    public var font: String {
+    package var font: String {
         get { box.values.font }
         set { change { $0.font = newValue } }
     }
     /// Font size in px, e.g. 14.
-    public var fontSize: Double {
+    package var fontSize: Double {
         get { box.values.fontSize }
         set { change { $0.fontSize = newValue } }
     }
-    public var lineHeight: LineHeight {
+    package var lineHeight: LineHeight {
         get { box.values.lineHeight }
         set { change { $0.lineHeight = newValue } }
     }
     /// Cell widths in px, e.g. [320]; a row or rule with a width of its own replaces them all.
-    public var widths: [Double] {
+    package var widths: [Double] {
         get { box.values.widths }
         set { change { $0.widths = newValue } }
     }
-    public var budget: Budget {
+    package var budget: Budget {
         get { box.values.budget }
         set { change { $0.budget = newValue } }
     }
     /// What is measured in place of the text as read (mnemonics, replacements, placeholders).
-    public var text: TextRewriting {
+    package var text: TextRewriting {
         get { box.values.text }
         set { change { $0.text = newValue } }
     }
     /// Whether an untranslated row (see `Row.isUntranslated`) is left out of the budget check.
-    public var skipsUntranslated: Bool {
+    package var skipsUntranslated: Bool {
         get { box.values.skipsUntranslated }
         set { change { $0.skipsUntranslated = newValue } }
     }
@@ -56,7 +56,7 @@ public struct RowSettings: Hashable, Sendable {
         var skipsUntranslated: Bool
     }
 
-    public init(font: String, fontSize: Double, lineHeight: LineHeight, widths: [Double], budget: Budget = .none,
+    package init(font: String, fontSize: Double, lineHeight: LineHeight, widths: [Double], budget: Budget = .none,
                 text: TextRewriting = TextRewriting(), skipsUntranslated: Bool = false) {
         box = Box(Values(font: font, fontSize: fontSize, lineHeight: lineHeight, widths: widths, budget: budget,
                          text: text, skipsUntranslated: skipsUntranslated))
@@ -70,11 +70,11 @@ public struct RowSettings: Hashable, Sendable {
         box = Box(values)
     }
 
-    public static func == (lhs: RowSettings, rhs: RowSettings) -> Bool {
+    package static func == (lhs: RowSettings, rhs: RowSettings) -> Bool {
         lhs.box === rhs.box || lhs.box.values == rhs.box.values
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(box.values)
     }
 }
@@ -82,15 +82,15 @@ public struct RowSettings: Hashable, Sendable {
 /// Works out each row's settings: the base (the command line's), then every rule of a rules file
 /// that matches the row, in file order, then the row's own fields (`width`, `font`, `size`,
 /// `lineHeight`, `maxLines`, `maxHeight`, and a catalog's `maxWidth`).
-public struct RowSettingsResolver: Sendable {
-    public let base: RowSettings
-    public let rules: BudgetRules?
+package struct RowSettingsResolver: Sendable {
+    package let base: RowSettings
+    package let rules: BudgetRules?
     /// Whether rows and rules may set the font, size and line height: false with a template, whose
     /// labels have their own (then only widths and budgets are taken).
-    public let setsFonts: Bool
+    package let setsFonts: Bool
 
     /// The row fields read as settings.
-    public static let fieldNames = ["width", "font", "size", "lineHeight", "maxLines", "maxHeight", "maxWidth"]
+    package static let fieldNames = ["width", "font", "size", "lineHeight", "maxLines", "maxHeight", "maxWidth"]
 
     /// What the rules make of the base, by the rules a row matches (bit `i` for rule `i`), when
     /// that is all it depends on (a few rules, none with fonts by locale): a row then costs its
@@ -98,9 +98,9 @@ public struct RowSettingsResolver: Sendable {
     /// Each also as a row without fields of its own has it (`showingOwnWidth`).
     private let settingsByMatches: [(rules: RowSettings, shown: RowSettings)]?
     /// Where the rules a row matches are recorded (see `RuleUsage`); nil when nobody asks.
-    public let usage: RuleUsage?
+    package let usage: RuleUsage?
 
-    public init(base: RowSettings, rules: BudgetRules? = nil, setsFonts: Bool = true, usage: RuleUsage? = nil) {
+    package init(base: RowSettings, rules: BudgetRules? = nil, setsFonts: Bool = true, usage: RuleUsage? = nil) {
         self.base = base
         self.rules = rules
         self.setsFonts = setsFonts
@@ -117,13 +117,13 @@ public struct RowSettingsResolver: Sendable {
 
     /// The settings of `row` when they may differ from the base; nil when they are the base (no
     /// rules, no setting fields): the common case, which then costs no copy and no lookup.
-    public func ownSettings(for row: Row, source: String) throws -> RowSettings? {
+    package func ownSettings(for row: Row, source: String) throws -> RowSettings? {
         guard hasOwnSettings(row) else { return nil }
         return try settings(for: row, source: source)
     }
 
     /// Whether `row` may have settings other than the base: rules, or a setting field of its own.
-    public func hasOwnSettings(_ row: Row) -> Bool {
+    package func hasOwnSettings(_ row: Row) -> Bool {
         rules != nil || (row.fields?.keys.contains(where: Self.isSettingField) ?? false)
     }
 
@@ -139,7 +139,7 @@ public struct RowSettingsResolver: Sendable {
     ///
     /// - Throws: `CellHeightError.invalidInput` naming the row's line when one of its setting fields
     ///   has a bad value.
-    public func settings(for row: Row, source: String) throws -> RowSettings {
+    package func settings(for row: Row, source: String) throws -> RowSettings {
         var settings: RowSettings
         // (A file's absolute path only when a rule selects by file.)
         let file = rules?.selectsFiles == true ? (row.source ?? (source == "<stdin>" ? nil : source)).map(absolutePath) : nil
@@ -218,15 +218,15 @@ extension RowSettings {
 extension Row {
     /// The key rules match against: a catalog's `key` field (the id without a plural suffix), else
     /// the id; nil for rows without one.
-    public var key: String? { fields?["key"] ?? id }
+    package var key: String? { fields?["key"] ?? id }
 
     /// The row's locale, e.g. "ja" or "pt-BR", from a catalog or a `locale` field; nil when unknown.
-    public var locale: String? {
+    package var locale: String? {
         guard let locale = fields?["locale"], !locale.isEmpty else { return nil }
         return locale
     }
 
     /// Whether the row shows the source text in place of a missing translation (a catalog's
     /// untranslated entry, or a row whose `untranslated` field is `true`).
-    public var isUntranslated: Bool { fields?["untranslated"] == "true" }
+    package var isUntranslated: Bool { fields?["untranslated"] == "true" }
 }

@@ -8,18 +8,8 @@
 public enum RuleLayoutSetting: String, CaseIterable, Sendable {
     case width, font, size, lineHeight
 
-    /// The command-line option, e.g. "--line-height".
-    public var optionName: String {
-        switch self {
-        case .width: return "--width"
-        case .font: return "--font"
-        case .size: return "--size"
-        case .lineHeight: return "--line-height"
-        }
-    }
-
     /// The setting's name in messages, e.g. "line height".
-    var name: String { self == .lineHeight ? "line height" : rawValue }
+    public var name: String { self == .lineHeight ? "line height" : rawValue }
 
     /// The command line's value in messages, e.g. "200,320" or "DejaVu Sans".
     func value(in settings: RowSettings) -> String {
@@ -51,29 +41,28 @@ public enum RuleLayoutSetting: String, CaseIterable, Sendable {
     }
 }
 
-/// Refuses a layout setting given on the command line (`given`; its value in `settings`, the
-/// command line's) that a rule of `rules` sets to another value.
+/// Refuses a layout setting given for every row (`given`; its value in `settings`) that a rule of
+/// `rules` sets to another value.
 ///
-/// - Throws: `CellHeightError.usage` naming the option and the rule, e.g. "--width 200 disagrees
-///   with rules.yaml ($.rules[0].width): give the width in one place (…)".
+/// - Throws: `CellHeightError.conflict(.ruleDisagrees)` naming the setting and the rule.
 func checkRulesAgreeWithCommandLine(_ rules: BudgetRules, settings: RowSettings, given: Set<RuleLayoutSetting>) throws {
     for setting in RuleLayoutSetting.allCases where given.contains(setting) {
         guard let path = setting.firstDifferingRulePath(in: rules, from: settings) else { continue }
-        throw CellHeightError.usage("\(setting.optionName) \(messageText(setting.value(in: settings))) disagrees with "
-            + "\(rules.file) (\(path)): give the \(setting.name) in one place "
-            + "(the rules, per key and locale, or the command line, for every row)")
+        throw CellHeightError.conflict(.ruleDisagrees(setting: setting, value: setting.value(in: settings),
+                                                      rulesFile: rules.file, jsonPath: path))
     }
 }
 
-/// Refuses a rule giving several widths, but not one per column of the report (`--width`'s
+/// Refuses a rule giving several widths, but not one per column of the report (the run's
 /// widths): a rule's single width stands in every column (see `RowSettings.showingOwnWidth`),
 /// several replace the columns one for one.
 ///
-/// - Throws: `CellHeightError.usage` naming the rule.
+/// - Throws: `CellHeightError.conflict(.ruleWidthsDoNotFitColumns)` naming the rule.
 func checkRuleWidthsFitColumns(_ rules: BudgetRules, columns: Int) throws {
     guard let index = rules.rules.firstIndex(where: { ($0.widths?.count ?? 1) > 1 && $0.widths!.count != columns }) else {
         return
     }
-    throw CellHeightError.usage("the rule \(messageText(rules.file)): $.rules[\(index)].width gives "
-        + "\(rules.rules[index].widths!.count) widths where --width gives \(columns): a report has one column per width")
+    throw CellHeightError.conflict(.ruleWidthsDoNotFitColumns(rulesFile: rules.file, jsonPath: "$.rules[\(index)].width",
+                                                              ruleWidths: rules.rules[index].widths!.count,
+                                                              columns: columns))
 }

@@ -18,7 +18,7 @@ import Yams
 ///
 /// - Throws: `CellHeightError.configSyntax` (with line and column) when the file does not parse,
 ///   `.invalidConfig` (with the JSON path) for an unknown key or a bad value.
-public func parseBudgetRules(_ data: Data, file: String) throws -> BudgetRules {
+package func parseBudgetRules(_ data: Data, file: String) throws -> BudgetRules {
     let text = try decodeConfigText(data, file: file)
     let lowercased = file.lowercased()
     let firstCharacter = text.first { !$0.isWhitespace }

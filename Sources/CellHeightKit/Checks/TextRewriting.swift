@@ -53,12 +53,12 @@ public struct TextRewriting: Hashable, Sendable {
     }
 
     /// Whether a text of these syntaxes may be measured otherwise than as read.
-    public func changes(textOf syntax: PlaceholderSyntax) -> Bool {
+    package func changes(textOf syntax: PlaceholderSyntax) -> Bool {
         !isIdentity || (markdown != false && syntax.contains(.swiftUIMarkdown))
     }
 
     /// `text` as measured, its placeholders found by `syntax`.
-    public func apply(to text: String, syntax: PlaceholderSyntax) -> String {
+    package func apply(to text: String, syntax: PlaceholderSyntax) -> String {
         var text = text
         if markdown != false && syntax.contains(.swiftUIMarkdown) { text = renderingSwiftUIMarkdown(text) }
         if let mnemonic { text = removingMnemonics(text, marker: mnemonic) }
@@ -148,13 +148,13 @@ public struct TextRewriting: Hashable, Sendable {
 /// not without bound: 24 replacements of `a` by `aa` make a text 16 million times longer (35 s and
 /// 624 MB for a row of a few words). The chain is tried on the texts it replaces, one after the
 /// other (every `from` once), against what each replacement would give alone (every `to` once).
-public enum ReplacementGrowth {
+package enum ReplacementGrowth {
     /// How many times longer than its replacements alone a chain may make a text.
-    public static let maximumFactor = 16
+    package static let maximumFactor = 16
 
     /// The index of the first replacement at which the chain grows beyond `maximumFactor`, with
     /// the factor there; nil when it never does.
-    public static func firstExcess(in replacements: [TextReplacement]) -> (index: Int, factor: Int)? {
+    package static func firstExcess(in replacements: [TextReplacement]) -> (index: Int, factor: Int)? {
         let active = replacements.indices.filter { !replacements[$0].from.isEmpty }
         guard active.count > 1 else { return nil }
         var text = active.map { replacements[$0].from }.joined()
@@ -169,7 +169,7 @@ public enum ReplacementGrowth {
     }
 
     /// Why the chain is refused, for messages.
-    public static func reason(factor: Int) -> String {
+    package static func reason(factor: Int) -> String {
         "the replacements up to this one feed each other and grow a text more than \(maximumFactor) times "
             + "(\(factor) times) beyond what each does alone"
     }

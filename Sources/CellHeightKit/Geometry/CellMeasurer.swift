@@ -1,5 +1,5 @@
 /// Why a template cannot be measured at a width.
-public enum CellGeometryError: Error, Equatable, Sendable {
+package enum CellGeometryError: Error, Equatable, Sendable {
     /// At `cellWidth` px the padding and insets leave label `label` a text width of `textWidth` px,
     /// which is not positive.
     case noRoomForText(label: Int, cellWidth: Double, textWidth: Double)
@@ -7,12 +7,12 @@ public enum CellGeometryError: Error, Equatable, Sendable {
 
 /// Measures rows as cells of a template at several widths: each label's text is prepared once
 /// (shaping, break analysis), then wrapped at the label's width in each cell width.
-public final class CellMeasurer {
-    public let template: CellTemplate
+package final class CellMeasurer {
+    package let template: CellTemplate
     /// Cell widths in px, e.g. [320, 375, 414].
-    public let widths: [Double]
+    package let widths: [Double]
     /// Whether label layouts keep their line boxes (for `--explain`).
-    public let details: Bool
+    package let details: Bool
     /// The layout engine of each label (labels with the same font, size and line height may share one).
     private let engines: [TextLayoutEngine]
     /// The width search's storage of each layout's paragraphs, reused from layout to layout.
@@ -20,7 +20,7 @@ public final class CellMeasurer {
 
     /// - Parameter engines: one per template label, in order (see `makeLabelEngines`).
     /// - Throws: `CellGeometryError.noRoomForText` when a width leaves a label no room.
-    public init(template: CellTemplate, engines: [TextLayoutEngine], widths: [Double],
+    package init(template: CellTemplate, engines: [TextLayoutEngine], widths: [Double],
                 details: Bool = false) throws(CellGeometryError) {
         precondition(engines.count == template.labels.count, "one engine per label")
         for width in widths {
@@ -39,7 +39,7 @@ public final class CellMeasurer {
         self.details = details
     }
 
-    public func measure(_ row: Row) -> MeasuredCell { measureKeepingTexts(row).cell }
+    package func measure(_ row: Row) -> MeasuredCell { measureKeepingTexts(row).cell }
 
     /// Labels' prepared texts: the one label's (most cells, no array of one), or each label's.
     private enum PreparedLabels {
@@ -102,7 +102,7 @@ public final class CellMeasurer {
 
     /// Measures a row and checks it against a budget at every width; for each width it breaks the
     /// budget at, finds the narrowest width at which it would fit.
-    public func measure(_ row: Row, budget: Budget) -> MeasuredCell {
+    package func measure(_ row: Row, budget: Budget) -> MeasuredCell {
         guard budget.isLimited else { return measure(row) }
         var (measured, texts) = measureKeepingTexts(row)
         let results = measured.results
@@ -126,10 +126,10 @@ public final class CellMeasurer {
         return measured
     }
 
-    public func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
+    package func measure(_ rows: [Row]) -> [MeasuredCell] { rows.map(measure) }
 
     /// The family of the first label's primary font, e.g. "DejaVu Sans".
-    public var primaryFontFamily: String { engines[0].chain.primary.familyName }
+    package var primaryFontFamily: String { engines[0].chain.primary.familyName }
 
     /// Each label's text of a row, shaped and analysed (nil for a hidden label).
     private func prepare(_ row: Row) -> [PreparedText?] {

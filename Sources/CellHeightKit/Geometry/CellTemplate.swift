@@ -67,7 +67,7 @@ public struct CellTemplate: Equatable, Sendable {
     /// The cell's height from its labels (one per template label, in order): the shown labels'
     /// heights and the spacing after each shown label that another shown label follows, plus the
     /// vertical padding, raised to the minimum height, plus the separator.
-    public func cellHeight(labels layouts: [LabelLayout]) -> Double {
+    package func cellHeight(labels layouts: [LabelLayout]) -> Double {
         var content = 0.0
         var spacingBefore: Double?
         for (layout, label) in zip(layouts, labels) where !layout.isHidden {
@@ -79,7 +79,7 @@ public struct CellTemplate: Equatable, Sendable {
     }
 
     /// `cellHeight(labels:)` of a cell with one label (no array to make).
-    public func cellHeight(singleLabel layout: LabelLayout) -> Double {
+    package func cellHeight(singleLabel layout: LabelLayout) -> Double {
         cellHeight(content: layout.isHidden ? 0 : layout.height)
     }
 

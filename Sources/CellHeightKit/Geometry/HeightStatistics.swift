@@ -3,19 +3,19 @@
 ///
 /// The median is the middle height (the mean of the two middle ones for an even count); the 95th
 /// percentile is by nearest rank: the ⌈0.95 × count⌉-th smallest height.
-public struct HeightStatistics: Equatable, Sendable {
-    public var count: Int
+package struct HeightStatistics: Equatable, Sendable {
+    package var count: Int
     /// The statistics of the heights; nil when there are no rows.
-    public var min: Double?
-    public var max: Double?
-    public var mean: Double?
-    public var median: Double?
-    public var p95: Double?
+    package var min: Double?
+    package var max: Double?
+    package var mean: Double?
+    package var median: Double?
+    package var p95: Double?
     /// The sum of the heights, in row order; 0 when there are no rows.
-    public var total: Double
+    package var total: Double
 
     /// - Parameter heights: the rows' heights in row order.
-    public init(heights: [Double]) {
+    package init(heights: [Double]) {
         count = heights.count
         total = heights.reduce(0, +)
         let sorted = heights.sorted()
@@ -31,5 +31,5 @@ public struct HeightStatistics: Equatable, Sendable {
     }
 
     /// The suggested estimated row height: the mean, which makes `count × estimate` the exact total.
-    public var estimatedRowHeight: Double? { mean }
+    package var estimatedRowHeight: Double? { mean }
 }

@@ -1,7 +1,7 @@
 /// The layout engines of a template's labels.
-public struct LabelEngines {
+package struct LabelEngines {
     /// One per label, in label order; engines are not thread-safe, so use them on one thread.
-    public let engines: [TextLayoutEngine]
+    package let engines: [TextLayoutEngine]
 }
 
 /// Opens each label's font and makes its layout engine. Labels with the same font, size and line
@@ -11,7 +11,7 @@ public struct LabelEngines {
 ///   - fallbackSpecs: `--fallback`'s fonts, used by every label; nil for Chromium's chain.
 ///   - fontError: turns a problem with label `index`'s own font into the error to throw (a
 ///     template names the label's JSON path); problems with the fallback fonts are thrown as they are.
-public func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String]?, whiteSpace: WhiteSpace,
+package func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String]?, whiteSpace: WhiteSpace,
                              fontError: (_ index: Int, CellHeightError) -> CellHeightError = { $1 }) throws
     -> LabelEngines {
     struct EngineKey: Hashable {
@@ -49,7 +49,7 @@ public func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [String
 /// problem with it before anything is measured.
 ///
 /// - Throws: `CellHeightError.font` when it cannot be found or used.
-public func checkFontOpens(_ spec: String) throws {
+package func checkFontOpens(_ spec: String) throws {
     let reference = try FontLocator.resolve(spec)
     _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
 }

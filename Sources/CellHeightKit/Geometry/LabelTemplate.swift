@@ -42,14 +42,14 @@ public struct LabelTemplate: Equatable, Sendable {
     /// - Parameters:
     ///   - text: the whole text laid out at the label's width.
     ///   - visibleHeight: the height of the lines shown (see `LineLimit.visibleHeight`).
-    public func layout(showing text: TextLayout, visibleHeight: Double, rounding: TextRounding) -> LabelLayout {
+    package func layout(showing text: TextLayout, visibleHeight: Double, rounding: TextRounding) -> LabelLayout {
         let textHeight = rounding.apply(to: visibleHeight)
         return LabelLayout(field: field, text: text, visibleLineCount: lineLimit.visibleLineCount(of: text.lineCount),
                            textHeight: textHeight, height: fixedHeight.map(LayoutUnit.floor) ?? max(textHeight, LayoutUnit.floor(minHeight)), isHidden: false)
     }
 
     /// The label hidden because its field is missing or empty: no lines, no height.
-    public func hiddenLayout(textWidth: Double) -> LabelLayout {
+    package func hiddenLayout(textWidth: Double) -> LabelLayout {
         LabelLayout(field: field, text: TextLayout(width: textWidth, lineCount: 0, height: 0), visibleLineCount: 0,
                     textHeight: 0, height: 0, isHidden: true)
     }

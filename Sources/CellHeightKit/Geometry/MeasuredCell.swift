@@ -1,21 +1,21 @@
 /// One label of a measured cell, at one cell width.
-public struct LabelLayout: Equatable, Sendable {
+package struct LabelLayout: Equatable, Sendable {
     /// The field the label shows, e.g. "title".
-    public var field: String
+    package var field: String
     /// The whole text laid out at the label's width: `lineCount` counts every line the text needs,
     /// also those a line limit hides; `lines` is empty unless the layout was made with details.
-    public var text: TextLayout
+    package var text: TextLayout
     /// How many lines are shown, e.g. 2 of `text.lineCount` 5.
-    public var visibleLineCount: Int
+    package var visibleLineCount: Int
     /// The height in px of the lines shown, rounded.
-    public var textHeight: Double
+    package var textHeight: Double
     /// The label's height in the cell, in px: the fixed height, or the text height raised to the
     /// label's minimum; 0 when hidden.
-    public var height: Double
+    package var height: Double
     /// True when the field is missing or empty and the template hides such labels.
-    public var isHidden: Bool
+    package var isHidden: Bool
 
-    public init(field: String, text: TextLayout, visibleLineCount: Int, textHeight: Double, height: Double,
+    package init(field: String, text: TextLayout, visibleLineCount: Int, textHeight: Double, height: Double,
                 isHidden: Bool) {
         self.field = field
         self.text = text
@@ -26,22 +26,22 @@ public struct LabelLayout: Equatable, Sendable {
     }
 
     /// Whether the text needs more lines than are shown.
-    public var isTruncated: Bool { visibleLineCount < text.lineCount }
+    package var isTruncated: Bool { visibleLineCount < text.lineCount }
 }
 
 /// A row's cell at one width: its height and its labels.
-public struct CellLayout: Equatable, Sendable {
+package struct CellLayout: Equatable, Sendable {
     /// The cell width in px, e.g. 320.
-    public var width: Double
+    package var width: Double
     /// The font size in px the text was laid out at, in a run at several sizes (`--size 14,17,20`,
     /// see `mergingSizes`); nil in a run at one size, whose reports give the size once.
-    public var fontSize: Double?
+    package var fontSize: Double?
     /// The cell's height in px (see `CellTemplate.cellHeight(labels:)`).
-    public var height: Double
+    package var height: Double
     /// One per template label, in order.
-    public var labels: [LabelLayout]
+    package var labels: [LabelLayout]
 
-    public init(width: Double, fontSize: Double? = nil, height: Double, labels: [LabelLayout]) {
+    package init(width: Double, fontSize: Double? = nil, height: Double, labels: [LabelLayout]) {
         self.width = width
         self.fontSize = fontSize
         self.height = height
@@ -49,20 +49,20 @@ public struct CellLayout: Equatable, Sendable {
     }
 }
 
-public struct MeasuredCell: Equatable, Sendable {
-    public var row: Row
-    public var results: [CellLayout]
+package struct MeasuredCell: Equatable, Sendable {
+    package var row: Row
+    package var results: [CellLayout]
     /// The row's budget and violations, when it had a budget to check; nil otherwise.
-    public var budgetCheck: BudgetCheck?
+    package var budgetCheck: BudgetCheck?
     /// Whether the row had a budget but was not checked against it: it is untranslated (it shows
     /// the source text) and untranslated rows are left out of the check (`--skip-untranslated`,
     /// a rule's `skipUntranslated`). It is measured and reported all the same.
-    public var skipsUntranslatedCheck = false
+    package var skipsUntranslatedCheck = false
     /// The font the row was laid out in when its settings gave it another font, size or line height
     /// than the run's (a single text's; a template's labels keep their fonts); nil otherwise.
-    public var ownFont: RowFont?
+    package var ownFont: RowFont?
 
-    public init(row: Row, results: [CellLayout], budgetCheck: BudgetCheck? = nil) {
+    package init(row: Row, results: [CellLayout], budgetCheck: BudgetCheck? = nil) {
         self.row = row
         self.results = results
         self.budgetCheck = budgetCheck
@@ -88,7 +88,7 @@ extension CellTemplate {
 extension Array where Element == MeasuredCell {
     /// Every cell's height in result `column` (the width with that index, or in a run at several
     /// sizes a size and width), in row order.
-    public func heights(atColumn column: Int) -> [Double] {
+    package func heights(atColumn column: Int) -> [Double] {
         map { $0.results[column].height }
     }
 }

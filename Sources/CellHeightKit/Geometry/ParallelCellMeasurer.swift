@@ -6,24 +6,24 @@ import Foundation
 /// gets a measurer of its own from `makeMeasurer`, made once and reused for every batch. Rows are
 /// cut into several slices per worker (see `inParallel`); results come back in input order
 /// whatever the number of workers.
-public final class ParallelCellMeasurer {
+package final class ParallelCellMeasurer {
     /// Worker count, e.g. 2.
-    public let jobs: Int
+    package let jobs: Int
     private var measurers: [RowSettingsMeasurer]
 
     /// Makes `jobs` measurers up front (opening each worker's fonts).
-    public init(jobs: Int, makeMeasurer: () throws -> RowSettingsMeasurer) rethrows {
+    package init(jobs: Int, makeMeasurer: () throws -> RowSettingsMeasurer) rethrows {
         self.jobs = max(1, jobs)
         measurers = try (0..<max(1, jobs)).map { _ in try makeMeasurer() }
     }
 
     /// The first worker's measurer (for questions about fonts, not for measuring).
-    public var primary: RowSettingsMeasurer { measurers[0] }
+    package var primary: RowSettingsMeasurer { measurers[0] }
 
     /// The fallback fonts that drew a character for the base settings on any worker, sorted by
     /// path (which worker met a font first depends on `jobs`), e.g.
     /// ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", ...]. Asked between batches.
-    public var fallbackFontsUsed: [String] {
+    package var fallbackFontsUsed: [String] {
         Set(measurers.flatMap(\.fallbackFontsUsed).map(\.description)).sorted()
     }
 
@@ -31,7 +31,7 @@ public final class ParallelCellMeasurer {
     ///
     /// - Throws: what `RowSettingsMeasurer.prepare` throws for settings no earlier batch had, with
     ///   the index of the first row that has them.
-    public func measure(_ rows: [Row], settings: [RowSettings?]) throws -> [MeasuredCell] {
+    package func measure(_ rows: [Row], settings: [RowSettings?]) throws -> [MeasuredCell] {
         try measure(rows, settings: settings) { cells, _, _ in cells }.flatMap { $0 }
     }
 
@@ -40,7 +40,7 @@ public final class ParallelCellMeasurer {
     /// row's settings (for example to format the slice's output, which then runs in parallel too). Returns what
     /// `finish` made of each slice, in input order: several slices per worker, or one in all when
     /// the rows are too few to share out.
-    public func measure<Part>(_ rows: [Row], settings: [RowSettings?],
+    package func measure<Part>(_ rows: [Row], settings: [RowSettings?],
                               then finish: ([MeasuredCell], Range<Int>, [RowSettings?]) -> Part) throws -> [Part] {
         precondition(rows.count == settings.count, "one settings per row")
         try prepare(settings, changes: settings.indices)
@@ -52,7 +52,7 @@ public final class ParallelCellMeasurer {
     ///
     /// - Throws: the first row's error of `settingsOf` (in row order), then what
     ///   `RowSettingsMeasurer.prepare` throws for settings no earlier batch had.
-    public func measure<Part>(_ rows: [Row], settingsOf: (Row) throws -> RowSettings?,
+    package func measure<Part>(_ rows: [Row], settingsOf: (Row) throws -> RowSettings?,
                               then finish: ([MeasuredCell], Range<Int>, [RowSettings?]) -> Part) throws -> (settings: [RowSettings?], parts: [Part]) {
         // Each slice's settings, and where they change from the row before (only there can
         // settings be new: the rest need no comparison on this thread).
@@ -148,7 +148,7 @@ public final class ParallelCellMeasurer {
 }
 
 /// Settings of row `rowIndex` (in the batch) that could not be opened: `underlying` says why.
-public struct RowMeasuringError: Error {
-    public var rowIndex: Int
-    public var underlying: Error
+package struct RowMeasuringError: Error {
+    package var rowIndex: Int
+    package var underlying: Error
 }

@@ -1,18 +1,18 @@
 /// The font a row was laid out in when it is not the run's: a rule's or the row's own font, size or
 /// line height (`RowSettings`). Reports that draw rows (`html`, `svg`) draw such a row, and let the
 /// browser lay it out, in this font rather than the run's.
-public struct RowFont: Hashable, Sendable {
+package struct RowFont: Hashable, Sendable {
     /// Path of the primary font file, e.g. "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf".
-    public var fontPath: String
+    package var fontPath: String
     /// Face index inside a collection, 0 for plain font files.
-    public var fontFaceIndex: Int
+    package var fontFaceIndex: Int
     /// Family name of the primary font, e.g. "DejaVu Serif".
-    public var fontFamily: String
+    package var fontFamily: String
     /// Font size in px.
-    public var fontSize: Double
-    public var lineHeight: LineHeight
+    package var fontSize: Double
+    package var lineHeight: LineHeight
 
-    public init(fontPath: String, fontFaceIndex: Int, fontFamily: String, fontSize: Double, lineHeight: LineHeight) {
+    package init(fontPath: String, fontFaceIndex: Int, fontFamily: String, fontSize: Double, lineHeight: LineHeight) {
         self.fontPath = fontPath
         self.fontFaceIndex = fontFaceIndex
         self.fontFamily = fontFamily

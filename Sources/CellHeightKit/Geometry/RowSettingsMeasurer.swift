@@ -3,11 +3,11 @@
 /// made the first time a row needs it. Rows with the base settings use the measurer made up front.
 ///
 /// Not thread-safe (its engines are not): `ParallelCellMeasurer` gives each worker its own.
-public final class RowSettingsMeasurer {
+package final class RowSettingsMeasurer {
     /// The cell every row is measured as; a single-text cell's label takes each row's font.
-    public let baseCell: CellTemplate
+    package let baseCell: CellTemplate
     /// Whether the cell is a template's (labels keep their own fonts; rows change widths and budgets only).
-    public let isTemplate: Bool
+    package let isTemplate: Bool
     private let fallbackSpecs: [String]?
     private let whiteSpace: WhiteSpace
     private let details: Bool
@@ -43,7 +43,7 @@ public final class RowSettingsMeasurer {
     ///   - engines: the base cell's engines (see `makeLabelEngines`), used for rows with `base`'s font.
     ///   - base: the settings rows start from; its widths are checked here.
     /// - Throws: `CellGeometryError.noRoomForText` when a base width leaves a label no room.
-    public init(cell: CellTemplate, isTemplate: Bool, engines: [TextLayoutEngine], base: RowSettings,
+    package init(cell: CellTemplate, isTemplate: Bool, engines: [TextLayoutEngine], base: RowSettings,
                 fallbackSpecs: [String]?, whiteSpace: WhiteSpace, details: Bool) throws {
         self.baseCell = cell
         self.isTemplate = isTemplate
@@ -62,7 +62,7 @@ public final class RowSettingsMeasurer {
 
     /// The fonts other than their own that drew a character for the base cell's labels (rows in
     /// their own fonts aside), in the order they first did.
-    public var fallbackFontsUsed: [FontReference] {
+    package var fallbackFontsUsed: [FontReference] {
         var fonts: [FontReference] = []
         for engine in baseEngines {
             fonts += engine.fallbackFontsUsed.filter { !fonts.contains($0) }
@@ -74,7 +74,7 @@ public final class RowSettingsMeasurer {
     ///
     /// - Throws: `CellHeightError.font` for a font that cannot be used, `CellGeometryError` for a
     ///   width that leaves no room for the text.
-    public func prepare(_ settings: RowSettings) throws {
+    package func prepare(_ settings: RowSettings) throws {
         let key = measurerKey(settings)
         guard measurers[key] == nil else { return }
         let cell = self.cell(for: settings)
@@ -90,11 +90,11 @@ public final class RowSettingsMeasurer {
     }
 
     /// The measurer of rows with the base settings.
-    public var baseMeasurer: CellMeasurer { base.measurer }
+    package var baseMeasurer: CellMeasurer { base.measurer }
 
     /// The row measured with its settings and checked against their budget (`prepare` first).
     /// `settings` nil stands for the base settings.
-    public func measure(_ row: Row, settings: RowSettings?) -> MeasuredCell {
+    package func measure(_ row: Row, settings: RowSettings?) -> MeasuredCell {
         // The text as the user sees it (the cell then holds it, for reports and messages).
         let rewriting = settings?.text ?? base.text
         let row = rewriting.changes(textOf: row.placeholders) ? row.rewritten(by: rewriting, fields: labelFields) : row
@@ -129,7 +129,7 @@ public final class RowSettingsMeasurer {
 
     /// The name of the primary font rows with `settings` are laid out in, e.g. "DejaVu Sans" (for
     /// messages; the first label's for a template).
-    public func fontFamily(for settings: RowSettings?) -> String? {
+    package func fontFamily(for settings: RowSettings?) -> String? {
         guard let settings else { return base.measurer.primaryFontFamily }
         return engines[measurerKey(settings).engine]?.first?.chain.primary.familyName
     }

@@ -6,7 +6,7 @@
 /// - Parameters:
 ///   - cellsBySize: per size (in `sizes` order) the same rows, in the same order.
 ///   - sizes: the font size of each pass, in px.
-public func mergingSizes(_ cellsBySize: [[MeasuredCell]], sizes: [Double]) -> [MeasuredCell] {
+package func mergingSizes(_ cellsBySize: [[MeasuredCell]], sizes: [Double]) -> [MeasuredCell] {
     precondition(cellsBySize.count == sizes.count && !sizes.isEmpty, "one pass per size")
     return cellsBySize[0].indices.map { rowIndex in
         var merged = cellsBySize[0][rowIndex]

@@ -10,7 +10,7 @@ import Foundation
 ///   - data: the file's bytes.
 ///   - file: the file's name for messages, e.g. "templates/basic-label.json".
 /// - Throws: `CellHeightError.configSyntax` for bad JSON, `.invalidConfig` for a bad template.
-public func parseCellTemplate(_ data: Data, file: String) throws -> CellTemplate {
+package func parseCellTemplate(_ data: Data, file: String) throws -> CellTemplate {
     let text = try decodeConfigText(data, file: file)
     return try TemplateDecoder(file: file).cell(try parseConfigJSON(text, file: file))
 }
@@ -136,9 +136,9 @@ private struct TemplateDecoder: ConfigDecoding {
 }
 
 /// JSON paths into a template, as its error messages write them.
-public enum TemplatePath {
+package enum TemplatePath {
     /// The path of label `index`, or of one of its keys: "$.labels[1]", "$.labels[1].font".
-    public static func label(_ index: Int, _ key: String? = nil) -> String {
+    package static func label(_ index: Int, _ key: String? = nil) -> String {
         let label = "$.labels[\(index)]"
         return key.map { memberPath(label, $0) } ?? label
     }

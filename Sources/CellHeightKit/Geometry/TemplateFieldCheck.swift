@@ -5,7 +5,7 @@ extension CellTemplate {
     ///
     /// - Parameter templateFile: the template's name for the message.
     /// - Throws: `CellHeightError.invalidConfig` at `$.labels[i].field`, listing the fields the rows have.
-    public func checkFields(of rows: [Row], templateFile: String) throws {
+    package func checkFields(of rows: [Row], templateFile: String) throws {
         guard !rows.isEmpty else { return }
         let known = rows.reduce(into: Set<String>()) { $0.formUnion($1.fieldNames) }
         guard let index = labels.firstIndex(where: { !known.contains($0.field) }) else { return }

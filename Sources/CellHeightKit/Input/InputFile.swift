@@ -6,15 +6,15 @@ import Darwin
 import Foundation
 
 /// The name used for standard input in messages and in the report's settings.
-public let standardInputName = "<stdin>"
+package let standardInputName = "<stdin>"
 
 /// Whether `path` names standard input: nil or `-`.
-public func isStandardInput(_ path: String?) -> Bool {
+package func isStandardInput(_ path: String?) -> Bool {
     path == nil || path == "-"
 }
 
 /// The display name of an input path: `<stdin>` for standard input, otherwise the path as given.
-public func inputDisplayName(for path: String?) -> String {
+package func inputDisplayName(for path: String?) -> String {
     isStandardInput(path) ? standardInputName : path!
 }
 
@@ -22,7 +22,7 @@ public func inputDisplayName(for path: String?) -> String {
 ///
 /// - Throws: `CellHeightError.unreadableInput` with a short reason such as "no such file",
 ///   "is a directory" or "permission denied".
-public func readInputData(from path: String?) throws -> Data {
+package func readInputData(from path: String?) throws -> Data {
     let (descriptor, name) = try openInput(path)
     defer { if !isStandardInput(path) { close(descriptor) } }
     return try readAll(fileDescriptor: descriptor, name: name)
@@ -97,7 +97,7 @@ func inputErrorReason(_ code: Int32) -> String {
 
 /// Whether `path` names the regular file standard input reads (`< rows.txt`): the same device and
 /// inode, however it is spelled. A terminal, a pipe or `/dev/null` is never such a file.
-public func isStandardInputFile(_ path: String) -> Bool {
+package func isStandardInputFile(_ path: String) -> Bool {
     var input = stat(), named = stat()
     guard fstat(STDIN_FILENO, &input) == 0, (input.st_mode & S_IFMT) == S_IFREG, stat(path, &named) == 0 else { return false }
     return input.st_dev == named.st_dev && input.st_ino == named.st_ino
@@ -105,7 +105,7 @@ public func isStandardInputFile(_ path: String) -> Bool {
 
 /// Whether two paths name the same file, existing or not (see `FileIdentity`): the same device
 /// and inode, or the same name in the same directory; so that an output file is never an input.
-public func isSameFile(_ first: String, _ second: String) -> Bool {
+package func isSameFile(_ first: String, _ second: String) -> Bool {
     if isStandardInput(first) || isStandardInput(second) { return false }
     if let a = FileIdentity(path: first), let b = FileIdentity(path: second) { return a == b }
     return URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path

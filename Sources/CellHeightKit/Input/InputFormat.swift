@@ -1,5 +1,5 @@
 /// How the input bytes are split into rows.
-public enum InputFormat: String, CaseIterable, Sendable {
+package enum InputFormat: String, CaseIterable, Sendable {
     /// Pick one of the others from the first non-whitespace character (see `detected(in:)`).
     case auto
     /// One row per line.
@@ -14,7 +14,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// The concrete format `auto` stands for, given the decoded input:
     /// first non-whitespace character `[` → json, `{` or `"` → ndjson, anything else (or nothing) → lines.
     /// Other formats return themselves.
-    public func resolved(for text: String) -> InputFormat {
+    package func resolved(for text: String) -> InputFormat {
         guard self == .auto else { return self }
         for byte in text.utf8 {
             switch byte {

@@ -3,39 +3,39 @@ import Foundation
 /// The placeholder syntaxes a row's text may hold, by where it comes from: each catalog format
 /// knows its own (see `readCatalogRows`), and rows from text, JSON or CSV may hold any of them.
 /// `--placeholder-number` and `--placeholder-string` replace the placeholders these find.
-public struct PlaceholderSyntax: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
+package struct PlaceholderSyntax: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
 
-    public init(rawValue: UInt8) {
+    package init(rawValue: UInt8) {
         self.rawValue = rawValue
     }
 
     /// printf's conversions, as C, Python (`%(name)s`), Java and Android write them: `%s`, `%1$s`,
     /// `%d`, `%lld`, `%.2f`, `%,d`, `%Id`; `%%` is a percent sign.
-    public static let printf = PlaceholderSyntax(rawValue: 1 << 0)
+    package static let printf = PlaceholderSyntax(rawValue: 1 << 0)
     /// Apple's object conversion, `%@` and `%1$@` (with `printf`).
-    public static let apple = PlaceholderSyntax(rawValue: 1 << 1)
+    package static let apple = PlaceholderSyntax(rawValue: 1 << 1)
     /// ICU MessageFormat's simple arguments and Python's brace format: `{name}`, `{0}`,
     /// `{count, number}`; `${name}` (JavaScript, shell) is one placeholder, `$` included.
-    public static let braces = PlaceholderSyntax(rawValue: 1 << 2)
+    package static let braces = PlaceholderSyntax(rawValue: 1 << 2)
     /// Interpolation as Angular, Vue, i18next and Handlebars write it: `{{name}}`, `{{ user.name }}`.
-    public static let doubleBraces = PlaceholderSyntax(rawValue: 1 << 3)
+    package static let doubleBraces = PlaceholderSyntax(rawValue: 1 << 3)
     /// A plural branch's `#` (ICU MessageFormat): the number.
-    public static let pluralNumber = PlaceholderSyntax(rawValue: 1 << 4)
+    package static let pluralNumber = PlaceholderSyntax(rawValue: 1 << 4)
     /// Symfony's parameters, `%name%` (`%count%`, a plural's count, stands for a number).
-    public static let percentNames = PlaceholderSyntax(rawValue: 1 << 6)
+    package static let percentNames = PlaceholderSyntax(rawValue: 1 << 6)
     /// What Symfony's translations hold: `%name%`, and `{name}` and `{{ name }}` (its validators').
-    public static let symfony: PlaceholderSyntax = [.percentNames, .braces, .doubleBraces]
+    package static let symfony: PlaceholderSyntax = [.percentNames, .braces, .doubleBraces]
     /// Not a placeholder but markup of the same texts: SwiftUI's inline Markdown (`**Save**`), which
     /// `Text` renders as styling, in Apple's catalogs (see `renderingSwiftUIMarkdown`).
-    public static let swiftUIMarkdown = PlaceholderSyntax(rawValue: 1 << 5)
+    package static let swiftUIMarkdown = PlaceholderSyntax(rawValue: 1 << 5)
 
     /// Rows whose origin says nothing: every syntax but `#`.
-    public static let any: PlaceholderSyntax = [.printf, .apple, .braces, .doubleBraces]
+    package static let any: PlaceholderSyntax = [.printf, .apple, .braces, .doubleBraces]
 }
 
 /// What a placeholder stands for.
-public enum PlaceholderKind: Equatable, Sendable {
+package enum PlaceholderKind: Equatable, Sendable {
     /// A number (`%d`, `%.2f`, `{n, number}`, `#`).
     case number
     /// Any other value: a string, an object, a date (`%s`, `%@`, `{name}`, `{{name}}`).
@@ -43,16 +43,16 @@ public enum PlaceholderKind: Equatable, Sendable {
 }
 
 /// A placeholder found in a text: where it is and what it stands for.
-public struct Placeholder: Equatable, Sendable {
+package struct Placeholder: Equatable, Sendable {
     /// Its range in the text's UTF-8 bytes.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// nil for `%%`, which stands for a percent sign.
-    public var kind: PlaceholderKind?
+    package var kind: PlaceholderKind?
 }
 
 extension PlaceholderSyntax {
     /// Every placeholder of these syntaxes in `text`, in order, none overlapping.
-    public func placeholders(in text: String) -> [Placeholder] {
+    package func placeholders(in text: String) -> [Placeholder] {
         let bytes = Array(text.utf8)
         var found: [Placeholder] = []
         var i = 0

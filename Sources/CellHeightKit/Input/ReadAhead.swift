@@ -7,7 +7,7 @@
 /// `hasMore` says there is more to read, so a small input starts no thread. Without
 /// `usesThread` (`--jobs 1`), or when the system gives no thread (`ulimit -u`, memory), every
 /// element is made on the caller's thread. Not thread-safe itself: one caller.
-public final class ReadAhead<Element>: @unchecked Sendable {
+package final class ReadAhead<Element>: @unchecked Sendable {
     private let produce: () throws -> Element?
     private let hasMore: () -> Bool
     private let usesThread: Bool
@@ -19,7 +19,7 @@ public final class ReadAhead<Element>: @unchecked Sendable {
     private var worker: WorkerThread?
     private var isFinished = false
 
-    public init(usesThread: Bool = true, hasMore: @escaping () -> Bool, _ produce: @escaping () throws -> Element?) {
+    package init(usesThread: Bool = true, hasMore: @escaping () -> Bool, _ produce: @escaping () throws -> Element?) {
         self.usesThread = usesThread
         self.hasMore = hasMore
         self.produce = produce
@@ -33,7 +33,7 @@ public final class ReadAhead<Element>: @unchecked Sendable {
 
     /// The next element (nil after the last), rethrowing what `produce` threw; starts making
     /// the one after it before returning.
-    public func next() throws -> Element? {
+    package func next() throws -> Element? {
         guard !isFinished else { return nil }
         let current: Result<Element?, Error>
         if let worker {

@@ -13,12 +13,12 @@ public enum RowFormat: String, CaseIterable, Sendable {
     public static let plainFormats: [RowFormat] = [.auto, .lines, .paragraphs, .json, .ndjson, .csv]
 
     /// The text format this stands for; nil for `csv` and the catalogs.
-    public var textFormat: InputFormat? {
+    package var textFormat: InputFormat? {
         InputFormat(rawValue: rawValue)
     }
 
     /// The catalog format this stands for; nil for the others.
-    public var catalogFormat: CatalogFormat? {
+    package var catalogFormat: CatalogFormat? {
         CatalogFormat(rawValue: rawValue)
     }
 
@@ -44,7 +44,7 @@ public enum RowFormat: String, CaseIterable, Sendable {
 /// - Throws: as `parseRows(in:format:source:)`, for CSV as `readCSVRows`, for catalogs as
 ///   `readCatalogRows` (which reads the text's UTF-8 bytes; give it the file's own bytes instead
 ///   when they may be UTF-16 or binary).
-public func parseRows(in text: String, format: RowFormat, source: String, requireText: Bool) throws -> [Row] {
+package func parseRows(in text: String, format: RowFormat, source: String, requireText: Bool) throws -> [Row] {
     if let catalog = format.catalogFormat {
         return try readCatalogRows(Array(text.utf8), format: catalog, path: source)
     }

@@ -15,7 +15,7 @@ func readRows(from data: Data, format: InputFormat, source: String) throws -> [R
 
 /// Splits already decoded text into rows; see `readRows(from:format:source:)`.
 /// Use it with `decodeText(_:source:lossy:)` to read input with ill-formed bytes replaced.
-public func parseRows(in text: String, format: InputFormat, source: String) throws -> [Row] {
+package func parseRows(in text: String, format: InputFormat, source: String) throws -> [Row] {
     let bytes = Array(text.utf8)
     switch format.resolved(for: text) {
     case .auto, .lines: return readLineRows(bytes)

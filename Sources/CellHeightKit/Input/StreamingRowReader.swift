@@ -15,21 +15,21 @@ import Foundation
 /// `android`, `xliff`, `stringsdict`, or `auto` for a file whose name says it is one, see
 /// `CatalogFormat(detectingPath:firstBytes:)`): their bytes go to `readCatalogRows` undecoded
 /// (each format knows its encoding; `lossy` does not apply).
-public final class StreamingRowReader {
+package final class StreamingRowReader {
     /// Bytes read per chunk, e.g. 1 MiB.
-    public static let defaultChunkSize = 1 << 20
+    package static let defaultChunkSize = 1 << 20
 
-    public let name: String
+    package let name: String
     /// How many invalid sequences `lossy` decoding replaced so far.
-    public private(set) var replacementCount = 0
+    package private(set) var replacementCount = 0
     /// Bytes of the input handed out as rows so far.
-    public var bytesRead: Int { bytesBefore }
+    package var bytesRead: Int { bytesBefore }
     /// Bytes read but not yet handed out as rows (how much of the input the reader holds).
     var bufferedByteCount: Int { pending.count }
     /// Whether a batch may still come: false once the input's end was read and every byte handed out.
-    public var mayHaveMore: Bool { !atEnd || !pending.isEmpty }
+    package var mayHaveMore: Bool { !atEnd || !pending.isEmpty }
     /// The input's size in bytes when it is a regular file; nil for pipes and terminals.
-    public let totalBytes: Int?
+    package let totalBytes: Int?
 
     private let path: String?
     private let descriptor: Int32
@@ -52,12 +52,12 @@ public final class StreamingRowReader {
 
     /// Whether an ICU plural or select message in a row that is not a catalog's is a row per branch
     /// (see `expandingICUBranches`; rows are then numbered by whoever reads them).
-    public let expandsICUMessages: Bool
+    package let expandsICUMessages: Bool
     /// What the catalog read so far holds that is worth a warning (see `CatalogWarning`); the
     /// caller reports and empties it.
-    public var catalogWarnings: [CatalogWarning] = []
+    package var catalogWarnings: [CatalogWarning] = []
 
-    public init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool, expandsICUMessages: Bool = false,
+    package init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool, expandsICUMessages: Bool = false,
                 chunkSize: Int = StreamingRowReader.defaultChunkSize) throws {
         self.expandsICUMessages = expandsICUMessages
         (descriptor, name) = try openInput(path)
@@ -78,7 +78,7 @@ public final class StreamingRowReader {
 
     /// The next rows (numbered from 0 across the whole input, before ICU messages are expanded),
     /// or nil after the last batch.
-    public func nextBatch() throws -> [Row]? {
+    package func nextBatch() throws -> [Row]? {
         guard let rows = try nextBatchAsRead() else { return nil }
         return expandsICUMessages ? try expandingICUBranches(rows, source: name) : rows
     }
@@ -227,8 +227,7 @@ public final class StreamingRowReader {
     /// A JSON error in input read as a JSON array only because it starts with "[" (format
     /// `auto`), saying how to read it as text.
     private static func readAsLinesHint(source: String, line: Int, column: Int, reason: String) -> CellHeightError {
-        .invalidJSON(source: source, line: line, column: column,
-                     reason: reason + " (read as a JSON array because it starts with '['; for one row per line use --format lines)")
+        .invalidGuessedJSONArray(source: source, line: line, column: column, reason: reason)
     }
 
     /// The rows of the next part of a JSON array read in parts (see `JSONArrayCuts`).
@@ -290,6 +289,8 @@ extension CellHeightError {
         switch self {
         case .invalidJSON(let source, let line, let column, let reason):
             return .invalidJSON(source: source, line: line + lines, column: column, reason: reason)
+        case .invalidGuessedJSONArray(let source, let line, let column, let reason):
+            return .invalidGuessedJSONArray(source: source, line: line + lines, column: column, reason: reason)
         case .invalidInput(let source, let line?, let reason):
             return .invalidInput(source: source, line: line + lines, reason: reason)
         default:

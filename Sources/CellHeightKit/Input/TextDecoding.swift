@@ -1,13 +1,13 @@
 import Foundation
 
 /// Input text after decoding, with how much of it had to be repaired.
-public struct DecodedText: Equatable, Sendable {
+package struct DecodedText: Equatable, Sendable {
     /// The text, without a byte order mark.
-    public var text: String
+    package var text: String
     /// How many ill-formed sequences were replaced with U+FFFD (always 0 unless decoding was lossy).
-    public var replacementCount: Int
+    package var replacementCount: Int
 
-    public init(text: String, replacementCount: Int = 0) {
+    package init(text: String, replacementCount: Int = 0) {
         self.text = text
         self.replacementCount = replacementCount
     }
@@ -23,7 +23,7 @@ public struct DecodedText: Equatable, Sendable {
 ///   - lossy: replace each ill-formed sequence with U+FFFD and count it, instead of throwing.
 /// - Throws: `CellHeightError.invalidUTF8` with the 0-based offset (from the very first input byte,
 ///   BOM included) of the first ill-formed sequence; for bad UTF-16, `CellHeightError.invalidInput`.
-public func decodeText(_ data: Data, source: String, lossy: Bool = false) throws -> DecodedText {
+package func decodeText(_ data: Data, source: String, lossy: Bool = false) throws -> DecodedText {
     let bytes = [UInt8](data)
     if startsWithUTF16ByteOrderMark(bytes) {
         let order: UTF16ByteOrder = bytes[0] == 0xFF ? .littleEndian : .bigEndian

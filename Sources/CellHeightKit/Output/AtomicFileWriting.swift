@@ -19,7 +19,7 @@ import ProcessCleanup
 ///   inode, whatever the spelling) is refused: no output may overwrite what was measured.
 ///
 /// - Throws: `CellHeightError.output` with a short reason; the temporary file is removed first.
-public func writeAtomically(_ data: Data, to path: String) throws {
+package func writeAtomically(_ data: Data, to path: String) throws {
     func failure(_ code: Int32) -> CellHeightError {
         .output(path: path, reason: outputErrorReason(code))
     }

@@ -9,13 +9,16 @@
 /// `size` column comes before `width` (a record per row, size and width). When a rules file sets
 /// fonts or sizes per row, `font` and `size` columns come before `width` (see `RowMeasurement`).
 func renderCSVReport(_ report: Report) -> String {
-    let showsSizes = !report.settings.sizeFonts.isEmpty
+    renderCSVHeader(report) + renderCSVRecords(report)
+}
+
+/// The `csv` output's header line (see `renderCSVReport`): a streamed report writes it once, before
+/// its first batch's records.
+func renderCSVHeader(_ report: Report) -> String {
+    let showsSizes = !report.settings.sizeFonts.isEmpty, showsFonts = showsFontColumns(report)
     var header = ["index", "id"]
     if report.showsLocaleColumn { header.append("locale") }
     if report.showsFileColumn { header += ["file", "line"] }
-    // A rules file that sets fonts or sizes per row: each record says its row's (issue 28).
-    var showsFonts = false
-    if !showsSizes, case .text = report.settings.subject, report.settings.setByRules.contains(where: { $0 != "width" }) { showsFonts = true }
     header += (showsFonts ? ["font"] : []) + (showsSizes || showsFonts ? ["size"] : []) + ["width"]
     if !report.showsLabels {
         header.append("lineCount")
@@ -31,8 +34,19 @@ func renderCSVReport(_ report: Report) -> String {
             header.append(field + ".height")
         }
     }
+    return header.map(csvField).joined(separator: ",") + "\n"
+}
 
-    var output = header.map(csvField).joined(separator: ",") + "\n"
+/// A rules file that sets fonts or sizes per row: each record says its row's (issue 28).
+private func showsFontColumns(_ report: Report) -> Bool {
+    guard report.settings.sizeFonts.isEmpty, case .text = report.settings.subject else { return false }
+    return report.settings.setByRules.contains(where: { $0 != "width" })
+}
+
+/// The `csv` output's records, one per row per width (see `renderCSVReport`), without the header.
+func renderCSVRecords(_ report: Report) -> String {
+    let showsSizes = !report.settings.sizeFonts.isEmpty, showsFonts = showsFontColumns(report)
+    var output = ""
     for (rowIndex, cell) in report.cells.enumerated() {
         for (widthIndex, result) in cell.results.enumerated() {
             var fields = [String(cell.row.index), csvField(cell.row.id ?? "")]
@@ -63,6 +77,7 @@ func renderCSVReport(_ report: Report) -> String {
     }
     return output
 }
+
 
 /// A CSV field quoted per RFC 4180 when it holds a comma, quote, CR or LF (quotes doubled inside).
 func csvField(_ value: String) -> String {

@@ -10,7 +10,7 @@ import Foundation
 /// diagnostic, one result per diagnostic (level error for what fails the run, warning for growth
 /// that does not, note for other changes), each at its file and line, with a fingerprint that
 /// stays as long as the row, its file and the message do.
-public func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
+package func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
     var json = JSONWriter(reservingCapacity: 512 * diagnostics.count + 2048)
     json.beginObject()
     json.string("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
@@ -71,7 +71,7 @@ public func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
 /// GitLab's code quality report: an array of issues (`description`, `check_name`, `fingerprint`,
 /// `severity`, `location.path`, `location.lines.begin`); severity major for what fails the run,
 /// minor for growth that does not, info for other changes.
-public func renderGitLabCodeQuality(_ diagnostics: [Diagnostic]) -> String {
+package func renderGitLabCodeQuality(_ diagnostics: [Diagnostic]) -> String {
     var json = JSONWriter(reservingCapacity: 256 * diagnostics.count + 16)
     json.beginArray()
     for diagnostic in diagnostics {

@@ -15,7 +15,7 @@ public enum DiagnosticsFormat: String, CaseIterable, Sendable {
     public var writesDocument: Bool { self == .sarif || self == .gitlab }
 
     /// The document of `diagnostics` in this format (sarif, gitlab).
-    public func document(_ diagnostics: [Diagnostic]) -> String {
+    package func document(_ diagnostics: [Diagnostic]) -> String {
         self == .gitlab ? renderGitLabCodeQuality(diagnostics) : renderSARIF(diagnostics)
     }
 }
@@ -23,7 +23,7 @@ public enum DiagnosticsFormat: String, CaseIterable, Sendable {
 /// A diagnostic as a GitHub Actions workflow command (`::error file=rows.json,line=3::…`):
 /// `::error` for what fails the run (a violation, an input error),
 /// `::warning` for growth that does not, `::notice` for other changes.
-public func githubAnnotation(_ diagnostic: Diagnostic) -> String {
+package func githubAnnotation(_ diagnostic: Diagnostic) -> String {
     let command: String
     switch (diagnostic.fails, diagnostic.kind) {
     case (true, _): command = "error"
@@ -34,7 +34,7 @@ public func githubAnnotation(_ diagnostic: Diagnostic) -> String {
 }
 
 /// A diagnostic as the GitHub Actions workflow command `command` ("error", "warning", "notice").
-public func githubAnnotation(_ diagnostic: Diagnostic, command: String) -> String {
+package func githubAnnotation(_ diagnostic: Diagnostic, command: String) -> String {
     // Every value escaped and bounded as in the text diagnostics (controls, bidirectional
     // overrides and line separators as \u{…}, cut with …): one line of bounded length.
     var properties = ["file=" + escapeAnnotationProperty(messageText(diagnostic.file, limit: 1_000))]

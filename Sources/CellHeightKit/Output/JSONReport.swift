@@ -24,7 +24,7 @@
 
 /// The version of the `json`/`ndjson` shape: 2 added "results" to every row, "width" to every
 /// NDJSON row and "version" to the document (1: 0.2.0 and before).
-public let jsonFormatVersion = 2
+package let jsonFormatVersion = 2
 
 /// The whole `json` document, ending with a newline; `renderedRows`: its row objects rendered
 /// apart (`renderJSONRows` of slices of the rows, in order), nil to write them here.

@@ -5,20 +5,20 @@
 /// a budget makes 3,000, not 35,000); a file none of whose rows is one is a single passing test case
 /// ("FILE: N rows without a budget"), so that every input shows. CI systems (GitLab, Jenkins, GitHub
 /// test reporters) show it as a test run.
-public struct JUnitReport {
+package struct JUnitReport {
     /// A row's test case: where it is and, when it failed, why.
-    public struct TestCase: Equatable, Sendable {
-        public var file: String
-        public var line: Int?
-        public var name: String
+    package struct TestCase: Equatable, Sendable {
+        package var file: String
+        package var line: Int?
+        package var name: String
         /// The failure messages; empty when it passed.
-        public var failures: [String]
+        package var failures: [String]
         /// The error messages (an input that could not be read), e.g. ["invalid JSON: … (column 3)"].
-        public var errors: [String]
+        package var errors: [String]
         /// Why the row was not checked, e.g. "untranslated: not checked"; nil when it was.
-        public var skipped: String?
+        package var skipped: String?
 
-        public init(file: String, line: Int?, name: String, failures: [String] = [], errors: [String] = [],
+        package init(file: String, line: Int?, name: String, failures: [String] = [], errors: [String] = [],
                     skipped: String? = nil) {
             self.file = file
             self.line = line
@@ -30,25 +30,25 @@ public struct JUnitReport {
     }
 
     /// Test cases in the order they were added, grouped by file when rendered.
-    public private(set) var testCases: [TestCase] = []
+    package private(set) var testCases: [TestCase] = []
     /// Rows without a budget by file, and the files in the order first met.
     private var uncheckedRows: [String: Int] = [:]
     private var uncheckedFiles: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ testCase: TestCase) {
+    package mutating func add(_ testCase: TestCase) {
         testCases.append(testCase)
     }
 
     /// Counts a row of `file` that had nothing to check (no budget, no failure): not a test case.
-    public mutating func countUnchecked(file: String) {
+    package mutating func countUnchecked(file: String) {
         if uncheckedRows[file] == nil { uncheckedFiles.append(file) }
         uncheckedRows[file, default: 0] += 1
     }
 
     /// The XML document, ending with a newline.
-    public func render() -> String {
+    package func render() -> String {
         var files: [String] = []
         var byFile: [String: [TestCase]] = [:]
         for testCase in testCases {

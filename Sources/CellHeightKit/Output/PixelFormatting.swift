@@ -2,7 +2,7 @@
 /// others as the shortest decimal that reads back as the same Double ("37.984375", "0.30000000000000004").
 ///
 /// Non-finite values (never produced by layout) print as Swift spells them ("nan", "inf").
-public func formatPixels(_ value: Double) -> String {
+package func formatPixels(_ value: Double) -> String {
     if let whole = wholePixels(value) { return String(whole) }
     guard hundredthsOfPixels(value) != nil else { return "\(value)" }
     var text = TextBytes(capacity: 24)

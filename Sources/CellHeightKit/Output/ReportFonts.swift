@@ -73,7 +73,7 @@ private func fontFormat(_ path: String) -> String {
 
 extension ReportSubject {
     /// The font of each label, in template order (one for a single text).
-    public var fonts: [FontSettings] {
+    package var fonts: [FontSettings] {
         switch self {
         case .text(let font, _): return [font]
         case .template(_, _, _, let fonts): return fonts

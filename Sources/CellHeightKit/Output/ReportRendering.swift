@@ -1,20 +1,20 @@
 import Foundation
 
 /// What a report adds to the rows' line counts and heights.
-public struct ReportOptions: Equatable, Sendable {
+package struct ReportOptions: Equatable, Sendable {
     /// Each label's line boxes (`table`, `json`, `ndjson`; `csv` ignores it).
-    public var explain: Bool
+    package var explain: Bool
     /// Height statistics per width (`table`, `json`; `ndjson` and `csv` have no place for them).
-    public var statistics: Bool
+    package var statistics: Bool
     /// Each row's y offset per width: the sum of the heights of the rows before it.
-    public var offsets: Bool
+    package var offsets: Bool
     /// Font files' contents by path (`html`, `svg`): these fonts are embedded as base64, the others
     /// referenced by file URL.
-    public var embeddedFonts: [String: [UInt8]]
+    package var embeddedFonts: [String: [UInt8]]
     /// When the report was made, shown in the `html` header; nil leaves the date out.
-    public var date: Date?
+    package var date: Date?
 
-    public init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false,
+    package init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false,
                 embeddedFonts: [String: [UInt8]] = [:], date: Date? = nil) {
         self.explain = explain
         self.statistics = statistics
@@ -33,7 +33,7 @@ public struct ReportOptions: Equatable, Sendable {
 ///     one-width and several-widths shapes, its `subject` between one text per row and labels.
 ///   - renderedRows: for a format that renders rows apart (see `rendersRowsApart`), the text
 ///     `renderRows` made of the cells, a slice at a time, in order; nil to render them here.
-public func render(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat,
+package func render(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat,
                    options: ReportOptions, renderedRows: [String]? = nil) -> String {
     var options = options
     // The page's summary always shows the statistics.
@@ -54,7 +54,7 @@ extension OutputFormat {
     /// Whether a report's rows can be rendered apart, a slice at a time on the workers that measure
     /// them (see `renderRows`): each row's text stands alone (`ndjson` lines, the row objects of
     /// `json`), unless it holds an offset, which depends on the rows before.
-    public func rendersRowsApart(_ options: ReportOptions) -> Bool {
+    package func rendersRowsApart(_ options: ReportOptions) -> Bool {
         (self == .ndjson || self == .json) && !options.offsets
     }
 }
@@ -62,11 +62,21 @@ extension OutputFormat {
 /// The text of a slice of a report's rows, for a format that renders rows apart (see
 /// `rendersRowsApart`): `ndjson`'s lines, or the row objects of `json`, which `render` puts in the
 /// document.
-public func renderRows(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat,
+package func renderRows(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat,
                        options: ReportOptions) -> String {
     precondition(format.rendersRowsApart(options), "only rows that stand alone are rendered apart")
     let report = Report(cells: cells, settings: settings, options: options)
     return format == .json ? renderJSONRows(report) : renderNDJSONReport(report)
+}
+
+/// The text of one batch of a report streamed a batch at a time (`ndjson`, `csv`, `none`): the
+/// batch's rows as `render` writes them, except that only the first batch (`isFirst`) has `csv`'s
+/// header.
+func renderStreamed(_ cells: [MeasuredCell], settings: ReportSettings, format: OutputFormat, options: ReportOptions,
+                    isFirst: Bool) -> String {
+    guard format == .csv else { return render(cells, settings: settings, format: format, options: options) }
+    let report = Report(cells: cells, settings: settings, options: options)
+    return (isFirst ? renderCSVHeader(report) : "") + renderCSVRecords(report)
 }
 
 /// Renders rows measured as bare text (see `render(_:settings:format:options:)`).

@@ -1,31 +1,31 @@
 /// The settings a result was measured with, echoed in every output so a result can be reproduced.
-public struct ReportSettings: Equatable, Sendable {
+package struct ReportSettings: Equatable, Sendable {
     /// What each row was measured as: its text in one font, or a template's labels.
-    public var subject: ReportSubject
+    package var subject: ReportSubject
     /// Cell widths in px (the content width for bare text), e.g. [320, 375, 414].
-    public var widths: [Double]
+    package var widths: [Double]
     /// "pre-wrap" (default) or "normal".
-    public var whiteSpace: String
+    package var whiteSpace: String
     /// Fallback font files, in the order they are tried, e.g. ["/usr/share/fonts/…/LiberationSerif-Regular.ttf"].
-    public var fallbackFonts: [String]
+    package var fallbackFonts: [String]
     /// Where the rows came from, e.g. "fixtures/sample.txt" or "<stdin>".
-    public var inputName: String
+    package var inputName: String
     /// The budget every row starts from (`--max-lines`, `--max-height`).
-    public var budget: Budget = .none
+    package var budget: Budget = .none
     /// The rules file rows were checked with (`--rules`); nil for none.
-    public var rulesFile: FileReference?
+    package var rulesFile: FileReference?
     /// What the rules file sets per row, of "font", "size" and "width", in that order: the
     /// settings above are then the command line's, which those rows do not use, and each row says
     /// what it was measured with (see `RowMeasurement`). Empty without rules or when they set none.
-    public var setByRules: [String] = []
+    package var setByRules: [String] = []
     /// Which of the rows' file, text and locale the report shows (see `RowIdentityColumns`).
-    public var identity = RowIdentityColumns()
+    package var identity = RowIdentityColumns()
     /// In a run at several sizes (`--size 14,17,20`), the text's font at each size, in order (the
     /// subject's font is the first); empty for a run at one size. Each row then has a result per
     /// size and width: each size's widths in turn (see `Report.columns`).
-    public var sizeFonts: [FontSettings] = []
+    package var sizeFonts: [FontSettings] = []
 
-    public init(subject: ReportSubject, widths: [Double], whiteSpace: String = "pre-wrap",
+    package init(subject: ReportSubject, widths: [Double], whiteSpace: String = "pre-wrap",
                 fallbackFonts: [String] = [], inputName: String) {
         self.subject = subject
         self.widths = widths
@@ -35,7 +35,7 @@ public struct ReportSettings: Equatable, Sendable {
     }
 
     /// Settings for bare text (no cell geometry) in one font.
-    public init(fontPath: String, fontFaceIndex: Int = 0, fontFamily: String, fontSHA256: String,
+    package init(fontPath: String, fontFaceIndex: Int = 0, fontFamily: String, fontSHA256: String,
                 fontSize: Double, widths: [Double], lineHeight: String, lineHeightPixels: Double,
                 whiteSpace: String = "pre-wrap", fallbackFonts: [String] = [], inputName: String) {
         let font = FontSettings(fontPath: fontPath, fontFaceIndex: fontFaceIndex, fontFamily: fontFamily,
@@ -47,7 +47,7 @@ public struct ReportSettings: Equatable, Sendable {
 }
 
 /// What the rows were measured as.
-public enum ReportSubject: Equatable, Sendable {
+package enum ReportSubject: Equatable, Sendable {
     /// Each row's `text` in one font. `cell` is the one-label cell around it when a geometry option
     /// (`--padding`, `--min-height`, `--separator`, `--max-lines`, `--round`) was given; nil for bare
     /// text, whose height is the text's height and whose reports look as they always have.
@@ -65,23 +65,23 @@ public enum ReportSubject: Equatable, Sendable {
 }
 
 /// A font a text or label was laid out in.
-public struct FontSettings: Equatable, Sendable {
+package struct FontSettings: Equatable, Sendable {
     /// Path of the primary font file, e.g. "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf".
-    public var fontPath: String
+    package var fontPath: String
     /// Face index inside a collection (`path#N`), 0 for plain font files.
-    public var fontFaceIndex: Int
+    package var fontFaceIndex: Int
     /// Family name of the primary font, e.g. "DejaVu Sans".
-    public var fontFamily: String
+    package var fontFamily: String
     /// Hex SHA-256 of the primary font file, e.g. "7d1f…".
-    public var fontSHA256: String
+    package var fontSHA256: String
     /// Font size in CSS px, e.g. 16 or 13.5.
-    public var fontSize: Double
+    package var fontSize: Double
     /// The line height as given, e.g. "normal", "20px", "1.4".
-    public var lineHeight: String
+    package var lineHeight: String
     /// The line height in px: the fixed value (floored to 1/64 px) or the primary font's `normal` value.
-    public var lineHeightPixels: Double
+    package var lineHeightPixels: Double
 
-    public init(fontPath: String, fontFaceIndex: Int = 0, fontFamily: String, fontSHA256: String, fontSize: Double,
+    package init(fontPath: String, fontFaceIndex: Int = 0, fontFamily: String, fontSHA256: String, fontSize: Double,
                 lineHeight: String, lineHeightPixels: Double) {
         self.fontPath = fontPath
         self.fontFaceIndex = fontFaceIndex
@@ -94,11 +94,11 @@ public struct FontSettings: Equatable, Sendable {
 }
 
 /// A file a result depends on, e.g. a rules file: its path as given and its SHA-256 (hex).
-public struct FileReference: Equatable, Sendable {
-    public var path: String
-    public var sha256: String
+package struct FileReference: Equatable, Sendable {
+    package var path: String
+    package var sha256: String
 
-    public init(path: String, sha256: String) {
+    package init(path: String, sha256: String) {
         self.path = path
         self.sha256 = sha256
     }

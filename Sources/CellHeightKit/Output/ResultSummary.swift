@@ -3,14 +3,14 @@ import Foundation
 /// Totals and statistics merged from NDJSON results (`cellheight --output ndjson`), for example
 /// the outputs of many runs over parts of one input (GNU parallel --pipe, a job runner): the
 /// `reduce` step of using cellheight as a mapper.
-public struct ResultSummary: Equatable, Sendable {
+package struct ResultSummary: Equatable, Sendable {
     /// One width's (or, for results at several sizes, one size and width's) merged results.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The font size in px of results at several sizes (each says its own); nil otherwise.
-        public var fontSize: Double?
+        package var fontSize: Double?
         /// The width in px, or nil for one-width results (they do not repeat their width).
-        public var width: Double?
-        public var statistics: HeightStatistics
+        package var width: Double?
+        package var statistics: HeightStatistics
     }
 
     /// What results are merged by: their size (when they give one) and width.
@@ -20,11 +20,11 @@ public struct ResultSummary: Equatable, Sendable {
     }
 
     /// In the order the widths (sizes and widths) first appear.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Reads every row object of the given NDJSON results (a row with `height`, or with `results`
     /// holding `{"width", "height"}` per width, with `"size"` at several sizes); blank lines are skipped.
-    public init(reading sources: [String?]) throws {
+    package init(reading sources: [String?]) throws {
         var order: [Key] = []
         var heights: [Key: [Double]] = [:]
         func add(_ height: Double, width: Double?, fontSize: Double? = nil) {
@@ -82,7 +82,7 @@ public struct ResultSummary: Equatable, Sendable {
 
     /// The summary as a table (one line per width, and a `size` column for results at several
     /// sizes) or as one JSON document (with each entry's size when the results give it).
-    public func render(asJSON: Bool) -> String {
+    package func render(asJSON: Bool) -> String {
         func number(_ value: Double?) -> String { value.map(formatPixels) ?? "-" }
         let showsSizes = Set(entries.compactMap(\.fontSize)).count > 1
         if asJSON {

@@ -13,16 +13,16 @@
 
 /// The run-wide half of that decision, made once so that every batch of a streamed output has the
 /// same columns.
-public struct RowIdentityColumns: Equatable, Sendable {
+package struct RowIdentityColumns: Equatable, Sendable {
     /// Several inputs were read: every row says which file and line it came from.
-    public var file = false
+    package var file = false
     /// The run may rewrite the text before measuring it: every row shows its text as measured.
-    public var text = false
+    package var text = false
     /// Whether CSV and the table have a `locale` column; nil: when some row is a catalog entry or
     /// has a locale (a streamed CSV decides it before its first row, see `HeightRun`).
-    public var locale: Bool?
+    package var locale: Bool?
 
-    public init(file: Bool = false, text: Bool = false, locale: Bool? = nil) {
+    package init(file: Bool = false, text: Bool = false, locale: Bool? = nil) {
         self.file = file
         self.text = text
         self.locale = locale

@@ -11,6 +11,12 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case unreadableInput(path: String, reason: String)
     /// JSON that does not parse, or has the wrong shape. `line` and `column` are 1-based.
     case invalidJSON(source: String, line: Int, column: Int, reason: String)
+    /// Input read as a JSON array only because it starts with "[" (its format not given), that is
+    /// not valid JSON: it may be text with a row a line (the `lines` format). As `invalidJSON`.
+    case invalidGuessedJSONArray(source: String, line: Int, column: Int, reason: String)
+    /// A baseline file with nothing in it: most likely a result that was never written (taken as no
+    /// rows, every row would be new and no growth would be found).
+    case emptyBaseline(file: String)
     /// Bytes that are not UTF-8. `byteOffset` is 0-based from the start of the input.
     case invalidUTF8(source: String, byteOffset: Int)
     /// Input that is well-formed but not what the format expects (for example an object without `text`).
@@ -45,7 +51,7 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
         public var meaning: String {
             switch self {
             case .ok: return "success: every row fits its budget"
-            case .violations: return "some rows do not fit their budget (or grew, with --fail-on-growth)"
+            case .violations: return "some rows do not fit their budget (or grew, when growth is a failure)"
             case .usage: return "bad option or argument"
             case .invalidInput: return "invalid input (JSON syntax or shape, UTF-8, a malformed translation catalog); the other inputs are measured"
             case .unreadableInput: return "input file missing or unreadable; the other inputs are measured"
@@ -59,9 +65,10 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var exitCode: ExitCode {
         switch self {
-        case .usage, .conflict: return .usage
+        case .usage: return .usage
+        case .conflict(let conflict): return conflict.exitCode
         case .unreadableInput: return .unreadableInput
-        case .invalidJSON, .invalidUTF8, .invalidInput: return .invalidInput
+        case .invalidJSON, .invalidGuessedJSONArray, .emptyBaseline, .invalidUTF8, .invalidInput: return .invalidInput
         case .font: return .font
         case .output: return .output
         case .configSyntax, .invalidConfig: return .config
@@ -71,8 +78,13 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
     /// Whether this is an input's own error: it cannot be read (exit 66) or is not valid in its
     /// format (exit 65). A run reports it and goes on with the other inputs.
     public var isInputError: Bool {
-        exitCode == .invalidInput || exitCode == .unreadableInput
+        if case .conflict = self { return false }
+        return exitCode == .invalidInput || exitCode == .unreadableInput
     }
+
+    /// What `invalidGuessedJSONArray` adds to the JSON error's reason, in the library's words.
+    public static let guessedJSONArrayHint = "read as a JSON array because it starts with '['; "
+        + "for one row per line read it in the lines format"
 
     public var description: String {
         // Paths and reasons can hold what came from outside (a file name, a value): escaped and
@@ -88,6 +100,11 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
             return "cannot read \(shown(path)): \(why(reason))"
         case .invalidJSON(let source, let line, let column, let reason):
             return "\(shown(source)):\(line):\(column): invalid JSON: \(why(reason))"
+        case .invalidGuessedJSONArray(let source, let line, let column, let reason):
+            let hinted = reason + " (\(Self.guessedJSONArrayHint))"
+            return "\(shown(source)):\(line):\(column): invalid JSON: \(why(hinted))"
+        case .emptyBaseline(let file):
+            return "\(shown(file)):1: an empty file is not a baseline (expected an earlier json or ndjson report)"
         case .invalidUTF8(let source, let byteOffset):
             return "\(shown(source)): invalid UTF-8 at byte offset \(byteOffset)"
         case .invalidInput(let source, let line, let reason):

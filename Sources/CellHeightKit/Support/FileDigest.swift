@@ -2,7 +2,7 @@ import CLibCrypto
 import Foundation
 
 /// SHA-256 of a file, as lowercase hex, computed with OpenSSL's libcrypto while streaming the file.
-public func sha256Hex(ofFileAt path: String) throws -> String {
+package func sha256Hex(ofFileAt path: String) throws -> String {
     guard let handle = FileHandle(forReadingAtPath: path) else {
         throw CellHeightError.font("cannot read font file: \(path)")
     }

@@ -7,7 +7,7 @@ import Foundation
 
 /// What a path names, independent of how it is spelled: `./a.json`, `a.json`, a hard link and a
 /// symbolic link to it are one file. Used to make sure no output lands on a file the run reads.
-public enum FileIdentity: Hashable, Sendable {
+package enum FileIdentity: Hashable, Sendable {
     /// An existing file (after following symbolic links): its device and inode.
     case existing(device: UInt64, inode: UInt64)
     /// A file that does not exist yet: the directory it would be created in, and its name there.
@@ -15,7 +15,7 @@ public enum FileIdentity: Hashable, Sendable {
 
     /// The identity of the file `path` names, following symbolic links (a dangling link names the
     /// file it would create); nil when even its directory does not exist.
-    public init?(path: String) {
+    package init?(path: String) {
         var status = stat()
         if stat(path, &status) == 0 {
             self = .existing(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -33,8 +33,8 @@ public enum FileIdentity: Hashable, Sendable {
 ///
 /// Each file is kept with its status-change time, so that a file deleted meanwhile whose inode
 /// the system gave to a new file is not taken for it.
-public final class FilesRead: @unchecked Sendable {
-    public static let shared = FilesRead()
+package final class FilesRead: @unchecked Sendable {
+    package static let shared = FilesRead()
     private struct Key: Hashable {
         var identity: FileIdentity
         var changeSeconds: Int
@@ -44,7 +44,7 @@ public final class FilesRead: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Records the file at `path` (as it is now) as read.
-    public func record(path: String) {
+    package func record(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         record(Self.key(status), name: path)
@@ -68,7 +68,7 @@ public final class FilesRead: @unchecked Sendable {
     }
 
     /// The path under which the file that `path` names was read, or nil if the run has not read it.
-    public func readName(of path: String) -> String? {
+    package func readName(of path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         lock.lock()

@@ -4,7 +4,7 @@
 /// lines of its own (a fake `::error` annotation, a fake diagnostic), move the terminal's cursor or
 /// reorder the text on screen (bidirectional overrides). A value longer than `limit` characters is
 /// cut, with an ellipsis, so one bad value cannot make a message of megabytes.
-public func messageText(_ value: String, limit: Int = 200) -> String {
+package func messageText(_ value: String, limit: Int = 200) -> String {
     // Most values are short printable ASCII, to be echoed as they are.
     var utf8 = value
     if utf8.withUTF8({ isPrintableASCII($0, limit: limit) }) { return value }
@@ -40,6 +40,6 @@ private func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
 
 /// A whole message line as it is written: each line of `text` escaped as `messageText` escapes a
 /// value (with a larger limit), so that nothing inside a message can start a line of its own.
-public func messageLine(_ text: String, limit: Int = 2_000) -> String {
+package func messageLine(_ text: String, limit: Int = 2_000) -> String {
     messageText(text, limit: limit)
 }

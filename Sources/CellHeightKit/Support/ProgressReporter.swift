@@ -8,7 +8,7 @@ import Foundation
 /// terminal (so logs and pipes never see it), and never more than four updates a second.
 ///
 /// Every run measures its rows as it reads them: the share of the input read is the share measured.
-public final class ProgressReporter {
+package final class ProgressReporter {
     private let enabled: Bool
     private let now: () -> Date
     private let write: (String) -> Void
@@ -17,7 +17,7 @@ public final class ProgressReporter {
     private var drewSomething = false
 
     /// `quiet` turns it off even on a terminal. Time is counted from here.
-    public convenience init(quiet: Bool) {
+    package convenience init(quiet: Bool) {
         self.init(enabled: !quiet && isatty(STDERR_FILENO) == 1, now: Date.init) { text in
             writeToStandardError(text)
             // A drawn line (not the clearing of `finish`) stays until a diagnostic clears it.
@@ -35,12 +35,12 @@ public final class ProgressReporter {
 
     /// Reports `rows` measured so far, `bytesRead` of `totalBytes` (nil when unknown, as for a
     /// pipe): rows that are measured as they are read.
-    public func update(rows: Int, bytesRead: Int, totalBytes: Int?) {
+    package func update(rows: Int, bytesRead: Int, totalBytes: Int?) {
         draw("\(rows) rows", done: rows, fraction: Self.fraction(bytesRead, of: totalBytes))
     }
 
     /// Clears the line, so that what follows on the terminal starts clean.
-    public func finish() {
+    package func finish() {
         guard enabled, drewSomething else { return }
         write("\r\u{1B}[K")
     }

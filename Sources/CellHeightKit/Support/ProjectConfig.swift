@@ -17,28 +17,28 @@ import Foundation
 /// ```
 ///
 /// Options given on the command line win over the file's (the file's are dropped, not merged).
-public struct ProjectConfig {
-    public static let fileName = ".cellheight.yaml"
+package struct ProjectConfig {
+    package static let fileName = ".cellheight.yaml"
 
     /// One default option: its long name (without `--`) and its values, as command-line words
     /// (none for a flag that is on).
-    public struct Option: Equatable {
-        public var name: String
-        public var values: [String]
+    package struct Option: Equatable {
+        package var name: String
+        package var values: [String]
 
-        public init(name: String, values: [String]) {
+        package init(name: String, values: [String]) {
             self.name = name
             self.values = values
         }
     }
 
-    public var file: String
-    public var options: [Option]
+    package var file: String
+    package var options: [Option]
     /// Whether the file holds `rules:` (then it is the default `--rules`).
-    public var hasRules: Bool
+    package var hasRules: Bool
 
     /// The nearest `.cellheight.yaml` in `directory` or a directory above it, or nil.
-    public static func find(from directory: String) -> String? {
+    package static func find(from directory: String) -> String? {
         var url = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = url.appendingPathComponent(fileName).path
@@ -55,7 +55,7 @@ public struct ProjectConfig {
     /// Reads a project file. Option values are a string, a number, true/false (a flag) or a list
     /// (`width`, `size` and `fallback` take it comma-joined; other options once per element).
     /// - Throws: `configSyntax` or `invalidConfig` (exit 78), naming the file and the JSON path.
-    public init(data: Data, file: String) throws {
+    package init(data: Data, file: String) throws {
         self.file = file
         let text = try decodeConfigText(data, file: file)
         let value = try parseYAMLValue(text, file: file)

@@ -19,7 +19,7 @@ func clearingProgressLine(_ text: String) -> String {
 /// Writes `text` to standard error as it is, retrying short and interrupted writes, and ignores
 /// any failure: a diagnostic that cannot be shown (`2>/dev/full`, a closed pipe) must never stop
 /// the run, and above all never the result from being written.
-public func writeToStandardError(_ text: String) {
+package func writeToStandardError(_ text: String) {
     var bytes = Array(clearingProgressLine(text).utf8)
     bytes.withUnsafeMutableBytes { buffer in
         var offset = 0
@@ -34,7 +34,7 @@ public func writeToStandardError(_ text: String) {
 
 /// Writes one message, `cellheight: MESSAGE`, on a line of its own: control characters inside the
 /// message are escaped (see `messageText`), so it is always exactly one line.
-public func writeErrorMessage(_ message: String) {
+package func writeErrorMessage(_ message: String) {
     writeToStandardError("cellheight: " + messageLine(message) + "\n")
 }
 
@@ -50,7 +50,7 @@ nonisolated(unsafe) var standardInputWasClosed = false
 ///   that no file the run opens later can take its number (a diagnostic would then land in the
 ///   output file). Standard output is opened read-only, so writing results to it fails with a
 ///   message instead of vanishing.
-public func prepareProcessForOutput() {
+package func prepareProcessForOutput() {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
     for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)] {

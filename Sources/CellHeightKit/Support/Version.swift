@@ -4,12 +4,12 @@ import CHarfBuzz
 
 /// cellheight's version, kept here only: `--version`, the man page and the Debian package
 /// (`make deb` reads it from this file) all show this one.
-public enum CellHeightVersion {
-    public static let number = "0.3.0"
+package enum CellHeightVersion {
+    package static let number = "0.3.0"
 
     /// The versions of the C libraries heights depend on, as linked at run time, e.g.
     /// "FreeType 2.12.1, HarfBuzz 6.0.0, ICU 72.1, fontconfig 2.14.1".
-    public static var libraries: String {
+    package static var libraries: String {
         var freeType = "unknown"
         if let library = FreeTypeLibrary.shared {
             var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
@@ -22,5 +22,5 @@ public enum CellHeightVersion {
     }
 
     /// What `--version` prints.
-    public static var description: String { "cellheight \(number)\n\(libraries)" }
+    package static var description: String { "cellheight \(number)\n\(libraries)" }
 }

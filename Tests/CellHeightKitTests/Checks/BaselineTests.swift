@@ -17,8 +17,7 @@ struct BaselineTests {
     /// whatever grew; an empty (or blank) file is not a baseline. No rows at all is `{"rows": []}`.
     @Test("an empty file is not a baseline", arguments: ["", "\n \n"])
     func emptyBaseline(_ text: String) throws {
-        #expect(throws: CellHeightError.invalidInput(source: "base.json", line: 1,
-                                                     reason: "an empty file is not a baseline (expected an earlier --output json or ndjson result)")) {
+        #expect(throws: CellHeightError.emptyBaseline(file: "base.json")) {
             _ = try readBaseline(Data(text.utf8), file: "base.json")
         }
         #expect(try readBaseline(Data(#"{"rows": []}"#.utf8), file: "base.json").isEmpty)

@@ -154,13 +154,15 @@ struct BudgetRulesTests {
                 return "\(error)"
             }
         }
-        let tail = " in one place (the rules, per key and locale, or the command line, for every row)"
-        #expect(message(Self.base, [.lineHeight]) == "--line-height normal disagrees with rules ($.rules[1].lineHeight): give the line height" + tail)
-        #expect(message(Self.base, [.width, .font]) == "--width 375 disagrees with rules ($.rules[0].width): give the width" + tail)
+        // In the library's words (the command line names its options: AuditCommandLineTests).
+        let tail = " in one place (the rules, per key and locale, or the run's settings, for every row)"
+        #expect(message(Self.base, [.lineHeight])
+                == "the line height normal disagrees with rules ($.rules[1].lineHeight): give the line height" + tail)
+        #expect(message(Self.base, [.width, .font]) == "the width 375 disagrees with rules ($.rules[0].width): give the width" + tail)
         // The rules' own values: the same measurements either way. But a locale's font is another font.
         let same = RowSettings(font: "DejaVu Sans", fontSize: 14, lineHeight: .pixels(20), widths: [320])
         #expect(message(same, [.width, .size, .lineHeight]) == nil)
-        #expect(message(same, [.font]) == "--font DejaVu Sans disagrees with rules ($.rules[0].fonts.ja): give the font" + tail)
+        #expect(message(same, [.font]) == "the font DejaVu Sans disagrees with rules ($.rules[0].fonts.ja): give the font" + tail)
     }
 
     @Test("bad rules files: one error with the place", arguments: [

@@ -1,6 +1,6 @@
 /// The translation catalog formats cellheight reads: each (key, locale) pair of a catalog becomes
 /// one `Row` (see `readCatalogRows(_:format:path:)` and `CatalogMessage` for the fields).
-public enum CatalogFormat: String, CaseIterable, Sendable {
+package enum CatalogFormat: String, CaseIterable, Sendable {
     /// gettext PO (`.po`, and `.pot` templates, whose rows are the source texts).
     case po
     /// gettext's compiled MO (`.mo`), either byte order.
@@ -24,7 +24,7 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
     /// - Parameters:
     ///   - path: the file's path, e.g. "res/values-de/strings.xml".
     ///   - firstBytes: the start of the file (the first few KiB are enough), for `.xml` files.
-    public init?(detectingPath path: String, firstBytes: [UInt8]) {
+    package init?(detectingPath path: String, firstBytes: [UInt8]) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let lowered = name.lowercased()
         guard let dot = lowered.lastIndex(of: ".") else { return nil }
@@ -61,7 +61,7 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
 ///     the path (`ja.lproj/Localizable.strings`, `res/values-ja/strings.xml`, `ja.po`).
 /// - Throws: `CellHeightError.invalidInput` with the file and the 1-based line of the problem
 ///   (for `.mo`, which has no lines, no line and "offset N" in the reason).
-public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: String) throws -> [Row] {
+package func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: String) throws -> [Row] {
     var warnings: [CatalogWarning] = []
     return try readCatalogRows(bytes, format: format, path: path, warnings: &warnings)
 }
@@ -69,17 +69,17 @@ public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Strin
 /// Something a catalog holds that is read but that the app would not show as written, e.g. an ICU
 /// plural branch `autres` (ICU's French is `other`): not an error (its rows are measured), a
 /// warning at its line.
-public struct CatalogWarning: Equatable, Sendable {
-    public var file: String
+package struct CatalogWarning: Equatable, Sendable {
+    package var file: String
     /// Nil for a warning about the whole file (or a rules file's rule, named in the message).
-    public var line: Int?
+    package var line: Int?
     /// E.g. "\"files_count\": plural selector \"autres\" is not a CLDR plural category (zero, one, two, few, many, other) or =N: the app never shows this branch".
-    public var message: String
+    package var message: String
 }
 
 /// `readCatalogRows(_:format:path:)`, adding to `warnings` what is read but worth a look (see
 /// `CatalogWarning`).
-public func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: String, warnings: inout [CatalogWarning]) throws -> [Row] {
+package func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: String, warnings: inout [CatalogWarning]) throws -> [Row] {
     let messages: [CatalogMessage]
     switch format {
     case .po: messages = try readPOCatalog(bytes, path: path)

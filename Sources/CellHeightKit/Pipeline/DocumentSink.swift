@@ -1,0 +1,64 @@
+import Foundation
+
+/// The report written whole once every input was read (`table`, `json`, `html`, `svg`, and any
+/// report to a file or with offsets or statistics), to standard output or atomically to the output
+/// file. Each batch is measured as it is read (the next one is read meanwhile); what it breaks is
+/// reported only at the end, as if every input were read first: input errors, then a template's
+/// fields (checked against every row), then an error of measuring, then the rows' findings.
+final class DocumentSink: ReportSink {
+    private let plan: RunPlan
+    let rendersRowsApart: Bool
+    private var cells: [MeasuredCell] = []
+    /// Rows that stand alone, rendered by the workers as they were measured.
+    private var renderedRows: [String] = []
+    private var findings: [BatchFindings] = []
+    /// Every row, when a template's fields are to be checked.
+    private var templateRows: [Row] = []
+    private var measuringError: Error?
+
+    init(_ plan: RunPlan) {
+        self.plan = plan
+        rendersRowsApart = plan.request.output.rendersRowsApart(plan.reportOptions)
+    }
+
+    func willMeasure(_ rows: [Row]) throws -> Bool {
+        if plan.templateFile != nil { templateRows += rows }
+        return measuringError == nil
+    }
+
+    func take(_ batch: Result<MeasuredBatch, Error>) throws {
+        switch batch {
+        case .success(let batch):
+            for part in batch.cells { cells += part }
+            renderedRows += batch.texts
+            findings.append(batch.findings)
+        case .failure(let error):
+            measuringError = error
+        }
+    }
+
+    func finish() throws {
+        if let template = plan.templateFile { try plan.cell.checkFields(of: templateRows, templateFile: template) }
+        if let measuringError { throw measuringError }
+        findings.forEach(plan.record)
+        // Fonts of rows laid out in their own are embedded too (known only now: rules and rows name them).
+        var options = plan.reportOptions
+        if plan.request.embedsFonts {
+            for path in cells.compactMap({ $0.ownFont?.fontPath }) where options.embeddedFonts[path] == nil {
+                options.embeddedFonts[path] = [UInt8](try readInputData(from: path))
+            }
+        }
+        // The fonts fallback found, now that every row was laid out (asking the chain up front
+        // would start fontconfig for text the primary font draws whole).
+        var settings = plan.reportSettings
+        let output = plan.request.output
+        settings.fallbackFonts = output.showsSettings ? plan.measurer.fallbackFontsUsed : []
+        let text = render(cells, settings: settings, format: output, options: options,
+                          renderedRows: rendersRowsApart ? renderedRows : nil)
+        if let outputFile = plan.request.outputFile {
+            try writeAtomically(Data(text.utf8), to: outputFile)
+        } else {
+            try writeToStandardOutput(Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The report written to standard output a batch at a time, in bounded memory: `ndjson` lines (the
+/// workers render them), `csv` records under one header, or nothing (`none`, for the findings
+/// alone). Each batch's findings are recorded as soon as it is measured, and a template's fields
+/// are checked against the first batch only.
+final class StreamingSink: ReportSink {
+    private let plan: RunPlan
+    /// The report's settings, whose `locale` column is decided with the first batch.
+    private var settings: ReportSettings
+    private var batchCount = 0
+
+    init(_ plan: RunPlan) {
+        self.plan = plan
+        settings = plan.reportSettings
+    }
+
+    var rendersRowsApart: Bool { plan.request.output == .ndjson }
+
+    func willMeasure(_ rows: [Row]) throws -> Bool {
+        guard batchCount == 0 else { return true }
+        if let template = plan.templateFile { try plan.cell.checkFields(of: rows, templateFile: template) }
+        // Whether the CSV has a locale column is decided with the first batch, for the inputs to
+        // come too (catalogs by their names).
+        if settings.identity.locale == nil {
+            settings.identity.locale = rows.contains { $0.isCatalogEntry || $0.locale != nil }
+                || plan.request.format.catalogFormat != nil
+                || plan.sources.contains { $0.map { CatalogFormat(detectingPath: $0, firstBytes: []) != nil } ?? false }
+        }
+        return true
+    }
+
+    func take(_ batch: Result<MeasuredBatch, Error>) throws {
+        let batch = try batch.get()
+        plan.record(batch.findings)
+        let text = rendersRowsApart ? batch.texts.joined()
+            : renderStreamed(Array(batch.cells.joined()), settings: settings, format: plan.request.output,
+                             options: plan.reportOptions, isFirst: batchCount == 0)
+        try writeToStandardOutput(Data(text.utf8))
+        batchCount += 1
+    }
+
+    func finish() throws {
+        // Inputs read with no rows: the report of none (the CSV header).
+        if batchCount == 0 {
+            try writeToStandardOutput(Data(render([], settings: settings, format: plan.request.output,
+                                                  options: plan.reportOptions).utf8))
+        }
+    }
+}
