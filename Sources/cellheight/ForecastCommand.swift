@@ -41,13 +41,13 @@ struct ForecastPredictCommand: ParsableCommand {
             --fail-on-forecast.
 
             EXAMPLES
-              cellheight forecast --locales de,fr,ja -w 200 --max-lines 1 res/values/strings.xml
-              cellheight forecast --locales de --pseudo expand:1.4 --rules rules.yaml -o json \\
-                  en.lproj/Localizable.strings
-              cellheight forecast --locales de,fr -w 200 --max-lines 1 \\
-                  --score-against res/values-de/strings.xml --score-against res/values-fr/strings.xml \\
+              cellheight forecast --locales de,fr,ja -w 200 --max-lines 1 \\
                   res/values/strings.xml
-              cellheight forecast learn --output expansion-model.json --locales de,fr,ja
+              cellheight forecast --locales de --pseudo expand:1.4 \\
+                  --rules rules.yaml -o json en.lproj/Localizable.strings
+              cellheight forecast --locales de -w 200 --max-lines 1 \\
+                  --score-against res/values-de/strings.xml res/values/strings.xml
+              cellheight forecast learn --output model.json --locales de,fr,ja
             """,
         helpNames: [.short, .long]
     )
@@ -74,14 +74,14 @@ struct ForecastPredictCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The project's own translations (catalogs of the target locales, same keys): their width ratios "
-            + "replace the model's for a locale with 20 pairs or more; repeatable."),
+                + "replace the model's for a locale with 20 pairs or more; repeatable."),
         completion: .file())
     var learnFrom: [String] = []
 
     @Option(
         help: ArgumentHelp(
             "Real translations to score the forecast and pseudo-locales against (precision and recall per "
-            + "locale); repeatable."),
+                + "locale); repeatable."),
         completion: .file())
     var scoreAgainst: [String] = []
 
@@ -106,7 +106,7 @@ struct ForecastPredictCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "A rules file, as the gate reads it: each string gets the width, font, size and budget its "
-            + "target locale's rules give."),
+                + "target locale's rules give."),
         completion: .file(extensions: ["json", "yaml", "yml"]))
     var rules: String?
 
@@ -192,7 +192,7 @@ struct ForecastPredictCommand: ParsableCommand {
             }
             try writeToStandardOutput(
                 Data(ForecastReport(outcome: outcome, model: model, top: top).render(output).utf8))
-            var failed = false
+            var failed = false  // (a forecast at --fail-on-forecast or more)
             for forecast in outcome.forecasts where forecast.overflowProbability >= min(warnAt, failOnForecast ?? 2) {
                 let fails = failOnForecast.map { forecast.overflowProbability >= $0 } ?? false
                 failed = failed || fails
@@ -204,7 +204,13 @@ struct ForecastPredictCommand: ParsableCommand {
                         ? githubAnnotation(diagnostic, command: fails ? "error" : "warning")
                         : (fails ? "" : "warning: ") + diagnostic.text) + "\n")
             }
-            if failed { throw ExitCode(CellHeightError.ExitCode.violations.rawValue) }
+            if let threshold = failOnForecast, failed {
+                let count = outcome.forecasts.filter { $0.overflowProbability >= threshold }.count
+                writeErrorMessage(
+                    "\(count) of \(outcome.forecasts.count) forecasts at overflow probability "
+                        + "\(formatPixels(threshold)) or more (--fail-on-forecast)")
+                throw ExitCode(CellHeightError.ExitCode.violations.rawValue)
+            }
         } catch let error as CellHeightError {
             writeErrorMessage(error.description)
             throw ExitCode(error.exitCode.rawValue)

@@ -20,7 +20,8 @@ struct CompletionTests {
         // The first word: the subcommands' names beside the files (summary.csv).
         Case(line: "cellheight su", offers: ["summarize", "summary.csv"]),
         Case(line: "cellheight he", offers: ["help"]),
-        Case(line: "cellheight ", offers: ["forecast", "help", "measure", "rows.txt", "summarize", "summary.csv"], exactly: false),
+        Case(line: "cellheight ", offers: ["forecast", "help", "measure", "rows.txt", "summarize", "summary.csv"],
+             exactly: false),
         // The default subcommand's options, before and after other options, and their values.
         Case(line: "cellheight --fo", offers: ["--font", "--format"]),
         Case(line: "cellheight -s 14 --fo", offers: ["--font", "--format"]),

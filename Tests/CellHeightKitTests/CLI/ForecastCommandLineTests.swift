@@ -81,6 +81,9 @@ struct ForecastCommandLineTests {
             in: Self.root)
         #expect(failed.status == 1)
         #expect(
+            failed.stderrText.hasSuffix(
+                "cellheight: 8 of 48 forecasts at overflow probability 0.9 or more (--fail-on-forecast)\n"))
+        #expect(
             failed.stderrText.split(separator: "\n").contains {
                 $0.hasPrefix(Self.source + ":") && $0.contains("[de]: forecast: ")
             })

@@ -95,10 +95,12 @@ struct PseudoLocalizationTests {
             #expect(forecast.overflowProbability == (layout.lineCount > 1 ? 1 : 0))
             #expect(forecast.pseudoText == pseudo.apply(to: row.text))
         }
-        // "Delete all the files" is 150.08 px wide in DejaVu Sans 16 px: doubled, 2 lines at 320 px.
+        // "Delete all the files" is 145.48 px wide in DejaVu Sans 16 px, doubled 296.05 px: at 280 px
+        // the source takes 1 line and the pseudo-locale 2, the ratio measured is 296.05 / 145.48.
         let doubled = forecaster.pseudoForecast(
-            row: row, text: row.text, pseudo: .double, engine: engine, width: 320,
-            budget: Budget(maxLines: 1))
-        #expect(doubled.sourceLines == 1 && doubled.medianLines == 1 || doubled.medianLines == 2)
+            row: row, text: row.text, pseudo: .double, engine: engine, width: 280, budget: Budget(maxLines: 1))
+        #expect(doubled.sourceLines == 1 && doubled.sourceFits && doubled.medianLines == 2)
+        #expect(abs(doubled.medianRatio - 296.0546875 / 145.484375) < 1e-9)
+        #expect(doubled.overflowProbability == 1)
     }
 }
