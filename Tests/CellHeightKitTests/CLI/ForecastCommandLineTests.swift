@@ -123,6 +123,39 @@ struct ForecastCommandLineTests {
         )
     }
 
+    @Test("rules are resolved for the target locale: its budget, width and font (ja in Noto Sans CJK JP)")
+    func rulesPerTargetLocale() throws {
+        let result = try CellHeightProcess.run(
+            [
+                "forecast", "--model", "data/expansion-model.json", "--rules", "fixtures/catalogs/app/rules.yaml",
+                "--locales", "de,ja", "-o", "ndjson", "--warn-at", "1", "fixtures/catalogs/app/res/values/strings.xml",
+            ],
+            in: Self.root)
+        #expect(result.status == 0)
+        let records = try result.stdout.split(separator: UInt8(ascii: "\n")).map {
+            try #require(JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+        }
+        func record(_ id: String, _ locale: String) throws -> [String: Any] {
+            try #require(records.first { $0["id"] as? String == id && $0["locale"] as? String == locale })
+        }
+        // select_file: one line at 200 px; folder_exists: two (the rules' keys), both locales.
+        for locale in ["de", "ja"] {
+            #expect((try record("select_file", locale)["budget"] as? [String: Any])?["maxLines"] as? Int == 1)
+            #expect((try record("folder_exists", locale)["budget"] as? [String: Any])?["maxLines"] as? Int == 2)
+            #expect(try record("select_file", locale)["width"] as? Double == 200)
+        }
+        // The source is measured in the font the translation will have: 14 px DejaVu Sans for de,
+        // Noto Sans CJK JP for ja.
+        func sourceWidth(_ locale: String) throws -> Double {
+            try #require((try record("select_file", locale)["source"] as? [String: Any])?["width"] as? Double)
+        }
+        let dejaVu = try TestFonts.engine(TestFonts.dejaVuSans, size: 14)
+        let noto = try TestFonts.engine(TestFonts.notoSansCJK, size: 14)
+        #expect(abs(try sourceWidth("de") - OverflowForecaster.renderedWidth("Select a File", engine: dejaVu)) < 0.006)
+        #expect(abs(try sourceWidth("ja") - OverflowForecaster.renderedWidth("Select a File", engine: noto)) < 0.006)
+        #expect(try sourceWidth("de") != sourceWidth("ja"))
+    }
+
     @Test("forecast learn: a model from a folder of gettext catalogs, read back by the forecast")
     func learn() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("learn-\(UUID())").path
