@@ -129,7 +129,8 @@ completions: build
 	$(BIN) --generate-completion-script zsh > $(SHARE)/completions/_cellheight
 	$(BIN) --generate-completion-script fish > $(SHARE)/completions/cellheight.fish
 
-## install: the binary (stripped), man page, completions and ready-made templates under $(DESTDIR)$(PREFIX)
+## install: the binary (stripped), man page, completions, ready-made templates and the forecast's expansion
+## model under $(DESTDIR)$(PREFIX)
 install: build man completions
 	install -Dm755 -s $(BIN) $(DESTDIR)$(PREFIX)/bin/cellheight
 	install -Dm644 $(SHARE)/man/cellheight.1 $(DESTDIR)$(PREFIX)/share/man/man1/cellheight.1
@@ -139,6 +140,7 @@ install: build man completions
 	install -d $(DESTDIR)$(PREFIX)/share/cellheight/templates
 	install -m644 $(filter-out %.rows.json,$(wildcard fixtures/templates/*.json)) $(DESTDIR)$(PREFIX)/share/cellheight/templates/
 	install -m755 scripts/pre-commit-hook.sh $(DESTDIR)$(PREFIX)/share/cellheight/pre-commit-hook.sh
+	install -m644 data/expansion-model.json $(DESTDIR)$(PREFIX)/share/cellheight/expansion-model.json
 	install -Dm644 LICENSE $(DESTDIR)$(PREFIX)/share/doc/cellheight/copyright
 	install -Dm644 README.md $(DESTDIR)$(PREFIX)/share/doc/cellheight/README.md
 

@@ -19,7 +19,8 @@ import jsonschema
 import yaml
 
 BIN = os.path.abspath(".build/release/cellheight")
-SCHEMAS = {name: json.load(open(f"docs/schemas/{name}.schema.json")) for name in ("output", "rules", "template")}
+SCHEMAS = {name: json.load(open(f"docs/schemas/{name}.schema.json"))
+           for name in ("output", "rules", "template", "forecast", "expansion-model")}
 VALIDATORS = {name: jsonschema.Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 failures = []
@@ -36,6 +37,18 @@ def row_validator():
 ROW = row_validator()
 
 
+def forecast_line_validators():
+    """Validators of forecast.schema.json's NDJSON lines: a forecast, a score."""
+    result = {}
+    for kind in ("forecast", "score"):
+        schema = {"$schema": SCHEMAS["forecast"]["$schema"], "$defs": SCHEMAS["forecast"]["$defs"], "$ref": f"#/$defs/{kind}"}
+        result[kind] = jsonschema.Draft202012Validator(schema)
+    return result
+
+
+FORECAST_LINES = forecast_line_validators()
+
+
 def check(validator, value, what):
     errors = sorted(validator.iter_errors(value), key=lambda e: list(e.path))
     if errors:
@@ -48,6 +61,14 @@ def check_output(command, stdout):
     text = stdout.strip()
     if not text:
         return 0
+    if re.search(r"\bforecast\b", command):
+        if re.search(r"(-o|--output)[ =]ndjson\b", command):
+            for number, line in enumerate(text.splitlines(), 1):
+                record = json.loads(line)
+                check(FORECAST_LINES.get(record.get("kind"), FORECAST_LINES["forecast"]), record, f"{command} (line {number})")
+            return 1
+        check(VALIDATORS["forecast"], json.loads(text), command)
+        return 1
     if re.search(r"(-o|--output)[ =]ndjson\b", command):
         for number, line in enumerate(text.splitlines(), 1):
             check(ROW, json.loads(line), f"{command} (line {number})")
@@ -105,6 +126,14 @@ def main():
         ["--rules", "fixtures/catalogs/app/rules.yaml", "-o", "json", *sorted(glob.glob("fixtures/catalogs/app/res/values*/strings.xml"))],
         ["-f", FONT, "-o", "ndjson", "fixtures/catalogs/app/Localizable.xcstrings"],
     ]
+    forecast = ["forecast", "--model", "data/expansion-model.json", "-f", FONT, "-w", "160", "--max-lines", "1",
+                "--locales", "de,fr,ja", "--pseudo", "expand:1.4", "--pseudo", "bidi", "--warn-at", "1",
+                "--score-against", "fixtures/forecast/antennapod/res/values-de/strings.xml",
+                "fixtures/forecast/antennapod/res/values/strings.xml"]
+    cases += [forecast + ["-o", "json"], forecast + ["-o", "ndjson"],
+              ["forecast", "-f", FONT, "--pseudo", "double", "--rules", "fixtures/catalogs/app/rules.yaml", "-o", "json",
+               "--warn-at", "1", "fixtures/catalogs/app/res/values/strings.xml"]]
+    check(VALIDATORS["expansion-model"], json.load(open("data/expansion-model.json")), "data/expansion-model.json")
     for template in sorted(glob.glob("fixtures/templates/*.json")):
         if ".rows." in template:
             continue
@@ -126,6 +155,8 @@ def main():
         (VALIDATORS["output"], {"rows": [], "rowCount": 0}, "a document without version and settings"),
         (VALIDATORS["template"], {"labels": [{"field": "t", "colour": "red"}]}, "a template label with an unknown key"),
         (VALIDATORS["rules"], {"rules": [{"keys": "*", "maxLine": 1}]}, "a rule with an unknown key"),
+        (VALIDATORS["forecast"], {"version": "0.3.0", "forecasts": []}, "a forecast without its model and scores"),
+        (VALIDATORS["expansion-model"], {"format": 1, "locales": {}}, "a model without levels"),
     ]
     for validator, value, what in refused:
         if validator.is_valid(value):

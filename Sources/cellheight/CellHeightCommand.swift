@@ -2,7 +2,8 @@ import ArgumentParser
 import CellHeightKit
 
 /// `cellheight`: measuring is the default subcommand, so `cellheight [options] [files]` measures
-/// (`cellheight measure ...` too), and `cellheight summarize [files]` merges NDJSON results.
+/// (`cellheight measure ...` too), `cellheight summarize [files]` merges NDJSON results, and
+/// `cellheight forecast` forecasts translations' line counts (docs/forecast.md).
 ///
 /// The root has no help flag of its own: `cellheight --help` falls through to the default
 /// subcommand and shows the measuring options; `cellheight help` shows this overview, and
@@ -14,11 +15,12 @@ struct CellHeightCommand: ParsableCommand {
         usage: """
         cellheight [measure] [<options>] [<files> ...]
         cellheight summarize [<files> ...] [--json]
+        cellheight forecast --locales <locales> [<options>] [<files> ...]
         cellheight help [<subcommand>]
         """,
         discussion: "Measuring is the default: 'cellheight --help' lists its options.",
         version: CellHeightVersion.description,
-        subcommands: [MeasureCommand.self, SummarizeCommand.self],
+        subcommands: [MeasureCommand.self, SummarizeCommand.self, ForecastCommand.self],
         defaultSubcommand: MeasureCommand.self,
         helpNames: []
     )

@@ -11,7 +11,7 @@ import Foundation
 ///   working directory, or `--config FILE`; `--config none`: no file) go before the command line's,
 ///   each only when the command line does not give that option.
 enum CommandLineFront {
-    static let subcommands = ["measure", "summarize"]
+    static let subcommands = ["measure", "summarize", "forecast"]
 
     /// The arguments to parse; a usage or project-file error is reported and the process exits.
     static func arguments(_ given: [String]) -> [String] {
@@ -25,7 +25,7 @@ enum CommandLineFront {
             }
             return arguments
         }
-        if first == "summarize" { return arguments }
+        if first == "summarize" || first == "forecast" { return arguments }
         if !first.isEmpty, !first.hasPrefix("-"), first != "measure", !FileManager.default.fileExists(atPath: first) {
             let hint = suggestion(for: first)
             if !hint.isEmpty { fail("'\(messageText(first))' is neither a file nor a subcommand\(hint)", code: .usage) }

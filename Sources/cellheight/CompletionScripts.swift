@@ -89,10 +89,11 @@ enum CompletionScripts {
         let described = CellHeightCommand.configuration.subcommands.map { command in
             "'\(command._commandName):\(zshEscaped(command.configuration.abstract))'"
         } + ["'help:Show subcommand help information.'"]
-        let script = patched(CellHeightCommand.completionScript(for: .zsh), shell: "zsh",
+        // (The root's `help` topics: the first `*:subcommands:`; `forecast`'s own follows.)
+        let script = patched(CellHeightCommand.completionScript(for: .zsh), shell: "zsh", firstOf: true,
                              replacing: "        '*:subcommands:'\n",
                              with: "        '*:subcommands:(\(helpTopics))'\n")
-        return patched(script, shell: "zsh", replacing: anchor, with: """
+        return patched(script, shell: "zsh", firstOf: true, replacing: anchor, with: """
                 # Measuring is the default subcommand: unless the first word names a subcommand,
                 # complete its options and files, and the subcommands' names as the first word
                 # (cellheight's completion script).
@@ -143,10 +144,14 @@ enum CompletionScripts {
     }
 
     /// `script` with `anchor` (which must occur exactly once) replaced.
-    private static func patched(_ script: String, shell: String, replacing anchor: String, with replacement: String) -> String {
-        precondition(script.components(separatedBy: anchor).count == 2,
+    /// (`firstOf`: the anchor may also occur later, in a subcommand's function, e.g. `forecast`'s;
+    /// the first, the root's, is replaced.)
+    private static func patched(_ script: String, shell: String, firstOf: Bool = false, replacing anchor: String,
+                                with replacement: String) -> String {
+        let count = script.components(separatedBy: anchor).count - 1
+        precondition(firstOf ? count >= 1 : count == 1,
                      "\(shell) completion script: ArgumentParser's script changed where cellheight completes its default subcommand")
-        return script.replacingOccurrences(of: anchor, with: replacement)
+        return script.replacingCharacters(in: script.range(of: anchor)!, with: replacement)
     }
 
     /// Text inside a single-quoted zsh `_describe` item: quotes closed and reopened, colons escaped.

@@ -48,6 +48,7 @@ struct MeasureCommand: ParsableCommand {
         SUBCOMMANDS
           measure (default)  Measure rows (this help); 'measure' may be left out.
           summarize          Merge NDJSON results (see 'cellheight help summarize').
+          forecast           Forecast translations' line counts (see 'cellheight help forecast').
         """,
         helpNames: [.short, .long]
     )

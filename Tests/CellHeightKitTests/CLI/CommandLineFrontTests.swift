@@ -48,7 +48,8 @@ struct CommandLineFrontTests {
         let result = try CellHeightProcess.run(["help", "foo"])
         #expect(result.status == 64)
         #expect(result.stdoutText.isEmpty)
-        #expect(result.stderrText == "cellheight: help: no subcommand 'foo' (subcommands: measure, summarize)\n")
+        #expect(result.stderrText
+                == "cellheight: help: no subcommand 'foo' (subcommands: measure, summarize, forecast)\n")
         let close = try CellHeightProcess.run(["help", "summarise"])
         #expect(close.status == 64 && close.stderrText.contains("did you mean 'summarize'?"), "\(close.stderrText)")
         #expect(try CellHeightProcess.run(["help", "summarize"]).status == 0)

@@ -20,7 +20,8 @@ struct CompletionTests {
         // The first word: the subcommands' names beside the files (summary.csv).
         Case(line: "cellheight su", offers: ["summarize", "summary.csv"]),
         Case(line: "cellheight he", offers: ["help"]),
-        Case(line: "cellheight ", offers: ["help", "measure", "rows.txt", "summarize", "summary.csv"], exactly: false),
+        Case(line: "cellheight ", offers: ["forecast", "help", "measure", "rows.txt", "summarize", "summary.csv"],
+             exactly: false),
         // The default subcommand's options, before and after other options, and their values.
         Case(line: "cellheight --fo", offers: ["--font", "--format"]),
         Case(line: "cellheight -s 14 --fo", offers: ["--font", "--format"]),
@@ -35,7 +36,7 @@ struct CompletionTests {
         Case(line: "cellheight summarize --j", offers: ["--json"]),
         Case(line: "cellheight summarize su", offers: ["summary.csv"]),
         // `help` takes a subcommand's name.
-        Case(line: "cellheight help ", offers: ["measure", "summarize"]),
+        Case(line: "cellheight help ", offers: ["forecast", "measure", "summarize"]),
         Case(line: "cellheight help su", offers: ["summarize"]),
     ]
 
