@@ -1,21 +1,21 @@
 import Foundation
 
 /// One source text and its translation, with the rendered width ratio the model learns from.
-public struct TranslationPair: Equatable, Sendable {
+package struct TranslationPair: Equatable, Sendable {
     /// The source's length in characters (grapheme clusters), e.g. 12.
-    public var characters: Int
+    package var characters: Int
     /// Rendered width of the translation over rendered width of the source, e.g. 1.31.
-    public var ratio: Double
+    package var ratio: Double
 }
 
 /// Learns an `ExpansionModel` from English-to-locale pairs: the machine's gettext catalogs
 /// (`/usr/share/locale/<locale>/LC_MESSAGES/*.mo`, msgid → msgstr) for the committed model, or a
 /// project's own translations (`cellheight forecast --learn-from`), both sides measured by the
 /// engine in one font.
-public struct ExpansionLearner {
-    public let engine: TextLayoutEngine
+package struct ExpansionLearner {
+    package let engine: TextLayoutEngine
 
-    public init(engine: TextLayoutEngine) {
+    package init(engine: TextLayoutEngine) {
         self.engine = engine
     }
 
@@ -24,7 +24,7 @@ public struct ExpansionLearner {
     /// names, commands and codes kept as they are, which would pile up at a ratio of exactly 1),
     /// the source has more than one paragraph or 300 characters, or either renders 0 px wide.
     /// GTK's mnemonic `_` (`_Open`, `開く(_O)`) is removed from both.
-    public func pair(source: String, translation: String) -> TranslationPair? {
+    package func pair(source: String, translation: String) -> TranslationPair? {
         let mnemonics = TextRewriting(mnemonic: "_")
         let source = source.contains("_") ? mnemonics.apply(to: source, syntax: []) : source
         let translation = translation.contains("_") ? mnemonics.apply(to: translation, syntax: []) : translation
@@ -42,7 +42,7 @@ public struct ExpansionLearner {
     /// msgid once (the first catalog's), in file order.
     ///
     /// - Throws: what `readCatalogRows` throws for a file that is not a valid `.mo`.
-    public static func gettextPairs(moFiles: [String]) throws -> [(source: String, translation: String)] {
+    package static func gettextPairs(moFiles: [String]) throws -> [(source: String, translation: String)] {
         var seen = Set<String>()
         var pairs: [(source: String, translation: String)] = []
         for path in moFiles {
@@ -64,13 +64,13 @@ public struct ExpansionLearner {
     /// Whether a catalog's pairs are mostly names kept as they are (iso-codes' language and region
     /// names: more than half the translations equal their msgid), which say nothing of how UI
     /// text grows.
-    public static func isNameList(_ pairs: [(source: String, translation: String)]) -> Bool {
+    package static func isNameList(_ pairs: [(source: String, translation: String)]) -> Bool {
         pairs.filter { $0.source == $0.translation }.count * 2 > pairs.count
     }
 
     /// At most `limit` of `pairs`, chosen by a hash of the source (the same whatever the order of
     /// the files), so that every catalog is represented.
-    public static func sample(_ pairs: [(source: String, translation: String)], limit: Int) -> [(
+    package static func sample(_ pairs: [(source: String, translation: String)], limit: Int) -> [(
         source: String, translation: String
     )] {
         guard pairs.count > limit else { return pairs }

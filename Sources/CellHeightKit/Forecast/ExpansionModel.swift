@@ -7,36 +7,36 @@ import Foundation
 /// Learned by `cellheight forecast learn` (see `ExpansionLearner`) from English-to-locale pairs,
 /// both sides measured by the engine in one reference font, and read back by `cellheight forecast`
 /// (see `OverflowForecaster`). The committed model is `data/expansion-model.json`.
-public struct ExpansionModel: Equatable, Sendable {
+package struct ExpansionModel: Equatable, Sendable {
     /// The cumulative probabilities the quantiles are at, e.g. [0.01, 0.05, 0.1, …, 0.95, 0.99].
-    public static let levels: [Double] = [0.01] + (1...19).map { Double($0) / 20 } + [0.99]
+    package static let levels: [Double] = [0.01] + (1...19).map { Double($0) / 20 } + [0.99]
     /// The buckets' upper bounds in characters (grapheme clusters) of the source: 1-10, 11-20,
     /// 21-40, 41-80, 81 and more.
-    public static let bucketBounds = [10, 20, 40, 80]
+    package static let bucketBounds = [10, 20, 40, 80]
     /// A bucket with fewer pairs than this borrows its locale's overall distribution.
-    public static let minimumBucketPairs = 30
+    package static let minimumBucketPairs = 30
 
     /// One distribution: `ratios[i]` is the quantile at `levels[i]` (non-decreasing).
-    public struct Distribution: Equatable, Sendable {
+    package struct Distribution: Equatable, Sendable {
         /// How many pairs it was learned from, e.g. 4210.
-        public var pairs: Int
+        package var pairs: Int
         /// Width ratios at `ExpansionModel.levels`, e.g. [0.62, 0.81, …, 2.4].
-        public var ratios: [Double]
+        package var ratios: [Double]
 
-        public init(pairs: Int, ratios: [Double]) {
+        package init(pairs: Int, ratios: [Double]) {
             self.pairs = pairs
             self.ratios = ratios
         }
 
         /// The distribution of `samples` (at least one).
-        public init(samples: [Double]) {
+        package init(samples: [Double]) {
             let sorted = samples.sorted()
             pairs = sorted.count
             ratios = ExpansionModel.levels.map { quantile(sorted, at: $0) }
         }
 
         /// The ratio at cumulative probability `level` (linear between the stored quantiles).
-        public func ratio(at level: Double) -> Double {
+        package func ratio(at level: Double) -> Double {
             let levels = ExpansionModel.levels
             if level <= levels[0] { return ratios[0] }
             for index in 1..<levels.count where level <= levels[index] {
@@ -48,7 +48,7 @@ public struct ExpansionModel: Equatable, Sendable {
 
         /// The probability that the ratio is above `ratio`: 1 minus the cumulative distribution,
         /// linear between the stored quantiles, 1 below the lowest and 0 above the highest.
-        public func probability(above ratio: Double) -> Double {
+        package func probability(above ratio: Double) -> Double {
             let levels = ExpansionModel.levels
             guard ratio >= ratios[0] else { return 1 }
             guard ratio < ratios[ratios.count - 1] else { return 0 }
@@ -61,19 +61,19 @@ public struct ExpansionModel: Equatable, Sendable {
     }
 
     /// One locale's distributions.
-    public struct Locale: Equatable, Sendable {
+    package struct Locale: Equatable, Sendable {
         /// Every pair of the locale.
-        public var all: Distribution
+        package var all: Distribution
         /// One per bucket of `ExpansionModel.bucketBounds` (5), nil where too few pairs fell in.
-        public var buckets: [Distribution?]
+        package var buckets: [Distribution?]
 
-        public init(all: Distribution, buckets: [Distribution?]) {
+        package init(all: Distribution, buckets: [Distribution?]) {
             self.all = all
             self.buckets = buckets
         }
 
         /// The distributions of `pairs` (source characters, width ratio); nil when there are none.
-        public init?(pairs: [(characters: Int, ratio: Double)]) {
+        package init?(pairs: [(characters: Int, ratio: Double)]) {
             guard !pairs.isEmpty else { return nil }
             all = Distribution(samples: pairs.map(\.ratio))
             var byBucket = Array(repeating: [Double](), count: ExpansionModel.bucketBounds.count + 1)
@@ -82,21 +82,21 @@ public struct ExpansionModel: Equatable, Sendable {
         }
 
         /// The distribution for a source of `characters` characters: its bucket's, else the locale's.
-        public func distribution(characters: Int) -> Distribution {
+        package func distribution(characters: Int) -> Distribution {
             buckets[ExpansionModel.bucket(characters: characters)] ?? all
         }
     }
 
     /// The font both sides of every pair were measured in, e.g. "DejaVu Sans".
-    public var referenceFont: String
+    package var referenceFont: String
     /// Its size in px, e.g. 16.
-    public var fontSize: Double
+    package var fontSize: Double
     /// Where the pairs came from and how the model was made, one sentence.
-    public var provenance: String
+    package var provenance: String
     /// By locale as the catalogs name it, e.g. "de", "pt_BR", "zh_CN".
-    public var locales: [String: Locale]
+    package var locales: [String: Locale]
 
-    public init(referenceFont: String, fontSize: Double, provenance: String, locales: [String: Locale]) {
+    package init(referenceFont: String, fontSize: Double, provenance: String, locales: [String: Locale]) {
         self.referenceFont = referenceFont
         self.fontSize = fontSize
         self.provenance = provenance
@@ -104,14 +104,14 @@ public struct ExpansionModel: Equatable, Sendable {
     }
 
     /// The bucket index (0-4) of a source of `characters` characters.
-    public static func bucket(characters: Int) -> Int {
+    package static func bucket(characters: Int) -> Int {
         bucketBounds.firstIndex { characters <= $0 } ?? bucketBounds.count
     }
 
     /// The model's name for `locale` as a user or catalog writes it ("pt-BR", "pt_BR", "zh-Hans",
     /// "de-AT"): the same tag with `_` or `-`, Apple's script tags as gettext's regions
     /// (zh-Hans → zh_CN, zh-Hant → zh_TW), else the language alone; nil when the model has none.
-    public func modelLocale(for locale: String) -> String? {
+    package func modelLocale(for locale: String) -> String? {
         let parts = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_").map(String.init)
         guard let language = parts.first?.lowercased(), !language.isEmpty else { return nil }
         var candidates: [String] = []

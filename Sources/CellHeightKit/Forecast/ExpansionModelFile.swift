@@ -36,7 +36,7 @@ extension ExpansionModel {
     ///
     /// - Throws: `CellHeightError.unreadableInput` when it cannot be read, `.invalidConfig` when it
     ///   is not a model of this format (other levels or buckets than this version's).
-    public init(contentsOf path: String) throws {
+    package init(contentsOf path: String) throws {
         let data = try readInputData(from: path)
         let file: ExpansionModelFile
         do {
@@ -80,7 +80,7 @@ extension ExpansionModel {
     }
 
     /// The model as JSON (keys sorted, ratios to 3 decimals), for `cellheight forecast learn`.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         func stored(_ distribution: Distribution) -> ExpansionModelFile.Distribution {
             ExpansionModelFile.Distribution(
                 pairs: distribution.pairs, ratios: distribution.ratios.map { max(0.001, ($0 * 1000).rounded() / 1000) })

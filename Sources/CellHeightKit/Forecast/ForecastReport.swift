@@ -7,7 +7,7 @@ func formatHundredths(_ value: Double) -> String {
 
 extension OverflowForecast {
     /// Which row: its id (or `#index`) and locale, e.g. "settings.title [de]", as the gate names rows.
-    public var subject: String {
+    package var subject: String {
         (row.id ?? "#\(row.index)") + " [\(locale)]"
     }
 
@@ -21,7 +21,7 @@ extension OverflowForecast {
 
     /// The warning the gate prints, e.g. "forecast: 2 lines at the median, 3 at the 90th
     /// percentile, budget 1 line at 200 px: overflow probability 0.72".
-    public var warningMessage: String {
+    package var warningMessage: String {
         if isPseudo {
             return
                 "pseudo-locale \(locale): \(medianLines) \(medianLines == 1 ? "line" : "lines"), budget \(budgetText)"
@@ -91,12 +91,12 @@ extension ForecastScore {
 /// The forecast's reports, in every output format the tool has (see docs/forecast.md and
 /// docs/schemas/forecast.schema.json). Every format lists the forecasts most likely to overflow
 /// first (`rank` 1); `top` keeps the first ones (0: all).
-public struct ForecastReport {
-    public var outcome: ForecastOutcome
-    public var model: ExpansionModel?
-    public var top: Int
+package struct ForecastReport {
+    package var outcome: ForecastOutcome
+    package var model: ExpansionModel?
+    package var top: Int
 
-    public init(outcome: ForecastOutcome, model: ExpansionModel?, top: Int) {
+    package init(outcome: ForecastOutcome, model: ExpansionModel?, top: Int) {
         self.outcome = outcome
         self.model = model
         self.top = top
@@ -106,7 +106,7 @@ public struct ForecastReport {
         top > 0 ? outcome.forecasts.prefix(top) : outcome.forecasts[...]
     }
 
-    public func render(_ format: OutputFormat) -> String {
+    package func render(_ format: OutputFormat) -> String {
         switch format {
         case .json: return renderJSON()
         case .ndjson: return renderNDJSON()

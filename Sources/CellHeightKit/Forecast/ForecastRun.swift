@@ -3,25 +3,25 @@ import Foundation
 /// What `cellheight forecast` is asked: the source strings, the target locales and pseudo-locales,
 /// where the expansion distributions come from, and how rows are measured (the command line's
 /// settings and rules, as the gate resolves them for the target locale).
-public struct ForecastRequest {
+package struct ForecastRequest {
     /// Source catalogs or rows files, e.g. ["res/values/strings.xml"].
-    public var files: [String]
-    public var format: RowFormat
+    package var files: [String]
+    package var format: RowFormat
     /// Target locales, e.g. ["de", "fr", "ja"].
-    public var locales: [String]
-    public var pseudoLocales: [PseudoLocale]
+    package var locales: [String]
+    package var pseudoLocales: [PseudoLocale]
     /// The learned model; nil when only pseudo-locales are asked.
-    public var model: ExpansionModel?
+    package var model: ExpansionModel?
     /// The project's own translations, learned from first (per locale, when they hold enough pairs).
-    public var learnFrom: [String]
+    package var learnFrom: [String]
     /// Real translations to score the forecast and the pseudo-locales against.
-    public var scoreAgainst: [String]
-    public var settings: RowSettingsResolver
-    public var fallbackSpecs: [String]?
+    package var scoreAgainst: [String]
+    package var settings: RowSettingsResolver
+    package var fallbackSpecs: [String]?
     /// The overflow probability from which a forecast counts as predicting an overflow when scored.
-    public var scoreThreshold: Double
+    package var scoreThreshold: Double
 
-    public init(
+    package init(
         files: [String], format: RowFormat = .auto, locales: [String], pseudoLocales: [PseudoLocale] = [],
         model: ExpansionModel?, learnFrom: [String] = [], scoreAgainst: [String] = [], settings: RowSettingsResolver,
         fallbackSpecs: [String]? = nil, scoreThreshold: Double = 0.5
@@ -40,33 +40,33 @@ public struct ForecastRequest {
 }
 
 /// What `cellheight forecast` found.
-public struct ForecastOutcome {
+package struct ForecastOutcome {
     /// Every forecast, most likely to overflow first (probability, then lines at the 90th
     /// percentile, then input order).
-    public var forecasts: [OverflowForecast]
+    package var forecasts: [OverflowForecast]
     /// Per target locale, where its distribution came from: "model:de" (the learned model's
     /// locale) or "project:123" (the project's translations, with their pair count).
-    public var distributionSources: [String: String]
+    package var distributionSources: [String: String]
     /// With `scoreAgainst`: the forecast's and each pseudo-locale's score per translated locale.
-    public var scores: [ForecastScore]
+    package var scores: [ForecastScore]
     /// Source strings left out because no budget applies to them (nothing can overflow).
-    public var rowsWithoutBudget: Int
+    package var rowsWithoutBudget: Int
 }
 
 /// Runs a forecast (see `OverflowForecaster`).
-public struct ForecastRun {
+package struct ForecastRun {
     /// The fewest pairs of a project's translations that replace the learned model for a locale.
-    public static let minimumProjectPairs = 20
+    package static let minimumProjectPairs = 20
 
-    public let request: ForecastRequest
+    package let request: ForecastRequest
     private let forecaster: OverflowForecaster
 
-    public init(_ request: ForecastRequest) {
+    package init(_ request: ForecastRequest) {
         self.request = request
         forecaster = OverflowForecaster(fallbackSpecs: request.fallbackSpecs)
     }
 
-    public func run() throws -> ForecastOutcome {
+    package func run() throws -> ForecastOutcome {
         let sources = try request.files.flatMap { try readForecastRows(path: $0, format: request.format) }
         let sourcesByID = Dictionary(
             sources.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { first, _ in first })

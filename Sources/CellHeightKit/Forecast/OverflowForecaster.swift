@@ -1,36 +1,36 @@
 import Foundation
 
 /// What the forecast says about one source string in one target locale at one width.
-public struct OverflowForecast: Equatable, Sendable {
+package struct OverflowForecast: Equatable, Sendable {
     /// The source row (its id, key, file and line are the report's).
-    public var row: Row
+    package var row: Row
     /// The target locale as given (`--locales de`), or the pseudo-locale's name ("expand:1.4").
-    public var locale: String
+    package var locale: String
     /// Whether `locale` is a pseudo-locale, measured exactly.
-    public var isPseudo: Bool
+    package var isPseudo: Bool
     /// The width it is laid out at, in px, e.g. 200.
-    public var width: Double
-    public var budget: Budget
+    package var width: Double
+    package var budget: Budget
     /// The source text's own line count at `width`, e.g. 1.
-    public var sourceLines: Int
+    package var sourceLines: Int
     /// Whether the source text itself fits the budget.
-    public var sourceFits: Bool
+    package var sourceFits: Bool
     /// The source's rendered width on one line (the sum of its paragraphs'), in px, e.g. 143.2.
-    public var sourceWidth: Double
+    package var sourceWidth: Double
     /// The predicted line count at the model's median ratio, and at its 90th percentile; a
     /// pseudo-locale's exact line count in both.
-    public var medianLines: Int
-    public var p90Lines: Int
+    package var medianLines: Int
+    package var p90Lines: Int
     /// The width ratios at the median and the 90th percentile (a pseudo-locale's measured one).
-    public var medianRatio: Double
-    public var p90Ratio: Double
+    package var medianRatio: Double
+    package var p90Ratio: Double
     /// The probability that the translation breaks its budget (0 or 1 for a pseudo-locale).
-    public var overflowProbability: Double
+    package var overflowProbability: Double
     /// Where the distribution came from: "model" (the learned gettext model), "project" (the
     /// project's own translations, `--learn-from`) or "pseudo".
-    public var basis: String
+    package var basis: String
     /// The pseudo-localized text (nil for a forecast).
-    public var pseudoText: String?
+    package var pseudoText: String?
 }
 
 /// Forecasts, for source texts and target locales, how many lines the translations will take and
@@ -43,7 +43,7 @@ public struct OverflowForecast: Equatable, Sendable {
 /// per paragraph). The line count grows with `r`, so there is one ratio `r*` above which the budget
 /// breaks (found by bisection); the overflow probability is the model's probability of a ratio
 /// above `r*`.
-public final class OverflowForecaster {
+package final class OverflowForecaster {
     private let fallbackSpecs: [String]?
     private var engines: [EngineKey: TextLayoutEngine] = [:]
 
@@ -56,12 +56,12 @@ public final class OverflowForecaster {
     /// The widest box the source is measured in to find its one-line width, in px.
     static let unboundedWidth = 1_000_000.0
 
-    public init(fallbackSpecs: [String]? = nil) {
+    package init(fallbackSpecs: [String]? = nil) {
         self.fallbackSpecs = fallbackSpecs
     }
 
     /// The engine of a font, size and line height, opened once.
-    public func engine(font: String, fontSize: Double, lineHeight: LineHeight) throws -> TextLayoutEngine {
+    package func engine(font: String, fontSize: Double, lineHeight: LineHeight) throws -> TextLayoutEngine {
         let key = EngineKey(font: font, fontSize: fontSize, lineHeight: lineHeight)
         if let engine = engines[key] { return engine }
         let setup = try FontSetup(fontSpec: font, fallbackSpecs: fallbackSpecs)
@@ -71,25 +71,25 @@ public final class OverflowForecaster {
     }
 
     /// The engine of `settings`.
-    public func engine(_ settings: RowSettings) throws -> TextLayoutEngine {
+    package func engine(_ settings: RowSettings) throws -> TextLayoutEngine {
         try engine(font: settings.font, fontSize: settings.fontSize, lineHeight: settings.lineHeight)
     }
 
     /// The rendered width of `text` on one line per paragraph, summed, in px.
-    public static func renderedWidth(_ text: String, engine: TextLayoutEngine) -> Double {
+    package static func renderedWidth(_ text: String, engine: TextLayoutEngine) -> Double {
         let layout = engine.layout(engine.prepare(text), width: unboundedWidth)
         return layout.lines.reduce(0) { $0 + $1.width }
     }
 
     /// Whether translations into `locale` break lines between any two characters (Chinese, Japanese).
-    public static func breaksAnywhere(_ locale: String) -> Bool {
+    package static func breaksAnywhere(_ locale: String) -> Bool {
         let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
         return ["ja", "zh", "yue"].contains(language)
     }
 
     /// The forecast of `text` (a row's, as measured) for `locale` with `distribution`, at `width`
     /// against `budget`, measured with `engine`.
-    public func forecast(
+    package func forecast(
         row: Row, text: String, locale: String, distribution: ExpansionModel.Distribution, basis: String,
         engine: TextLayoutEngine, width: Double, budget: Budget
     ) -> OverflowForecast {
@@ -108,7 +108,7 @@ public final class OverflowForecaster {
     }
 
     /// `text` in `pseudo`, measured exactly at `width` against `budget`.
-    public func pseudoForecast(
+    package func pseudoForecast(
         row: Row, text: String, pseudo: PseudoLocale, engine: TextLayoutEngine, width: Double,
         budget: Budget
     ) -> OverflowForecast {

@@ -6,7 +6,7 @@
 /// `PseudoMethodAccent::Text/Start/End`, `PseudoGenerateExpansion`, `PseudoMethodBidi::Text`);
 /// `double` follows Xcode's "Double-Length Pseudolanguage" scheme option (Apple, "Testing
 /// localizations when running your app": every localized string repeated once).
-public enum PseudoLocale: Equatable, Hashable, Sendable, CustomStringConvertible {
+package enum PseudoLocale: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// `en-XA`: letters accented, `%d`/`{name}` placeholders bracketed `»…«`, HTML tags and
     /// entities kept, padded with the words "one two three …" and enclosed in `[…]`. With no
     /// factor (`expand`), padded as AOSP pads: half the text's length for up to 3 words, its whole
@@ -19,7 +19,7 @@ public enum PseudoLocale: Equatable, Hashable, Sendable, CustomStringConvertible
 
     /// Parses `expand`, `expand:1.4`, `bidi`, `double`; nil for anything else (a factor must be
     /// 1 to 10).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         switch text {
         case "expand": self = .expand(factor: nil)
         case "bidi": self = .bidi
@@ -32,10 +32,10 @@ public enum PseudoLocale: Equatable, Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    public static let expectation = "expand, expand:FACTOR (1 to 10, e.g. expand:1.4), bidi or double"
+    package static let expectation = "expand, expand:FACTOR (1 to 10, e.g. expand:1.4), bidi or double"
 
     /// The name as given, e.g. "expand:1.4"; also the locale column of its results.
-    public var description: String {
+    package var description: String {
         switch self {
         case .expand(let factor?): return "expand:" + formatPixels(factor)
         case .expand(nil): return "expand"
@@ -45,7 +45,7 @@ public enum PseudoLocale: Equatable, Hashable, Sendable, CustomStringConvertible
     }
 
     /// `text` pseudo-localized.
-    public func apply(to text: String) -> String {
+    package func apply(to text: String) -> String {
         switch self {
         case .expand(let factor): return pseudoExpanded(text, factor: factor)
         case .bidi: return pseudoBidi(text)
