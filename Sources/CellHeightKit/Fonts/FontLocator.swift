@@ -27,6 +27,19 @@ public final class FontLocator: @unchecked Sendable {
     private var configuredFonts: [(pattern: OpaquePointer, charset: OpaquePointer)]?
     private let config: OpaquePointer?
 
+    /// What `match(family:)` does with a family name that is not installed: refuse it (exit 69,
+    /// the default: heights of another font are not the named font's), or measure as Chromium
+    /// does (`--missing-font chromium`).
+    public enum MissingFamilyPolicy: String, CaseIterable, Sendable {
+        case refuse, chromium
+    }
+
+    /// The policy for family names that are not installed; set once, before anything is measured
+    /// (a static, so that setting it does not start fontconfig for a run given font files).
+    nonisolated(unsafe) public static var missingFamilyPolicy = MissingFamilyPolicy.refuse
+    /// Names already warned about under `.chromium`: one warning per name and run.
+    private var warnedMissingFamilies: Set<String> = []
+
     private init() {
         // Fontconfig writes its own complaints (a FONTCONFIG_FILE that cannot be read or parsed)
         // to standard error: kept off it, so that a bad configuration shows as cellheight's one
@@ -129,10 +142,53 @@ public final class FontLocator: @unchecked Sendable {
     /// the family fontconfig's rules put first for it, or metric-compatible with one of them
     /// ("Helvetica" is served by Liberation Sans). Fails otherwise, so that a typo in a family
     /// name is an error rather than a silent substitution.
+    ///
+    /// A name no installed face answers to is what Chromium draws in its standard font (the
+    /// family list has no other entry, so Blink's `FontFallbackList` ends at the initial
+    /// `font-family`, Times New Roman: Liberation Serif here): the error says so, and with
+    /// `missingFamilyPolicy` `.chromium` that face is returned, with one warning per name.
     public func match(family requested: String) throws -> FontReference {
         lock.lock()
         defer { lock.unlock() }
         guard let config else { throw CellHeightError.font("cannot initialise fontconfig") }
+        do {
+            return try match(family: requested, config: config)
+        } catch let MissingFamily.notInstalled(substitute, hint) {
+            let standard = FontFallbackChain.chromiumDefaultFamily
+            guard let drawn = try? match(family: standard, config: config) else {
+                throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
+                                           + "substitute \"\(messageText(substitute))\")" + hint)
+            }
+            let drawnName = Self.familyName(of: drawn, config: config) ?? standard
+            if Self.missingFamilyPolicy == .chromium {
+                if warnedMissingFamilies.insert(requested).inserted {
+                    writeErrorMessage("warning: font family \"\(messageText(requested))\" is not installed; "
+                                      + "measuring in \(messageText(drawnName)), Chromium's standard font, as Chromium "
+                                      + "draws it (--missing-font chromium)")
+                }
+                return drawn
+            }
+            throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
+                                       + "substitute \"\(messageText(substitute))\"; Chromium would draw its standard "
+                                       + "font, \(messageText(drawnName)): --missing-font chromium measures so)" + hint)
+        }
+    }
+
+    /// Why `match(family:config:)` found no face: the name is not installed (with fontconfig's
+    /// substitute and a "did you mean" hint, possibly empty).
+    private enum MissingFamily: Error {
+        case notInstalled(substitute: String, hint: String)
+    }
+
+    /// The first family name of a face, as fontconfig lists it.
+    private static func familyName(of reference: FontReference, config: OpaquePointer) -> String? {
+        for font in configuredPatterns(config) where Self.reference(font) == reference {
+            return string(font, FC_FAMILY)
+        }
+        return nil
+    }
+
+    private func match(family requested: String, config: OpaquePointer) throws -> FontReference {
         let family = Self.chromiumFamily(forGeneric: requested) ?? requested
         guard let pattern = FcNameParse(family) else {
             throw CellHeightError.font("bad font name: \(messageText(requested))")
@@ -157,8 +213,7 @@ public final class FontLocator: @unchecked Sendable {
         guard isGeneric || acceptable else {
             let closest = closestFamilies(to: requested, config: config)
             let hint = closest.isEmpty ? "" : "; did you mean " + closest.map { "\"\(messageText($0))\"" }.joined(separator: ", ") + "?"
-            throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
-                                       + "substitute \"\(messageText(matchedFamilies.first ?? ""))\")" + hint)
+            throw MissingFamily.notInstalled(substitute: matchedFamilies.first ?? "", hint: hint)
         }
         guard let reference = Self.reference(matched) else {
             throw CellHeightError.font("fontconfig found no file for family \"\(messageText(requested))\"")

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// Issue 32's causes, one group of hand-made cases each, with Chromium 156's answers
+/// (fixtures/oracle-fidelity.jsonl, made by scripts/fidelity_cases.py from the local Chromium;
+/// tag `cause:N` names the issue's item).
+@Suite("Chromium fidelity (fixtures/oracle-fidelity.jsonl)")
+struct FidelityAgreementTests {
+    static let cases: [OracleCase] = (try? OracleCase.load("fixtures/oracle-fidelity.jsonl")) ?? []
+
+    static func cases(cause: Int) -> [OracleCase] { cases.filter { $0.tags.contains("cause:\(cause)") } }
+
+    /// Lays out the cases of one cause in process and records every case that differs from Chromium.
+    static func expectAgreement(cause: Int, minimum: Int) throws {
+        let outcomes = try OracleOutcome.layOut(cases(cause: cause))
+        #expect(outcomes.count >= minimum)
+        for m in outcomes where !m.agrees {
+            let c = m.testCase
+            Issue.record("""
+                \(c.id) font=\(c.font) size=\(formatPixels(c.size)) width=\(formatPixels(c.width)) \
+                lineHeight=\(c.lineHeight) text=\(String(reflecting: c.text)): expected \(c.expected.lineCount) lines, \
+                \(formatPixels(c.expected.height)) px \(c.expected.lines); got \(m.layout.lineCount), \
+                \(formatPixels(m.layout.height)) px \(m.layout.lines.map(\.text))
+                """)
+        }
+    }
+
+    /// Item 9: a family that is not installed (Verdana, Segoe UI, SimSun) is drawn by Chromium in
+    /// its standard font. By default cellheight refuses the name (exit 69) and says what Chromium
+    /// would draw; with `--missing-font chromium` it measures that, with a warning.
+    @Test("item 9: web font names refused by default, measured as Chromium draws them on request")
+    func missingFamilies() throws {
+        let webFonts = Self.cases(cause: 9)
+        #expect(webFonts.count >= 6)
+        for c in webFonts {
+            let family = try #require(c.fontFamily)
+            let arguments = ["--font", family, "--size", formatPixels(c.size), "--width", formatPixels(c.width),
+                             "--line-height", c.lineHeight, "--output", "csv"]
+            let refused = try CellHeightProcess.run(arguments, stdin: Array((c.text + "\n").utf8))
+            #expect(refused.status == 69, "\(c.id)")
+            #expect(refused.stdout.isEmpty, "\(c.id)")
+            let message = refused.stderrText
+            #expect(message.hasPrefix("cellheight: font family not found: \"\(family)\""), "\(message)")
+            #expect(message.contains("Chromium would draw its standard font, Liberation Serif"), "\(message)")
+            #expect(message.contains("--missing-font chromium"), "\(message)")
+
+            let measured = try CellHeightProcess.run(arguments + ["--missing-font", "chromium"],
+                                                     stdin: Array((c.text + "\n").utf8))
+            #expect(measured.status == 0, "\(c.id): \(measured.stderrText)")
+            #expect(measured.stderrText == "cellheight: warning: font family \"\(family)\" is not installed; "
+                    + "measuring in Liberation Serif, Chromium's standard font, as Chromium draws it "
+                    + "(--missing-font chromium)\n")
+            let rows = measured.stdoutText.split(separator: "\n")
+            let row = rows.dropFirst().first.map { $0.split(separator: ",") } ?? []
+            #expect(row.count >= 2, "\(c.id): \(measured.stdoutText)")
+            #expect(row.suffix(2).map(String.init) == ["\(c.expected.lineCount)", formatPixels(c.expected.height)],
+                    "\(c.id): \(measured.stdoutText)")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Writes fixtures/oracle-fidelity.jsonl: hand-made cases for issue 32's causes, with Chromium's answers.
+
+Each case is one of the oracle's <div>s (standards mode, DPR 1, the model of ../shared/oracle/README.md,
+measured by scripts/chromium_cases.py's page), made by hand for one rule Chromium follows that
+cellheight once did not; tag `cause:N` names the issue's item. The answers come from the local
+Chromium (Debian's chromium 156, the oracle's version), never from cellheight: run
+
+    python3 scripts/fidelity_cases.py [OUT]      (default fixtures/oracle-fidelity.jsonl)
+
+and review the diff by hand before committing it.
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium_cases import measure_and_write  # noqa: E402
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+LIBERATION_SERIF = "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf"
+LIBERATION_SANS = "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"
+NOTO = "/usr/share/fonts/truetype/noto/"
+NOTO_SANS_CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+NOTO_SERIF_CJK = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
+
+
+def case(cause, name, text, font, size, width, line_height="normal", **extra):
+    return dict({"id": f"f{cause}-{name}", "text": text, "font": font, "size": size, "width": width,
+                 "lineHeight": line_height, "tags": [f"cause:{cause}"]}, **extra)
+
+
+def cases():
+    out = []
+    # 9: family names of fonts a Debian machine lacks: Chromium draws its standard font (Times New
+    # Roman: Liberation Serif). `font` records that face; cellheight needs --missing-font chromium.
+    text = "Choose the files to send to the printer"
+    for family, size, width in [("Verdana", 16, 120), ("Georgia", 14.5, 90), ("Segoe UI", 20, 150),
+                                ("Helvetica Neue", 13, 61.5), ("MS PGothic", 18, 200), ("SimSun", 12, 77)]:
+        out.append(case(9, family.lower().replace(" ", "-"), text, LIBERATION_SERIF, size, width,
+                        fontFamily=family))
+    return out
+
+
+def main():
+    target = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "fixtures",
+                                                                 "oracle-fidelity.jsonl")
+    measure_and_write(cases(), target)
+
+
+if __name__ == "__main__":
+    main()
