@@ -39,6 +39,15 @@ def cases():
                                 ("Helvetica Neue", 13, 61.5), ("MS PGothic", 18, 200), ("SimSun", 12, 77)]:
         out.append(case(9, family.lower().replace(" ", "-"), text, LIBERATION_SERIF, size, width,
                         fontFamily=family))
+    # 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next line
+    # starts with the soft hyphen, whose break can make a line of just the hyphen.
+    for text, width in [("x\u00ada", 1), ("x\u00ada", 7), ("x\u00ada", 8), ("x\u00ada", 12), ("ab\u00adcd", 9),
+                        ("x\u00ada\u00adb", 9), ("xx\u00ada", 7), ("x\u00adaa", 9), ("i\u00adW", 8), ("W\u00ada", 4)]:
+        out.append(case(7, f"{text.replace(chr(0xAD), '-')}-{width}", text, DEJAVU, 13, width))
+    for text, font, size, width in [("Ein\u00adstel\u00adlun\u00adgen", LIBERATION_SANS, 24, 12),
+                                    ("con\u00adfig\u00adure", DEJAVU, 20, 9),
+                                    ("Über\u00adgangs\u00adlö\u00adsung", NOTO + "NotoSans-Regular.ttf", 31.5, 14.25)]:
+        out.append(case(7, text.split(chr(0xAD))[0].lower(), text, font, size, width))
     return out
 
 

@@ -26,6 +26,12 @@ struct FidelityAgreementTests {
         }
     }
 
+    /// Item 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next
+    /// line starts with the soft hyphen, whose own break may give a line of just the hyphen
+    /// ("x\u{AD}a" in DejaVu Sans 13 px, 7 px wide: ["x", "\u{AD}", "a"]).
+    @Test("item 7: a soft hyphen in a box narrower than a letter")
+    func softHyphenInNarrowBox() throws { try Self.expectAgreement(cause: 7, minimum: 13) }
+
     /// Item 9: a family that is not installed (Verdana, Segoe UI, SimSun) is drawn by Chromium in
     /// its standard font. By default cellheight refuses the name (exit 69) and says what Chromium
     /// would draw; with `--missing-font chromium` it measures that, with a warning.
