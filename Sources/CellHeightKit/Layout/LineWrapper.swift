@@ -281,7 +281,8 @@ struct LineWrapper {
                     if firstBoundary == nil { firstBoundary = i }
                     if besideSoftHyphen {
                         // Not a cut that fits; the first boundary at most.
-                    } else if limit.admits(width(s, sx, i, view.prefix[i], startWidth: 0, view) + endAdjustment(s, i, view)) {
+                    } else if limit.admits(width(s, sx, i, view.prefix[i], startWidth: 0, view)
+                                           + endAdjustment(s, i, view)) {
                         best = i
                     } else {
                         break
