@@ -48,6 +48,18 @@ def cases():
                                     ("con\u00adfig\u00adure", DEJAVU, 20, 9),
                                     ("Über\u00adgangs\u00adlö\u00adsung", NOTO + "NotoSans-Regular.ttf", 31.5, 14.25)]:
         out.append(case(7, text.split(chr(0xAD))[0].lower(), text, font, size, width))
+    # 4: a keycap without U+FE0F is text: the fallback hint is its digit, whose font is the
+    # primary one, so the keycap mark stays that font's .notdef box (no Noto Sans Symbols2 line).
+    for name, text, font, size, width in [
+            ("9-dejavu", "9\u20e3", DEJAVU, 20, 300),
+            ("keys-liberation", "#\u20e3 *\u20e3 1\u20e3 0\u20e3", LIBERATION_SANS, 16, 40),
+            ("press-noto", "Press 1\u20e3 to continue, 2\u20e3 to stop", NOTO + "NotoSans-Regular.ttf", 18, 120.5),
+            ("emoji-keycap", "Press 1\ufe0f\u20e3 to continue", DEJAVU, 18, 120),
+            ("stress-sign", "x\u0951 y\u0951", LIBERATION_SERIF, 24, 30),
+            # ...while a kasra after "(" is a hint of a definite script by its block (Arabic).
+            ("kasra-hint", "(\u0650(\u0650(\u0650(\u0650(\u0650(\u0650", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+             20, 24)]:
+        out.append(case(4, name, text, font, size, width))
     return out
 
 

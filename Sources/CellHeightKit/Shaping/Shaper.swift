@@ -277,12 +277,28 @@ final class Shaper {
             while i < range.upperBound && hints.count < 16 {
                 let (codePoint, length) = decodeUTF16(text, at: i)
                 if !hints.contains(codePoint) { hints.append(codePoint) }
-                let script = hb_unicode_script(unicode, codePoint)
-                if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED { return (hints, codePoint) }
+                if Self.hasDefiniteScript(codePoint, unicode) { return (hints, codePoint) }
                 i += length
             }
         }
         return (hints, nil)
+    }
+
+    /// Blink's `Character::HasDefiniteScript`: a script other than Common or Inherited, or, for
+    /// those, one given by the character's Unicode block (`GetScriptBasedOnUnicodeBlock` in
+    /// character.cc: CJK Symbols and Punctuation, Hiragana, Katakana, Arabic, Thai, Greek and
+    /// Coptic, Devanagari, Armenian, Georgian, Kannada, Gothic). So an Arabic kasra is a hint,
+    /// and a keycap mark (U+20E3) is not.
+    static func hasDefiniteScript(_ codePoint: UInt32, _ unicode: OpaquePointer?) -> Bool {
+        let script = hb_unicode_script(unicode, codePoint)
+        if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED { return true }
+        switch codePoint {
+        case 0x3000...0x30FF, 0x0600...0x06FF, 0x0E00...0x0E7F, 0x0370...0x03FF, 0x0900...0x097F,
+             0x0530...0x058F, 0x10A0...0x10FF, 0x0C80...0x0CFF, 0x10330...0x1034F:
+            return true
+        default:
+            return false
+        }
     }
 
     private func store(_ clusters: [Cluster], face: FontFace, into shaped: inout ShapedParagraph) {

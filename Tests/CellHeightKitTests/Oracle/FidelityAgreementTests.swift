@@ -26,6 +26,12 @@ struct FidelityAgreementTests {
         }
     }
 
+    /// Item 4: a keycap without U+FE0F ("9\u{20E3}") is text, and its fallback hint is the digit,
+    /// which the primary font has: the mark stays that font's .notdef box and the line keeps the
+    /// primary font's height (with U+FE0F it is emoji, from Noto Sans Symbols2, and taller).
+    @Test("item 4: a keycap without U+FE0F stays in the text font")
+    func keycapWithoutVariationSelector() throws { try Self.expectAgreement(cause: 4, minimum: 5) }
+
     /// Item 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next
     /// line starts with the soft hyphen, whose own break may give a line of just the hyphen
     /// ("x\u{AD}a" in DejaVu Sans 13 px, 7 px wide: ["x", "\u{AD}", "a"]).
