@@ -60,6 +60,16 @@ def cases():
             ("kasra-hint", "(\u0650(\u0650(\u0650(\u0650(\u0650(\u0650", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
              20, 24)]:
         out.append(case(4, name, text, font, size, width))
+    # 10: lines at the edge of the box in fonts of 1000 units per em, at the narrowest width (a
+    # whole 1/64 px) where Chromium keeps them on one line, and 1/64 px narrower: Skia's advances
+    # (FreeType's rounded scale) sum to a hair less than HarfBuzz's own.
+    for name, text, font, size, width in [
+            ("alexandra", "in $Alexandra)", NOTO_SANS_CJK, 14, 93),
+            ("downloading", "Downloading updates\u2026", NOTO + "NotoSerif-Regular.ttf", 11, 123.84375),
+            ("request", "Request mode", NOTO + "NotoSerif-Regular.ttf", 24, 161),
+            ("dostalem", "dos\u00adtał\u00adem %s %d %s", NOTO + "NotoSans-Regular.ttf", 18, 166.015625)]:
+        out.append(case(10, name, text, font, size, width))
+        out.append(case(10, name + "-narrower", text, font, size, width - 1 / 64))
     return out
 
 

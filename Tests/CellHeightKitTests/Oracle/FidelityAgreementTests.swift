@@ -38,6 +38,11 @@ struct FidelityAgreementTests {
     @Test("item 7: a soft hyphen in a box narrower than a letter")
     func softHyphenInNarrowBox() throws { try Self.expectAgreement(cause: 7, minimum: 13) }
 
+    /// Item 10: advances as Skia reads them from FreeType (its scale rounded to 16.16 per unit of
+    /// the em), so a line of a font of 1000 units per em fits where Chromium's does, to 1/64 px.
+    @Test("item 10: lines at the edge of the box in fonts of 1000 units per em")
+    func skiaAdvances() throws { try Self.expectAgreement(cause: 10, minimum: 8) }
+
     /// Item 9: a family that is not installed (Verdana, Segoe UI, SimSun) is drawn by Chromium in
     /// its standard font. By default cellheight refuses the name (exit 69) and says what Chromium
     /// would draw; with `--missing-font chromium` it measures that, with a warning.
