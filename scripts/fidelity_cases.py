@@ -70,6 +70,15 @@ def cases():
             ("dostalem", "dos\u00adtał\u00adem %s %d %s", NOTO + "NotoSans-Regular.ttf", 18, 166.015625)]:
         out.append(case(10, name, text, font, size, width))
         out.append(case(10, name + "-narrower", text, font, size, width - 1 / 64))
+    # ...and Chinese falling back to Noto Sans CJK (fixtures/sample.txt's row 13, the golden reports')
+    sample = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "sample.txt"),
+                  encoding="utf-8").read().split("\n")[13]
+    for width in (459.5, 459.515625):
+        out.append(case(10, f"sample-zh-{width}", sample, DEJAVU, 14, width))
+    # ...and an ideograph of Noto Sans CJK (1000 units) at 15 px is a hair wider than 15 px, so 150
+    # of them do not fit 2250 px (145 fit 2175 px).
+    for count in (145, 150):
+        out.append(case(10, f"ideographs-{count}", "\u4e00" * count, NOTO_SANS_CJK, 15, 15 * count))
     return out
 
 
