@@ -48,6 +48,20 @@ def cases():
                                     ("con\u00adfig\u00adure", DEJAVU, 20, 9),
                                     ("Über\u00adgangs\u00adlö\u00adsung", NOTO + "NotoSans-Regular.ttf", 31.5, 14.25)]:
         out.append(case(7, text.split(chr(0xAD))[0].lower(), text, font, size, width))
+    # 2: a character no font of the chain has comes from the first font of Chromium's fallback list
+    # (all fonts sorted once for lang en-US) that has it: with fonts-sil-scheherazade and
+    # fonts-tibetan-machine installed, Urdu's ہ is Noto Kufi Arabic and Tibetan Noto Serif Tibetan.
+    for name, text, font, size, width in [
+            ("heh-goal", "\u06c1", LIBERATION_SERIF, 30, 300),
+            ("latin-urdu", "A\u06c1 \u06c1", LIBERATION_SERIF, 20, 300),
+            ("urdu", "\u067e\u0627\u06a9\u0633\u062a\u0627\u0646 \u06c1\u06d2", LIBERATION_SERIF, 20, 300),
+            ("tibetan-narrow", "\u0f56\u0f7c\u0f51\u0f0b\u0f61\u0f72\u0f42\u0f0b \u0f56\u0f7c\u0f51\u0f0b\u0f61\u0f72\u0f42",
+             LIBERATION_SERIF, 46, 59),
+            ("tibetan", "\u0f56\u0f40\u0fb2\u0f0b\u0f64\u0f72\u0f66\u0f0b\u0f56\u0f51\u0f7a\u0f0b\u0f63\u0f7a\u0f42\u0f66\u0f0d",
+             LIBERATION_SERIF, 24, 120),
+            ("tibetan-dejavu", "\u0f56\u0f40\u0fb2\u0f0b\u0f64\u0f72\u0f66\u0f0b\u0f56\u0f51\u0f7a\u0f0b\u0f63\u0f7a\u0f42\u0f66\u0f0d",
+             DEJAVU, 18, 80)]:
+        out.append(case(2, name, text, font, size, width))
     # 4: a keycap without U+FE0F is text: the fallback hint is its digit, whose font is the
     # primary one, so the keycap mark stays that font's .notdef box (no Noto Sans Symbols2 line).
     for name, text, font, size, width in [

@@ -26,6 +26,20 @@ struct FidelityAgreementTests {
         }
     }
 
+    /// Item 2: a character no font of the chain has comes from the first font of Chromium's
+    /// fallback list (all fonts sorted once for `en-US`) that has it, not from fontconfig's sort
+    /// for the character: with Scheherazade and Tibetan Machine Uni installed (`make test-deps`),
+    /// Urdu's ہ is Noto Kufi Arabic's (76 px lines, not Scheherazade's 67) and Tibetan Noto Serif
+    /// Tibetan's.
+    @Test("item 2: fallback from Chromium's list for the locale")
+    func fallbackOrder() throws {
+        for font in ["/usr/share/fonts/truetype/scheherazade/Scheherazade-Regular.ttf",
+                     "/usr/share/fonts/truetype/tibetan-machine/TibetanMachineUni.ttf"] {
+            try #require(FileManager.default.fileExists(atPath: font), "\(font) is missing: run make test-deps")
+        }
+        try Self.expectAgreement(cause: 2, minimum: 6)
+    }
+
     /// Item 4: a keycap without U+FE0F ("9\u{20E3}") is text, and its fallback hint is the digit,
     /// which the primary font has: the mark stays that font's .notdef box and the line keeps the
     /// primary font's height (with U+FE0F it is emoji, from Noto Sans Symbols2, and taller).
