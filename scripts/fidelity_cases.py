@@ -39,6 +39,19 @@ def cases():
                                 ("Helvetica Neue", 13, 61.5), ("MS PGothic", 18, 200), ("SimSun", 12, 77)]:
         out.append(case(9, family.lower().replace(" ", "-"), text, LIBERATION_SERIF, size, width,
                         fontFamily=family))
+    # 5: `line-height: normal` at fractional sizes: the metrics follow the size Blink's font cache
+    # keeps, cut to 1/100 px in single precision (16.38 px is 16.37, 15.436 is 15.43).
+    text = "Preferences and settings"
+    for name, font, size, width in [
+            ("noto-16.38", NOTO + "NotoSans-Regular.ttf", 16.38, 60),
+            ("noto-15.436", NOTO + "NotoSans-Regular.ttf", 15.436, 80),
+            ("noto-7.0199", NOTO + "NotoSans-Regular.ttf", 7.0199, 30),
+            ("canadian-7.019", NOTO + "NotoSansCanadianAboriginal-Regular.ttf", 7.019, 30),
+            ("symbols2-16.667", NOTO + "NotoSansSymbols2-Regular.ttf", 16.667, 90),
+            ("dejavu-43.64", DEJAVU, 43.64, 200)]:
+        out.append(case(5, name, text, font, size, width))
+    out.append(case(5, "canadian-syllabics-7.019", "\u140a\u1403\u1405 \u1431\u1432", NOTO + "NotoSansCanadianAboriginal-Regular.ttf",
+                    7.019, 40))
     # 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next line
     # starts with the soft hyphen, whose break can make a line of just the hyphen.
     for text, width in [("x\u00ada", 1), ("x\u00ada", 7), ("x\u00ada", 8), ("x\u00ada", 12), ("ab\u00adcd", 9),
