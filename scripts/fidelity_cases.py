@@ -32,6 +32,16 @@ def case(cause, name, text, font, size, width, line_height="normal", **extra):
 
 def cases():
     out = []
+    # 8: U+3000 in a font without it (Liberation Mono) falls back (Blink counts HarfBuzz's space glyph
+    # in its place as missing), and the line takes Noto Sans CJK's taller `normal` line.
+    mono = "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf"
+    for name, text, white_space in [("a-ideographic-spaces", "a\u3000\u3000b c", "normal"),
+                                    ("three-ideographic-spaces", "ab\u3000\u3000\u3000cd", "normal"),
+                                    ("ideographic-space-space", "ab\u3000 cd", "normal"),
+                                    ("space-ideographic-space", "ab \u3000cd", None),
+                                    ("words", "Fast\u3000Integer\u3000Forward", None)]:
+        extra = {"whiteSpace": white_space} if white_space else {}
+        out.append(case(8, name, text, mono, 11, 20 if name != "words" else 59, **extra))
     # 9: family names of fonts a Debian machine lacks: Chromium draws its standard font (Times New
     # Roman: Liberation Serif). `font` records that face; cellheight needs --missing-font chromium.
     text = "Choose the files to send to the printer"

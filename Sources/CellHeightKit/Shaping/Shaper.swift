@@ -284,6 +284,12 @@ final class Shaper {
         return (hints, nil)
     }
 
+    /// U+3000 IDEOGRAPHIC SPACE: a font without it gets HarfBuzz's space glyph in its place, which
+    /// Blink's HarfBuzzShaper (ExtractShapeResults) counts as missing, so the text falls back to a
+    /// font that has it (Noto Sans CJK), whose taller `normal` line the line then takes: Liberation
+    /// Mono 11 px is 12 px a line, 14 with U+3000 (issue 32, item 8).
+    static let ideographicSpace: UInt16 = 0x3000
+
     /// Blink's `Character::HasDefiniteScript`: a script other than Common or Inherited, or, for
     /// those, one given by the character's Unicode block (`GetScriptBasedOnUnicodeBlock` in
     /// character.cc: CJK Symbols and Punctuation, Hiragana, Katakana, Arabic, Thai, Greek and
@@ -378,6 +384,7 @@ final class Shaper {
             while g < Int(count) && Int(infos[g].cluster) == start {
                 advance += Int(positions[g].x_advance)
                 missing = missing || infos[g].codepoint == 0
+                    || (text[start] == Self.ideographicSpace && !face.hasGlyph(UInt32(Self.ideographicSpace)))
                 unsafe = unsafe || (infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
                 g += 1
             }

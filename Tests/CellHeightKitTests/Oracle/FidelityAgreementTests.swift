@@ -62,6 +62,12 @@ struct FidelityAgreementTests {
     @Test("item 10: lines at the edge of the box in fonts of 1000 units per em")
     func skiaAdvances() throws { try Self.expectAgreement(cause: 10, minimum: 8) }
 
+    /// Item 8 (in part): U+3000 in a font without it falls back to a font that has it (Blink's
+    /// HarfBuzzShaper counts HarfBuzz's space glyph in its place as missing), and the line takes
+    /// that font's taller `normal` line (Liberation Mono 11 px: 14 px lines, not 12).
+    @Test("item 8: an ideographic space the font lacks falls back")
+    func ideographicSpaceFallback() throws { try Self.expectAgreement(cause: 8, minimum: 5) }
+
     /// Item 9: a family that is not installed (Verdana, Segoe UI, SimSun) is drawn by Chromium in
     /// its standard font. By default cellheight refuses the name (exit 69) and says what Chromium
     /// would draw; with `--missing-font chromium` it measures that, with a warning.
