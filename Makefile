@@ -7,11 +7,13 @@ SHELL := /bin/bash
 RUN_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libssl-dev libxml2-dev \
 	fontconfig fonts-dejavu-core fonts-liberation2
 # TEST_PACKAGES: `make test` and `make bench` also need Unicode's conformance data, the fonts the
-# tests load by path, chromium (the layout oracle's browser, for the HTML report's browser tests),
+# tests load by path (Scheherazade and Tibetan Machine Uni: second fonts of a script, for the fallback
+# order of fixtures/oracle-fidelity.jsonl), chromium (the layout oracle's browser, for the HTML report's browser tests),
 # Pango, GNU time and GNU parallel (benchmark and README examples), dpkg-dev (`make deb`'s checks), and
 # zsh and fish (the completion tests load the scripts into each shell), lintian (the package check),
 # jq (docs/reference.md's examples).
 TEST_PACKAGES := unicode-data fonts-noto-core fonts-noto-cjk fonts-terminus-otb fonts-dejavu-extra \
+	fonts-sil-scheherazade fonts-tibetan-machine \
 	chromium libpango1.0-dev time parallel dpkg-dev zsh fish lintian jq
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift

@@ -315,15 +315,20 @@ def main():
         cases = issue16_cases(args.count, random.Random(args.seed))
     else:
         cases = make_cases(args.count, random.Random(args.seed), args.edges)
+    measure_and_write(cases, args.out)
+
+
+def measure_and_write(cases, out):
+    """Measures the cases in Chromium, 500 to a page, and writes them with their answers to `out`."""
     results = {}
     for i in range(0, len(cases), 500):
         results.update(measure(cases[i:i + 500]))
-    with open(args.out, "w", encoding="utf-8") as f:
+    with open(out, "w", encoding="utf-8") as f:
         for c in cases:
             r = results[c["id"]]
             c["expected"] = {"lineCount": len(r["lines"]), "height": r["height"], "lines": r["lines"]}
             f.write(json.dumps(c, ensure_ascii=False) + "\n")
-    print(f"{len(cases)} cases written to {args.out}")
+    print(f"{len(cases)} cases written to {out}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ extension OutputFormat: ExpressibleByArgument {}
 extension WhiteSpace: ExpressibleByArgument {}
 extension TextRounding: ExpressibleByArgument {}
 extension DiagnosticsFormat: ExpressibleByArgument {}
+extension FontLocator.MissingFamilyPolicy: ExpressibleByArgument {}
 
 
 /// `cellheight [measure] [options] [files]`: measures every row (the default subcommand).
@@ -233,6 +234,7 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func run() throws {
+        FontLocator.missingFamilyPolicy = layoutOptions.missingFont
         do {
             let cell = try cellTemplate()
             var request = HeightRunRequest(inputs: files.map { $0 }, cell: cell,
@@ -367,6 +369,9 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(help: "Fallback fonts to try, in order, instead of Chromium's (comma-separated paths or families).")
     var fallback: String?
+
+    @Option(help: "A font family that is not installed: refuse (exit 69) or chromium (measure in the font Chromium draws instead, its standard font, with a warning).")
+    var missingFont: FontLocator.MissingFamilyPolicy = .refuse
 }
 
 /// Cell: the table cell around the text, or a template's labels.

@@ -58,10 +58,47 @@ public final class FontFace: @unchecked Sendable {
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? URL(fileURLWithPath: path).lastPathComponent
         self.verticalMetrics = FontFace.readVerticalMetrics(face)
         let hbFace = hb_ft_face_create_referenced(face)
-        let font = hb_font_create(hbFace)!
+        // HarfBuzz's own font at its default scale (units per em) reads the design advances; the
+        // font shaped with is its sub-font, whose advances are scaled as Skia's are (see
+        // `skiaAdvanceFuncs`), and all else (glyphs, extents, GPOS) as HarfBuzz scales it.
+        let designFont = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
+        let font = hb_font_create_sub_font(designFont)!
+        hb_font_destroy(designFont)
+        hb_font_set_funcs(font, FontFace.skiaAdvanceFuncs, nil, nil)
         self.hbFont = font
     }
+
+    /// Glyph advances as Chromium's HarfBuzz gets them from Skia, which reads them from FreeType
+    /// (SkScalerContext_FreeType, unhinted: `linearHoriAdvance`): FreeType scales a design advance
+    /// `a` by `FT_MulDiv(a, x_scale, 64)` with `x_scale = FT_DivFix(size in 1/64 px, units per em)`
+    /// (ft_recompute_scaled_metrics, FT_Load_Glyph), both rounded, in 16.16. For fonts of 2048 units
+    /// per em that is HarfBuzz's own scaling; for 1000 (Noto, CJK fonts) `x_scale` loses a little,
+    /// and a line of "in $Alexandra)" in Noto Sans CJK JP at 14 px is 93.01561 px, not 93.01598
+    /// (which would not fit a 93 px box with Blink's one LayoutUnit of slack: issue 32, item 10).
+    static let skiaAdvanceFuncs: OpaquePointer = {
+        let funcs = hb_font_funcs_create()!
+        hb_font_funcs_set_glyph_h_advances_func(funcs, { font, _, count, firstGlyph, glyphStride, firstAdvance,
+                                                          advanceStride, _ in
+            guard let font, let parent = hb_font_get_parent(font), let firstGlyph, let firstAdvance else { return }
+            hb_font_get_glyph_h_advances(parent, count, firstGlyph, glyphStride, firstAdvance, advanceStride)
+            var x: Int32 = 0, y: Int32 = 0
+            hb_font_get_scale(font, &x, &y)
+            let unitsPerEm = Int64(hb_face_get_upem(hb_font_get_face(font)))
+            // The scale is the size in 16.16 px, a whole number of 1/64 px (`setSize`).
+            let size26Dot6 = (Int64(x) + 512) >> 10
+            let xScale = ((size26Dot6 << 16) + unitsPerEm / 2) / unitsPerEm
+            var advance = UnsafeMutableRawPointer(firstAdvance)
+            for _ in 0..<Int(count) {
+                let design = Int64(advance.load(as: hb_position_t.self))
+                let scaled = (abs(design) * xScale + 32) >> 6
+                advance.storeBytes(of: hb_position_t(design < 0 ? -scaled : scaled), as: hb_position_t.self)
+                advance += Int(advanceStride)
+            }
+        }, nil, nil)
+        hb_font_funcs_make_immutable(funcs)
+        return funcs
+    }()
 
     /// How many faces the file holds (FreeType reports it when asked for face -1); nil when it is
     /// not a font file at all.

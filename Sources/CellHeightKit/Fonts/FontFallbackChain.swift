@@ -73,10 +73,12 @@ public final class FontFallbackChain: @unchecked Sendable {
     /// 2. for text in emoji presentation, once, the font of `emojiFallbackHint`;
     /// 3. fontconfig's font for the hint: the first character with a definite script (not Common
     ///    or Inherited) of the text still without a font ("விக்" asks for வ, which brings Noto
-    ///    Sans Grantha). Fontconfig is asked once per character: when the hint was asked before,
-    ///    or its font was tried already, fallback gives up. Text with no character of a definite
-    ///    script ("(ِ") asks for each of its characters in turn (Chromium's own fontconfig lookup
-    ///    answers the first one with the font cellheight finds for a later one);
+    ///    Sans Grantha), else its first character (Blink's `ChooseHintIndex` in
+    ///    font_fallback_iterator.cc). One hint is asked, once (`UniqueSystemFontForHintList`):
+    ///    when it was asked before, or its font was tried already, fallback gives up. So a keycap
+    ///    without U+FE0F, "9\u{20E3}" in DejaVu Sans, asks for "9", gets DejaVu Sans back, and
+    ///    keeps the keycap mark as DejaVu Sans's .notdef box (and its line DejaVu Sans's height)
+    ///    rather than taking it from Noto Sans Symbols2 (issue 32, item 4);
     /// then nothing: the text keeps the primary font's .notdef boxes. A font is never given twice.
     /// Chromium tries one more font before giving up, its last resort (fontconfig's default font,
     /// Noto Sans), which can only draw what fontconfig finds no font for: control characters such
@@ -113,8 +115,7 @@ public final class FontFallbackChain: @unchecked Sendable {
                     stage = .system
                     if let face = faces.systemFace(for: FontFallbackChain.emojiFallbackHint), unique(face) { return face }
                 case .system:
-                    let candidates = definiteHint.map { [$0] } ?? hints
-                    guard let hint = candidates.first(where: { !askedHints.contains($0) }) else {
+                    guard let hint = definiteHint ?? hints.first, !askedHints.contains(hint) else {
                         stage = .done
                         continue
                     }

@@ -22,10 +22,24 @@ public final class FontLocator: @unchecked Sendable {
 
     private let lock = NSLock()
     private var fallbackCache: [UInt32: FontReference?] = [:]
-    /// Fallback answers by the indices (in `configuredFonts`) of the fonts that have the character.
-    private var fallbackByFontsHaving: [[Int]: FontReference?] = [:]
-    private var configuredFonts: [(pattern: OpaquePointer, charset: OpaquePointer)]?
+    /// Chromium's fallback list for its locale (see `lookUpFallback`), made when first needed; its
+    /// charsets belong to `fallbackSet`, which lives as long as the locator.
+    private var fallbackList: [(reference: FontReference, charset: OpaquePointer)]?
+    private var fallbackSet: UnsafeMutablePointer<FcFontSet>?
     private let config: OpaquePointer?
+
+    /// What `match(family:)` does with a family name that is not installed: refuse it (exit 69,
+    /// the default: heights of another font are not the named font's), or measure as Chromium
+    /// does (`--missing-font chromium`).
+    public enum MissingFamilyPolicy: String, CaseIterable, Sendable {
+        case refuse, chromium
+    }
+
+    /// The policy for family names that are not installed; set once, before anything is measured
+    /// (a static, so that setting it does not start fontconfig for a run given font files).
+    nonisolated(unsafe) public static var missingFamilyPolicy = MissingFamilyPolicy.refuse
+    /// Names already warned about under `.chromium`: one warning per name and run.
+    private var warnedMissingFamilies: Set<String> = []
 
     private init() {
         // Fontconfig writes its own complaints (a FONTCONFIG_FILE that cannot be read or parsed)
@@ -129,10 +143,53 @@ public final class FontLocator: @unchecked Sendable {
     /// the family fontconfig's rules put first for it, or metric-compatible with one of them
     /// ("Helvetica" is served by Liberation Sans). Fails otherwise, so that a typo in a family
     /// name is an error rather than a silent substitution.
+    ///
+    /// A name no installed face answers to is what Chromium draws in its standard font (the
+    /// family list has no other entry, so Blink's `FontFallbackList` ends at the initial
+    /// `font-family`, Times New Roman: Liberation Serif here): the error says so, and with
+    /// `missingFamilyPolicy` `.chromium` that face is returned, with one warning per name.
     public func match(family requested: String) throws -> FontReference {
         lock.lock()
         defer { lock.unlock() }
         guard let config else { throw CellHeightError.font("cannot initialise fontconfig") }
+        do {
+            return try match(family: requested, config: config)
+        } catch let MissingFamily.notInstalled(substitute, hint) {
+            let standard = FontFallbackChain.chromiumDefaultFamily
+            guard let drawn = try? match(family: standard, config: config) else {
+                throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
+                                           + "substitute \"\(messageText(substitute))\")" + hint)
+            }
+            let drawnName = Self.familyName(of: drawn, config: config) ?? standard
+            if Self.missingFamilyPolicy == .chromium {
+                if warnedMissingFamilies.insert(requested).inserted {
+                    writeErrorMessage("warning: font family \"\(messageText(requested))\" is not installed; "
+                                      + "measuring in \(messageText(drawnName)), Chromium's standard font, as Chromium "
+                                      + "draws it (--missing-font chromium)")
+                }
+                return drawn
+            }
+            throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
+                                       + "substitute \"\(messageText(substitute))\"; Chromium would draw its standard "
+                                       + "font, \(messageText(drawnName)): --missing-font chromium measures so)" + hint)
+        }
+    }
+
+    /// Why `match(family:config:)` found no face: the name is not installed (with fontconfig's
+    /// substitute and a "did you mean" hint, possibly empty).
+    private enum MissingFamily: Error {
+        case notInstalled(substitute: String, hint: String)
+    }
+
+    /// The first family name of a face, as fontconfig lists it.
+    private static func familyName(of reference: FontReference, config: OpaquePointer) -> String? {
+        for font in configuredPatterns(config) where Self.reference(font) == reference {
+            return string(font, FC_FAMILY)
+        }
+        return nil
+    }
+
+    private func match(family requested: String, config: OpaquePointer) throws -> FontReference {
         let family = Self.chromiumFamily(forGeneric: requested) ?? requested
         guard let pattern = FcNameParse(family) else {
             throw CellHeightError.font("bad font name: \(messageText(requested))")
@@ -157,8 +214,7 @@ public final class FontLocator: @unchecked Sendable {
         guard isGeneric || acceptable else {
             let closest = closestFamilies(to: requested, config: config)
             let hint = closest.isEmpty ? "" : "; did you mean " + closest.map { "\"\(messageText($0))\"" }.joined(separator: ", ") + "?"
-            throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
-                                       + "substitute \"\(messageText(matchedFamilies.first ?? ""))\")" + hint)
+            throw MissingFamily.notInstalled(substitute: matchedFamilies.first ?? "", hint: hint)
         }
         guard let reference = Self.reference(matched) else {
             throw CellHeightError.font("fontconfig found no file for family \"\(messageText(requested))\"")
@@ -185,8 +241,9 @@ public final class FontLocator: @unchecked Sendable {
             .prefix(3).map(\.family)
     }
 
-    /// The font fontconfig prefers for `codePoint` when no font of the chain has it, as Chromium
-    /// asks on Linux: a pattern holding only the character, sorted, first scalable face that has it.
+    /// The font Chromium on Linux takes for `codePoint` when no font of the chain has it
+    /// (`gfx::GetFallbackFontForChar`, ui/gfx/font_fallback_linux.cc): the first font of its
+    /// fallback list, made once per locale, that has the character (see `lookUpFallback`).
     public func fallbackFont(for codePoint: UInt32) -> FontReference? {
         lock.lock()
         defer { lock.unlock() }
@@ -196,64 +253,50 @@ public final class FontLocator: @unchecked Sendable {
         return found
     }
 
-    /// Sorting all of the system's fonts once per character made fontconfig nearly half of a run
-    /// on CJK text. Only the fonts that have the character can be the answer, and fontconfig
-    /// ranks them (coverage of the pattern's characters first, then its language pass, then the
-    /// rest, stably) among themselves as it does among all fonts: so only they are sorted, and
-    /// characters that the same fonts have share the answer (`FallbackOrderTests` compares with
-    /// the sort of all fonts on every script's characters).
+    /// The locale Chromium asks fallback fonts for: the content language, its default `en-US`
+    /// when the page sets none (Blink's `FontDescription::LocaleOrDefault`).
+    static let fallbackLocale = "en-US"
+
+    /// Chromium's `CachedFontSet` for `fallbackLocale`: all fonts sorted once by fontconfig for a
+    /// pattern of the locale's `lang` and `scalable` only (substituted as a match pattern, untrimmed
+    /// `FcFontSort`), keeping the valid ones (`IsValidFontFromPattern`: scalable, TrueType or CFF, a
+    /// readable file); a character's font is the first of them whose charset has it. Not the sort
+    /// of a pattern holding the character: that ranks fonts by coverage first, and with a second
+    /// font of a script installed (Scheherazade beside Noto Kufi Arabic, Tibetan Machine Uni
+    /// beside Noto Serif Tibetan) picks another font than Chromium (issue 32, item 2).
     private func lookUpFallback(_ codePoint: UInt32) -> FontReference? {
         guard let config else { return nil }
-        if configuredFonts == nil { configuredFonts = Self.fontsWithCharsets(config) }
-        let fonts = configuredFonts ?? []
-        let having = fonts.indices.filter { FcCharSetHasChar(fonts[$0].charset, codePoint) != 0 }
-        if let known = fallbackByFontsHaving[having] { return known }
-        let found = sortedFirst(having.map { fonts[$0].pattern }, codePoint: codePoint, config: config)
-        fallbackByFontsHaving[having] = found
-        return found
+        if fallbackList == nil { fallbackList = makeFallbackList(config) }
+        return fallbackList?.first { FcCharSetHasChar($0.charset, codePoint) != 0 }?.reference
     }
 
-    /// The first usable face of `candidates` in fontconfig's order for the character's pattern.
-    private func sortedFirst(_ candidates: [OpaquePointer], codePoint: UInt32, config: OpaquePointer) -> FontReference? {
-        guard let pattern = FcPatternCreate(), let set = FcFontSetCreate() else { return nil }
-        defer { FcPatternDestroy(pattern); FcFontSetDestroy(set) }
-        let charset = FcCharSetCreate()
-        defer { FcCharSetDestroy(charset) }
-        FcCharSetAddChar(charset, codePoint)
-        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+    private func makeFallbackList(_ config: OpaquePointer) -> [(reference: FontReference, charset: OpaquePointer)] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_LANG, Self.fallbackLocale)
         FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
-        for font in candidates {
-            FcPatternReference(font)
-            if FcFontSetAdd(set, font) == 0 { FcPatternDestroy(font) }
-        }
         var result = FcResultNoMatch
-        // Untrimmed: trimming keeps the first font always and costs a charset union per font.
-        var sets: [UnsafeMutablePointer<FcFontSet>?] = [set]
-        let sorted: UnsafeMutablePointer<FcFontSet>? = sets.withUnsafeMutableBufferPointer {
-            FcFontSetSort(config, $0.baseAddress, 1, pattern, FcFalse, nil, &result)
-        }
-        guard let sorted else { return nil }
-        defer { FcFontSetDestroy(sorted) }
-        for i in 0..<Int(sorted.pointee.nfont) {
-            guard let font = sorted.pointee.fonts[i], let reference = Self.reference(font) else { continue }
-            let lowered = reference.path.lowercased()
-            guard lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf") || lowered.hasSuffix(".ttc")
-                    || lowered.hasSuffix(".otc") else { continue }
-            return reference
-        }
-        return nil
-    }
-
-    /// The configured fonts (system, then application, in the order `FcFontSort` reads them) with
-    /// their charsets; fontconfig owns both for the life of its configuration.
-    private static func fontsWithCharsets(_ config: OpaquePointer) -> [(pattern: OpaquePointer, charset: OpaquePointer)] {
-        configuredPatterns(config).compactMap { font in
+        guard let sorted = FcFontSort(config, pattern, FcFalse, nil, &result) else { return [] }
+        fallbackSet = sorted
+        return (0..<Int(sorted.pointee.nfont)).compactMap { i in
+            guard let font = sorted.pointee.fonts[i], Self.isValidFallback(font), let reference = Self.reference(font)
+            else { return nil }
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return nil }
-            return (font, charset)
+            return (reference, charset)
         }
+    }
+
+    /// Chromium's `IsValidFontFromPattern`: scalable, in a format it reads (TrueType or CFF), and a
+    /// file it may read.
+    private static func isValidFallback(_ font: OpaquePointer) -> Bool {
+        var scalable: FcBool = FcFalse
+        guard FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable != FcFalse,
+              let format = string(font, FC_FONTFORMAT), format == "TrueType" || format == "CFF",
+              let file = string(font, FC_FILE) else { return false }
+        return access(file, R_OK) == 0
     }
 
     /// The configured fonts' patterns, system fonts then application fonts (the order `FcFontSort`

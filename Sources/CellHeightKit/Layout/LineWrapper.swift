@@ -268,12 +268,21 @@ struct LineWrapper {
                     view = numbers!
                 }
                 // Chromium never cuts right before or after a soft hyphen without showing the
-                // hyphen (and with it, the soft-hyphen opportunity itself did not fit).
+                // hyphen (and with it, the soft-hyphen opportunity itself did not fit). But when
+                // nothing fits, the first grapheme cluster goes alone even if a soft hyphen follows
+                // it, and the next line starts with that soft hyphen, whose own opportunity may then
+                // make a line of just the hyphen: Blink's ShapingLineBreaker, when no opportunity
+                // fits, takes the first one after the line's start (`NextBreakOpportunity`),
+                // here a grapheme boundary of the break-anywhere retry. "x\u{AD}a" (DejaVu Sans,
+                // 13 px) in a 7 px box is ["x", "\u{AD}", "a"] in Chromium.
                 let besideSoftHyphen = hasSoftHyphens
                     && ((i < count && units[i] == 0xAD) || units[i - 1] == 0xAD)
-                if view.cuttable[i] && !besideSoftHyphen {
+                if view.cuttable[i] {
                     if firstBoundary == nil { firstBoundary = i }
-                    if limit.admits(width(s, sx, i, view.prefix[i], startWidth: 0, view) + endAdjustment(s, i, view)) {
+                    if besideSoftHyphen {
+                        // Not a cut that fits; the first boundary at most.
+                    } else if limit.admits(width(s, sx, i, view.prefix[i], startWidth: 0, view)
+                                           + endAdjustment(s, i, view)) {
                         best = i
                     } else {
                         break

@@ -277,12 +277,34 @@ final class Shaper {
             while i < range.upperBound && hints.count < 16 {
                 let (codePoint, length) = decodeUTF16(text, at: i)
                 if !hints.contains(codePoint) { hints.append(codePoint) }
-                let script = hb_unicode_script(unicode, codePoint)
-                if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED { return (hints, codePoint) }
+                if Self.hasDefiniteScript(codePoint, unicode) { return (hints, codePoint) }
                 i += length
             }
         }
         return (hints, nil)
+    }
+
+    /// U+3000 IDEOGRAPHIC SPACE: a font without it gets HarfBuzz's space glyph in its place, which
+    /// Blink's HarfBuzzShaper (ExtractShapeResults) counts as missing, so the text falls back to a
+    /// font that has it (Noto Sans CJK), whose taller `normal` line the line then takes: Liberation
+    /// Mono 11 px is 12 px a line, 14 with U+3000 (issue 32, item 8).
+    static let ideographicSpace: UInt16 = 0x3000
+
+    /// Blink's `Character::HasDefiniteScript`: a script other than Common or Inherited, or, for
+    /// those, one given by the character's Unicode block (`GetScriptBasedOnUnicodeBlock` in
+    /// character.cc: CJK Symbols and Punctuation, Hiragana, Katakana, Arabic, Thai, Greek and
+    /// Coptic, Devanagari, Armenian, Georgian, Kannada, Gothic). So an Arabic kasra is a hint,
+    /// and a keycap mark (U+20E3) is not.
+    static func hasDefiniteScript(_ codePoint: UInt32, _ unicode: OpaquePointer?) -> Bool {
+        let script = hb_unicode_script(unicode, codePoint)
+        if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED { return true }
+        switch codePoint {
+        case 0x3000...0x30FF, 0x0600...0x06FF, 0x0E00...0x0E7F, 0x0370...0x03FF, 0x0900...0x097F,
+             0x0530...0x058F, 0x10A0...0x10FF, 0x0C80...0x0CFF, 0x10330...0x1034F:
+            return true
+        default:
+            return false
+        }
     }
 
     private func store(_ clusters: [Cluster], face: FontFace, into shaped: inout ShapedParagraph) {
@@ -362,6 +384,7 @@ final class Shaper {
             while g < Int(count) && Int(infos[g].cluster) == start {
                 advance += Int(positions[g].x_advance)
                 missing = missing || infos[g].codepoint == 0
+                    || (text[start] == Self.ideographicSpace && !face.hasGlyph(UInt32(Self.ideographicSpace)))
                 unsafe = unsafe || (infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
                 g += 1
             }

@@ -1,42 +1,48 @@
-import CFontconfig
+import Foundation
 import Testing
 @testable import CellHeightKit
 
-/// `FontLocator.fallbackFont` finds a character's font in one sort of the system's fonts made at
-/// start; Chromium sorts the fonts once per character. Both must give the same font for every
-/// character: this test asks fontconfig per character as Chromium does and compares.
-@Suite("font locator: one sort gives each character's fallback font")
+/// `FontLocator.fallbackFont` gives each character the first font of Chromium's fallback list that
+/// has it (ui/gfx/font_fallback_linux.cc: all fonts sorted once for the locale, `en-US`). This test
+/// makes that list another way, with fontconfig's own `fc-match -a` (the same untrimmed sort of a
+/// pattern of `lang` and `scalable`), reads each font's charset from its output, and compares.
+@Suite("font locator: the fallback font is the first of Chromium's list that has the character")
 struct FallbackOrderTests {
-    /// Chromium's question to fontconfig for one character (gfx::GetFallbackFontForChar): a
-    /// pattern holding only the character, scalable, sorted, the first face that has it.
-    static func fontconfigPerCharacter(_ codePoint: UInt32) -> FontReference? {
-        guard let config = FcConfigGetCurrent(), let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        let charset = FcCharSetCreate()
-        defer { FcCharSetDestroy(charset) }
-        FcCharSetAddChar(charset, codePoint)
-        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-        FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
-        defer { FcFontSetDestroy(sorted) }
-        for i in 0..<Int(sorted.pointee.nfont) {
-            guard let font = sorted.pointee.fonts[i] else { continue }
-            var fontCharset: OpaquePointer?
-            var file: UnsafeMutablePointer<FcChar8>?
-            var index: Int32 = 0
-            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-                  FcCharSetHasChar(fontCharset, codePoint) != 0,
-                  FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-            let path = String(cString: file)
-            let lowered = path.lowercased()
-            guard [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lowered.hasSuffix($0) }) else { continue }
-            return FontReference(path: path, faceIndex: Int(index))
+    struct ListedFont {
+        var reference: FontReference
+        var format: String
+        var ranges: [ClosedRange<UInt32>]
+    }
+
+    /// `fc-match -a ':lang=en-US:scalable=true'`: every font in fontconfig's order, with its format
+    /// and charset (hexadecimal ranges such as "20-7e a0-17f").
+    static let chromiumList: [ListedFont] = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
+        process.arguments = ["-a", "-f", "%{file}|%{index}|%{fontformat}|%{charset}\\n", ":lang=en-US:scalable=true"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return [] }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let index = Int(fields[1]) else { return nil }
+            let ranges = fields[3].split(separator: " ").compactMap { range -> ClosedRange<UInt32>? in
+                let ends = range.split(separator: "-").compactMap { UInt32($0, radix: 16) }
+                guard let low = ends.first, let high = ends.last else { return nil }
+                return low...high
+            }
+            return ListedFont(reference: FontReference(path: String(fields[0]), faceIndex: index),
+                              format: String(fields[2]), ranges: ranges)
         }
-        return nil
+    }()
+
+    /// The first TrueType or CFF font of the list that has `codePoint`.
+    static func expectedFont(_ codePoint: UInt32) -> FontReference? {
+        chromiumList.first { font in
+            (font.format == "TrueType" || font.format == "CFF") && font.ranges.contains { $0.contains(codePoint) }
+        }?.reference
     }
 
     /// Blocks of the scripts a translation catalog holds, and symbols, each sampled at a stride
@@ -49,14 +55,14 @@ struct FallbackOrderTests {
         0x3400...0x3410, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF00...0xFFEF, 0x1F300...0x1F64F,
     ]
 
-    @Test("the same font as fontconfig's per-character sort, for every sampled character")
+    @Test("the first font of fc-match's list that has the character, for every sampled character")
     func sameAsPerCharacterSort() {
         var compared = 0
         var differing: [String] = []
         for block in Self.samples {
             let stride = max(1, UInt32(block.count) / 60)
             for codePoint in Swift.stride(from: block.lowerBound, through: block.upperBound, by: Int(stride)) {
-                let expected = Self.fontconfigPerCharacter(codePoint)
+                let expected = Self.expectedFont(codePoint)
                 let found = FontLocator.shared.fallbackFont(for: codePoint)
                 compared += 1
                 if found != expected {
@@ -65,6 +71,7 @@ struct FallbackOrderTests {
                 }
             }
         }
+        #expect(Self.chromiumList.count > 50)
         #expect(compared > 1_000)
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(10))")
     }

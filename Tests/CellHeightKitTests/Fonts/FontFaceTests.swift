@@ -98,6 +98,19 @@ struct FontFaceTests {
         #expect(face.familyName == TestFonts.Family.notoSansCJKJP)
     }
 
+    /// Advances are FreeType's, as Skia reads them: `FT_MulDiv(a, FT_DivFix(size × 64, upem), 64)`
+    /// in 16.16. "i" of Noto Sans CJK (275/1000 em) at 14 px: x_scale = 58720 (58720.256 cut),
+    /// 275 × 58720 / 64 = 252312.5, rounded up: 252313, where HarfBuzz's own scaling gives 252314.
+    /// In a font of 2048 units per em the two agree: "i" of DejaVu Sans (569/2048 em) at 14 px is
+    /// 569 × 14 × 65536 / 2048, exactly.
+    @Test("font face: advances scaled as FreeType scales them for Skia")
+    func freeTypeAdvances() throws {
+        let cjk = try TestFonts.face(TestFonts.notoSansCJK, faceIndex: 0)
+        #expect(cjk.advanceUnits(of: 0x69, fontSize: 14) == 252_313)
+        let dejaVu = try TestFonts.face(TestFonts.dejaVuSans)
+        #expect(dejaVu.advanceUnits(of: 0x69, fontSize: 14) == 569 * 14 * 32)
+    }
+
     struct GlyphCase: Sendable, CustomTestStringConvertible {
         var name: String
         var path: String

@@ -9,12 +9,9 @@ import Testing
 struct PublicGenAgreementTests {
     /// Cases laid out differently from Chromium, each with its cause (issue 16), listed so that
     /// any change, better or worse, shows up here.
-    static let knownMismatches: [String: String] = [
-        // Emoji from Noto Sans Symbols2 at 16.667 px: its `normal` line is 28 px in Chromium, 29
-        // by the hhea metrics rounded at that size (a rounding rule of Skia's metrics at some
-        // fractional sizes, not found; see VerticalMetrics).
-        "pg-emoji-005": "Symbols2 line 1 px shorter",
-    ]
+    /// (pg-emoji-005, emoji from Noto Sans Symbols2 at 16.667 px, agrees since metrics follow the
+    /// size of Blink's font cache, 16.66 px: `VerticalMetrics.fontCacheSize`, issue 32, item 5.)
+    static let knownMismatches: [String: String] = [:]
 
     static let outcomes: [OracleOutcome] = OracleOutcome.layOut(file: "fixtures/public-gen.jsonl")
 

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Testing
 @testable import CellHeightKit
 
@@ -72,17 +73,34 @@ struct FontFallbackTests {
         #expect(tried.map(\.path) == [TestFonts.dejaVuSerif, TestFonts.liberationSerif, TestFonts.dejaVuSans])
     }
 
-    /// With Liberation Serif as the case's font, the default font is not added a second time.
-    /// With no character of a definite script, every hint character is asked in turn: for "("
-    /// with a kasra, fontconfig's font for "(" (Noto Sans) lacks the kasra, so the next hint, the
-    /// kasra, brings DejaVu Sans, which has both (as in Chromium, case r-fallback-hint-kasra).
-    @Test("fallback: every character of a cluster is a hint for fontconfig, in order")
-    func hintsInOrder() throws {
+    /// One hint is asked, once (Blink's `UniqueSystemFontForHintList`): the first character of a
+    /// definite script, which counts an Arabic kasra (by its block), so "(" with a kasra asks for
+    /// the kasra and gets DejaVu Sans (as in Chromium, case r-fallback-hint-kasra).
+    @Test("fallback: the hint is the first character of a definite script, a kasra by its block")
+    func hintOfDefiniteScript() throws {
+        let unicode = hb_unicode_funcs_get_default()
+        #expect(Shaper.hasDefiniteScript(0x0650, unicode))
+        #expect(Shaper.hasDefiniteScript(0x3001, unicode))
+        #expect(!Shaper.hasDefiniteScript(0x20E3, unicode))
+        #expect(!Shaper.hasDefiniteScript(0x28, unicode))
         let chain = try TestFonts.chromiumChain(TestFonts.dejaVuSerif)
         var fonts = chain.fonts()
         var tried: [FontFace] = []
-        while let next = fonts.next(hints: [0x28, 0x0650], definiteHint: nil) { tried.append(next) }
-        #expect(tried.map(\.path) == [TestFonts.dejaVuSerif, TestFonts.liberationSerif, TestFonts.notoSans, TestFonts.dejaVuSans])
+        while let next = fonts.next(hints: [0x28, 0x0650], definiteHint: 0x0650) { tried.append(next) }
+        #expect(tried.map(\.path) == [TestFonts.dejaVuSerif, TestFonts.liberationSerif, TestFonts.dejaVuSans])
+    }
+
+    /// Text with no character of a definite script asks for its first one only: a keycap without
+    /// U+FE0F asks for its digit (fontconfig's Noto Sans, which lacks the keycap too), and fallback
+    /// ends there, never reaching Noto Sans Symbols2 (issue 32, item 4: Chromium keeps
+    /// "9\u{20E3}" in DejaVu Sans, the keycap a .notdef box).
+    @Test("fallback: with no definite script only the first character is a hint")
+    func onlyFirstHint() throws {
+        let chain = try TestFonts.chromiumChain(TestFonts.dejaVuSans)
+        var fonts = chain.fonts()
+        var tried: [FontFace] = []
+        while let next = fonts.next(hints: [0x39, 0x20E3], definiteHint: nil) { tried.append(next) }
+        #expect(tried.map(\.path) == [TestFonts.dejaVuSans, TestFonts.liberationSerif, TestFonts.notoSans])
     }
 
     @Test("fallback: the default font is not repeated when it is the primary font")

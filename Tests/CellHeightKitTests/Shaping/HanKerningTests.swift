@@ -3,36 +3,47 @@ import Testing
 
 /// Fullwidth punctuation collapsing in Noto Sans CJK JP (ttc face 0) at 16 px.
 ///
-/// In that font every ideograph and fullwidth punctuation mark is 1000/1000 em = 16 px wide
-/// (`hb-shape`); with `halt` a mark is 500 units = 8 px. In the JP face "，" and "。" sit in the
+/// In that font every ideograph and fullwidth punctuation mark is 1000/1000 em, `em`: 16 px as
+/// FreeType scales it for Skia (a hair over 16, see `FontFace.skiaAdvanceFuncs`); with `halt` a
+/// mark loses 500 units = 8 px (`halved`). In the JP face "，" and "。" sit in the
 /// left half of their em (they act as closing marks), "「" in the right half (opening).
 /// Rules (CSS text-spacing-trim: normal, as Blink applies it): an opening mark after a closing
 /// (or opening) one is halved; a closing mark before a closing one is halved. The first line of
 /// a paragraph keeps full-width opening marks at its start.
 @Suite("han kerning")
 struct HanKerningTests {
+    /// 1000 units at 16 px: FT_MulDiv(1000, FT_DivFix(16 × 64, 1000), 64) = 1048578 in 16.16.
+    static let em = 1_048_578.0 / 65536
+    static let halved = em - 8
+
     struct WidthCase: Sendable, CustomTestStringConvertible {
         var name: String
         var text: String
         var width: Double
         var testDescription: String { name }
+
+        init(name: String, text: String, full: Double, halved: Double = 0) {
+            self.name = name
+            self.text = text
+            width = full * HanKerningTests.em + halved * HanKerningTests.halved
+        }
     }
 
     static let cases: [WidthCase] = [
         // "，" full (16) + "「" after a closing mark, halved (8) = 24, not 32.
-        WidthCase(name: "han kerning: comma then opening bracket is 24", text: "，「", width: 24),
+        WidthCase(name: "han kerning: comma then opening bracket is 24", text: "，「", full: 1, halved: 1),
         // Two ideographs: 16 + 16, nothing to collapse.
-        WidthCase(name: "han kerning: two ideographs are 32", text: "漢字", width: 32),
+        WidthCase(name: "han kerning: two ideographs are 32", text: "漢字", full: 2),
         // Opening after opening: the second is halved: 16 + 8 + 16 = 40.
-        WidthCase(name: "han kerning: two opening brackets", text: "「「漢", width: 40),
+        WidthCase(name: "han kerning: two opening brackets", text: "「「漢", full: 2, halved: 1),
         // Closing before closing: the first is halved: 8 + 16 + 16 = 40.
-        WidthCase(name: "han kerning: two closing brackets", text: "」」漢", width: 40),
+        WidthCase(name: "han kerning: two closing brackets", text: "」」漢", full: 2, halved: 1),
         // Closing bracket before a full stop (a closing mark in the JP face): 8 + 16 + 16 = 40.
-        WidthCase(name: "han kerning: closing bracket then full stop", text: "」。漢", width: 40),
+        WidthCase(name: "han kerning: closing bracket then full stop", text: "」。漢", full: 2, halved: 1),
         // An opening mark after an ideograph is not collapsed: 16 + 16 + 16 = 48.
-        WidthCase(name: "han kerning: ideograph then opening bracket is not collapsed", text: "漢「字", width: 48),
+        WidthCase(name: "han kerning: ideograph then opening bracket is not collapsed", text: "漢「字", full: 3),
         // The first line keeps a full-width opening bracket at its start: 16 × 3 = 48.
-        WidthCase(name: "han kerning: first line keeps its opening bracket", text: "「漢字", width: 48),
+        WidthCase(name: "han kerning: first line keeps its opening bracket", text: "「漢字", full: 3),
     ]
 
     @Test("han kerning: line widths in Noto Sans CJK JP 16 px", arguments: cases)
@@ -51,7 +62,7 @@ struct HanKerningTests {
     func lineStartNoTrim() throws {
         let layout = try TestFonts.layout("漢字漢「字", font: TestFonts.notoSansCJK, size: 16, width: 50)
         #expect(layout.lines.map(\.text) == ["漢字漢", "「字"])
-        #expect(layout.lines.map(\.width) == [48, 32])
+        #expect(layout.lines.map(\.width) == [3 * Self.em, 2 * Self.em])
     }
 
     /// After a forced break the bracket keeps its full width: "「字" = 32.
@@ -59,7 +70,7 @@ struct HanKerningTests {
     func forcedBreakKeepsWidth() throws {
         let layout = try TestFonts.layout("漢\n「字", font: TestFonts.notoSansCJK, size: 16, width: 50)
         #expect(layout.lines.map(\.text) == ["漢\n", "「字"])
-        #expect(layout.lines.map(\.width) == [16, 32])
+        #expect(layout.lines.map(\.width) == [Self.em, 2 * Self.em])
     }
 
     /// The shaped advances themselves: "，" 16 px, "「" 8 px.
@@ -67,7 +78,7 @@ struct HanKerningTests {
     func shapedAdvances() throws {
         let chain = try TestFonts.chromiumChain(TestFonts.notoSansCJK)
         let shaped = Shaper(chain: chain, fontSize: 16).shape("，「".utf16Units)
-        #expect(shaped.advances == [16, 8])
+        #expect(shaped.advances == [Self.em, Self.halved])
     }
 
     /// Fonts without `halt` (DejaVu Sans) collapse nothing; the JP face has the feature.

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import CellHeightKit
+
+/// Issue 32's causes, one group of hand-made cases each, with Chromium 156's answers
+/// (fixtures/oracle-fidelity.jsonl, made by scripts/fidelity_cases.py from the local Chromium;
+/// tag `cause:N` names the issue's item).
+@Suite("Chromium fidelity (fixtures/oracle-fidelity.jsonl)")
+struct FidelityAgreementTests {
+    static let cases: [OracleCase] = (try? OracleCase.load("fixtures/oracle-fidelity.jsonl")) ?? []
+
+    static func cases(cause: Int) -> [OracleCase] { cases.filter { $0.tags.contains("cause:\(cause)") } }
+
+    /// Lays out the cases of one cause in process and records every case that differs from Chromium.
+    static func expectAgreement(cause: Int, minimum: Int) throws {
+        let outcomes = try OracleOutcome.layOut(cases(cause: cause))
+        #expect(outcomes.count >= minimum)
+        for m in outcomes where !m.agrees {
+            let c = m.testCase
+            Issue.record("""
+                \(c.id) font=\(c.font) size=\(formatPixels(c.size)) width=\(formatPixels(c.width)) \
+                lineHeight=\(c.lineHeight) text=\(String(reflecting: c.text)): expected \(c.expected.lineCount) lines, \
+                \(formatPixels(c.expected.height)) px \(c.expected.lines); got \(m.layout.lineCount), \
+                \(formatPixels(m.layout.height)) px \(m.layout.lines.map(\.text))
+                """)
+        }
+    }
+
+    /// Item 2: a character no font of the chain has comes from the first font of Chromium's
+    /// fallback list (all fonts sorted once for `en-US`) that has it, not from fontconfig's sort
+    /// for the character: with Scheherazade and Tibetan Machine Uni installed (`make test-deps`),
+    /// Urdu's ہ is Noto Kufi Arabic's (76 px lines, not Scheherazade's 67) and Tibetan Noto Serif
+    /// Tibetan's.
+    @Test("item 2: fallback from Chromium's list for the locale")
+    func fallbackOrder() throws {
+        for font in ["/usr/share/fonts/truetype/scheherazade/Scheherazade-Regular.ttf",
+                     "/usr/share/fonts/truetype/tibetan-machine/TibetanMachineUni.ttf"] {
+            try #require(FileManager.default.fileExists(atPath: font), "\(font) is missing: run make test-deps")
+        }
+        try Self.expectAgreement(cause: 2, minimum: 6)
+    }
+
+    /// Item 4: a keycap without U+FE0F ("9\u{20E3}") is text, and its fallback hint is the digit,
+    /// which the primary font has: the mark stays that font's .notdef box and the line keeps the
+    /// primary font's height (with U+FE0F it is emoji, from Noto Sans Symbols2, and taller).
+    @Test("item 4: a keycap without U+FE0F stays in the text font")
+    func keycapWithoutVariationSelector() throws { try Self.expectAgreement(cause: 4, minimum: 5) }
+
+    /// Item 5: `line-height: normal` at fractional sizes follows the size Blink's font cache keeps
+    /// (1/100 px, cut in single precision: 16.38 px is 16.37, where Noto Sans's ascent is 17, not 18).
+    @Test("item 5: normal line heights at fractional sizes")
+    func normalLineHeightAtFractionalSizes() throws { try Self.expectAgreement(cause: 5, minimum: 7) }
+
+    /// Item 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next
+    /// line starts with the soft hyphen, whose own break may give a line of just the hyphen
+    /// ("x\u{AD}a" in DejaVu Sans 13 px, 7 px wide: ["x", "\u{AD}", "a"]).
+    @Test("item 7: a soft hyphen in a box narrower than a letter")
+    func softHyphenInNarrowBox() throws { try Self.expectAgreement(cause: 7, minimum: 13) }
+
+    /// Item 10: advances as Skia reads them from FreeType (its scale rounded to 16.16 per unit of
+    /// the em), so a line of a font of 1000 units per em fits where Chromium's does, to 1/64 px.
+    @Test("item 10: lines at the edge of the box in fonts of 1000 units per em")
+    func skiaAdvances() throws { try Self.expectAgreement(cause: 10, minimum: 8) }
+
+    /// Item 8 (in part): U+3000 in a font without it falls back to a font that has it (Blink's
+    /// HarfBuzzShaper counts HarfBuzz's space glyph in its place as missing), and the line takes
+    /// that font's taller `normal` line (Liberation Mono 11 px: 14 px lines, not 12).
+    @Test("item 8: an ideographic space the font lacks falls back")
+    func ideographicSpaceFallback() throws { try Self.expectAgreement(cause: 8, minimum: 5) }
+
+    /// Item 9: a family that is not installed (Verdana, Segoe UI, SimSun) is drawn by Chromium in
+    /// its standard font. By default cellheight refuses the name (exit 69) and says what Chromium
+    /// would draw; with `--missing-font chromium` it measures that, with a warning.
+    @Test("item 9: web font names refused by default, measured as Chromium draws them on request")
+    func missingFamilies() throws {
+        let webFonts = Self.cases(cause: 9)
+        #expect(webFonts.count >= 6)
+        for c in webFonts {
+            let family = try #require(c.fontFamily)
+            let arguments = ["--font", family, "--size", formatPixels(c.size), "--width", formatPixels(c.width),
+                             "--line-height", c.lineHeight, "--output", "csv"]
+            let refused = try CellHeightProcess.run(arguments, stdin: Array((c.text + "\n").utf8))
+            #expect(refused.status == 69, "\(c.id)")
+            #expect(refused.stdout.isEmpty, "\(c.id)")
+            let message = refused.stderrText
+            #expect(message.hasPrefix("cellheight: font family not found: \"\(family)\""), "\(message)")
+            #expect(message.contains("Chromium would draw its standard font, Liberation Serif"), "\(message)")
+            #expect(message.contains("--missing-font chromium"), "\(message)")
+
+            let measured = try CellHeightProcess.run(arguments + ["--missing-font", "chromium"],
+                                                     stdin: Array((c.text + "\n").utf8))
+            #expect(measured.status == 0, "\(c.id): \(measured.stderrText)")
+            #expect(measured.stderrText == "cellheight: warning: font family \"\(family)\" is not installed; "
+                    + "measuring in Liberation Serif, Chromium's standard font, as Chromium draws it "
+                    + "(--missing-font chromium)\n")
+            let rows = measured.stdoutText.split(separator: "\n")
+            let row = rows.dropFirst().first.map { $0.split(separator: ",") } ?? []
+            #expect(row.count >= 2, "\(c.id): \(measured.stdoutText)")
+            #expect(row.suffix(2).map(String.init) == ["\(c.expected.lineCount)", formatPixels(c.expected.height)],
+                    "\(c.id): \(measured.stdoutText)")
+        }
+    }
+}

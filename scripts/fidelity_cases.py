@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Writes fixtures/oracle-fidelity.jsonl: hand-made cases for issue 32's causes, with Chromium's answers.
+
+Each case is one of the oracle's <div>s (standards mode, DPR 1, the model of ../shared/oracle/README.md,
+measured by scripts/chromium_cases.py's page), made by hand for one rule Chromium follows that
+cellheight once did not; tag `cause:N` names the issue's item. The answers come from the local
+Chromium (Debian's chromium 156, the oracle's version), never from cellheight: run
+
+    python3 scripts/fidelity_cases.py [OUT]      (default fixtures/oracle-fidelity.jsonl)
+
+and review the diff by hand before committing it.
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium_cases import measure_and_write  # noqa: E402
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+LIBERATION_SERIF = "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf"
+LIBERATION_SANS = "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"
+NOTO = "/usr/share/fonts/truetype/noto/"
+NOTO_SANS_CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+NOTO_SERIF_CJK = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
+
+
+def case(cause, name, text, font, size, width, line_height="normal", **extra):
+    return dict({"id": f"f{cause}-{name}", "text": text, "font": font, "size": size, "width": width,
+                 "lineHeight": line_height, "tags": [f"cause:{cause}"]}, **extra)
+
+
+def cases():
+    out = []
+    # 8: U+3000 in a font without it (Liberation Mono) falls back (Blink counts HarfBuzz's space glyph
+    # in its place as missing), and the line takes Noto Sans CJK's taller `normal` line.
+    mono = "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf"
+    for name, text, white_space in [("a-ideographic-spaces", "a\u3000\u3000b c", "normal"),
+                                    ("three-ideographic-spaces", "ab\u3000\u3000\u3000cd", "normal"),
+                                    ("ideographic-space-space", "ab\u3000 cd", "normal"),
+                                    ("space-ideographic-space", "ab \u3000cd", None),
+                                    ("words", "Fast\u3000Integer\u3000Forward", None)]:
+        extra = {"whiteSpace": white_space} if white_space else {}
+        out.append(case(8, name, text, mono, 11, 20 if name != "words" else 59, **extra))
+    # 9: family names of fonts a Debian machine lacks: Chromium draws its standard font (Times New
+    # Roman: Liberation Serif). `font` records that face; cellheight needs --missing-font chromium.
+    text = "Choose the files to send to the printer"
+    for family, size, width in [("Verdana", 16, 120), ("Georgia", 14.5, 90), ("Segoe UI", 20, 150),
+                                ("Helvetica Neue", 13, 61.5), ("MS PGothic", 18, 200), ("SimSun", 12, 77)]:
+        out.append(case(9, family.lower().replace(" ", "-"), text, LIBERATION_SERIF, size, width,
+                        fontFamily=family))
+    # 5: `line-height: normal` at fractional sizes: the metrics follow the size Blink's font cache
+    # keeps, cut to 1/100 px in single precision (16.38 px is 16.37, 15.436 is 15.43).
+    text = "Preferences and settings"
+    for name, font, size, width in [
+            ("noto-16.38", NOTO + "NotoSans-Regular.ttf", 16.38, 60),
+            ("noto-15.436", NOTO + "NotoSans-Regular.ttf", 15.436, 80),
+            ("noto-7.0199", NOTO + "NotoSans-Regular.ttf", 7.0199, 30),
+            ("canadian-7.019", NOTO + "NotoSansCanadianAboriginal-Regular.ttf", 7.019, 30),
+            ("symbols2-16.667", NOTO + "NotoSansSymbols2-Regular.ttf", 16.667, 90),
+            ("dejavu-43.64", DEJAVU, 43.64, 200)]:
+        out.append(case(5, name, text, font, size, width))
+    out.append(case(5, "canadian-syllabics-7.019", "\u140a\u1403\u1405 \u1431\u1432", NOTO + "NotoSansCanadianAboriginal-Regular.ttf",
+                    7.019, 40))
+    # 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next line
+    # starts with the soft hyphen, whose break can make a line of just the hyphen.
+    for text, width in [("x\u00ada", 1), ("x\u00ada", 7), ("x\u00ada", 8), ("x\u00ada", 12), ("ab\u00adcd", 9),
+                        ("x\u00ada\u00adb", 9), ("xx\u00ada", 7), ("x\u00adaa", 9), ("i\u00adW", 8), ("W\u00ada", 4)]:
+        out.append(case(7, f"{text.replace(chr(0xAD), '-')}-{width}", text, DEJAVU, 13, width))
+    for text, font, size, width in [("Ein\u00adstel\u00adlun\u00adgen", LIBERATION_SANS, 24, 12),
+                                    ("con\u00adfig\u00adure", DEJAVU, 20, 9),
+                                    ("Über\u00adgangs\u00adlö\u00adsung", NOTO + "NotoSans-Regular.ttf", 31.5, 14.25)]:
+        out.append(case(7, text.split(chr(0xAD))[0].lower(), text, font, size, width))
+    # 2: a character no font of the chain has comes from the first font of Chromium's fallback list
+    # (all fonts sorted once for lang en-US) that has it: with fonts-sil-scheherazade and
+    # fonts-tibetan-machine installed, Urdu's ہ is Noto Kufi Arabic and Tibetan Noto Serif Tibetan.
+    for name, text, font, size, width in [
+            ("heh-goal", "\u06c1", LIBERATION_SERIF, 30, 300),
+            ("latin-urdu", "A\u06c1 \u06c1", LIBERATION_SERIF, 20, 300),
+            ("urdu", "\u067e\u0627\u06a9\u0633\u062a\u0627\u0646 \u06c1\u06d2", LIBERATION_SERIF, 20, 300),
+            ("tibetan-narrow", "\u0f56\u0f7c\u0f51\u0f0b\u0f61\u0f72\u0f42\u0f0b \u0f56\u0f7c\u0f51\u0f0b\u0f61\u0f72\u0f42",
+             LIBERATION_SERIF, 46, 59),
+            ("tibetan", "\u0f56\u0f40\u0fb2\u0f0b\u0f64\u0f72\u0f66\u0f0b\u0f56\u0f51\u0f7a\u0f0b\u0f63\u0f7a\u0f42\u0f66\u0f0d",
+             LIBERATION_SERIF, 24, 120),
+            ("tibetan-dejavu", "\u0f56\u0f40\u0fb2\u0f0b\u0f64\u0f72\u0f66\u0f0b\u0f56\u0f51\u0f7a\u0f0b\u0f63\u0f7a\u0f42\u0f66\u0f0d",
+             DEJAVU, 18, 80)]:
+        out.append(case(2, name, text, font, size, width))
+    # 4: a keycap without U+FE0F is text: the fallback hint is its digit, whose font is the
+    # primary one, so the keycap mark stays that font's .notdef box (no Noto Sans Symbols2 line).
+    for name, text, font, size, width in [
+            ("9-dejavu", "9\u20e3", DEJAVU, 20, 300),
+            ("keys-liberation", "#\u20e3 *\u20e3 1\u20e3 0\u20e3", LIBERATION_SANS, 16, 40),
+            ("press-noto", "Press 1\u20e3 to continue, 2\u20e3 to stop", NOTO + "NotoSans-Regular.ttf", 18, 120.5),
+            ("emoji-keycap", "Press 1\ufe0f\u20e3 to continue", DEJAVU, 18, 120),
+            ("stress-sign", "x\u0951 y\u0951", LIBERATION_SERIF, 24, 30),
+            # ...while a kasra after "(" is a hint of a definite script by its block (Arabic).
+            ("kasra-hint", "(\u0650(\u0650(\u0650(\u0650(\u0650(\u0650", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+             20, 24)]:
+        out.append(case(4, name, text, font, size, width))
+    # 10: lines at the edge of the box in fonts of 1000 units per em, at the narrowest width (a
+    # whole 1/64 px) where Chromium keeps them on one line, and 1/64 px narrower: Skia's advances
+    # (FreeType's rounded scale) sum to a hair less than HarfBuzz's own.
+    for name, text, font, size, width in [
+            ("alexandra", "in $Alexandra)", NOTO_SANS_CJK, 14, 93),
+            ("downloading", "Downloading updates\u2026", NOTO + "NotoSerif-Regular.ttf", 11, 123.84375),
+            ("request", "Request mode", NOTO + "NotoSerif-Regular.ttf", 24, 161),
+            ("dostalem", "dos\u00adtał\u00adem %s %d %s", NOTO + "NotoSans-Regular.ttf", 18, 166.015625)]:
+        out.append(case(10, name, text, font, size, width))
+        out.append(case(10, name + "-narrower", text, font, size, width - 1 / 64))
+    # ...and Chinese falling back to Noto Sans CJK (fixtures/sample.txt's row 13, the golden reports')
+    sample = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "sample.txt"),
+                  encoding="utf-8").read().split("\n")[13]
+    for width in (459.5, 459.515625):
+        out.append(case(10, f"sample-zh-{width}", sample, DEJAVU, 14, width))
+    # ...and an ideograph of Noto Sans CJK (1000 units) at 15 px is a hair wider than 15 px, so 150
+    # of them do not fit 2250 px (145 fit 2175 px).
+    for count in (145, 150):
+        out.append(case(10, f"ideographs-{count}", "\u4e00" * count, NOTO_SANS_CJK, 15, 15 * count))
+    return out
+
+
+def main():
+    target = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "fixtures",
+                                                                 "oracle-fidelity.jsonl")
+    measure_and_write(cases(), target)
+
+
+if __name__ == "__main__":
+    main()
