@@ -25,11 +25,16 @@ public struct BudgetRule: Equatable, Sendable {
     public var files: [String]?
     public var font: String?
     public var fontSize: Double?
+    /// An iOS text style (`textStyle:`) in place of a size: its size (and leading) at each
+    /// Dynamic Type category of the run, at Large without one (see `BudgetRules.at`).
+    public var textStyle: TextStyle?
     public var lineHeight: LineHeight?
     /// Cell widths in px, e.g. [320].
     public var widths: [Double]?
     public var maxLines: Int?
     public var maxHeight: Double?
+    /// Budgets at some categories or font scales only (`byCategory:`, `byFontScale:`), in order.
+    public var sizeBudgets: [SizeBudget] = []
     /// Fonts by locale pattern, e.g. [("ja", "Noto Sans CJK JP"), ("zh", "Noto Sans CJK SC")]: a row
     /// whose locale matches takes the most specific (longest) matching pattern's font.
     public var localeFonts: [LocaleFont]

@@ -36,6 +36,9 @@ public struct CellLayout: Equatable, Sendable {
     /// The font size in px the text was laid out at, in a run at several sizes (`--size 14,17,20`,
     /// see `mergingSizes`); nil in a run at one size, whose reports give the size once.
     public var fontSize: Double?
+    /// The category or font scale of `fontSize` in a run at users' text sizes (`--dynamic-type`,
+    /// `--font-scale`); nil otherwise.
+    public var sizeLabel: SizeLabel?
     /// The cell's height in px (see `CellTemplate.cellHeight(labels:)`).
     public var height: Double
     /// One per template label, in order.

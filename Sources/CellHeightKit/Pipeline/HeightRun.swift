@@ -22,6 +22,9 @@ public struct HeightRunRequest: Sendable {
     /// one size) for the cell's own size. Not with a template, whose labels have their own sizes,
     /// nor with rules or rows that set a size of their own (which would replace them all).
     public var sizes: [Double] = []
+    /// The sizes of a run at users' text sizes, each with what it stands for (a Dynamic Type
+    /// category, a font scale; see `SizeStep`), in place of `sizes`; the cell's label is at the first.
+    public var sizeSteps: [SizeStep] = []
     /// Whether the widths were given (`--width`): a width too narrow for a template is then a usage error.
     public var widthsGiven = false
     /// Fallback fonts (paths or families) instead of Chromium's chain; nil for Chromium's.
@@ -127,7 +130,7 @@ public final class HeightRun {
     /// - Throws: `CellHeightError` for bad input, fonts, configuration or output (each with its
     ///   exit code).
     public func run() throws -> HeightRunOutcome {
-        let cell = request.cell, widths = request.widths, fallbackSpecs = request.fallbackSpecs
+        let cell = request.cellAtFirstStep, widths = request.widths, fallbackSpecs = request.fallbackSpecs
         let template = request.templateFile, output = request.output, whiteSpace = request.whiteSpace
         let fonts = try makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace) { index, error in
             guard let template else { return error }
@@ -141,10 +144,10 @@ public final class HeightRun {
         let sourceLocale = request.sourceLocale ?? rules?.sourceLocale
         // A run at several sizes measures every row once per size, each pass with its own base settings.
         let sizes = try severalSizes(rules: rules)
-        let resolvers = (sizes.isEmpty ? [label.fontSize] : sizes).map { size in
-            var sized = base
-            sized.fontSize = size
-            return RowSettingsResolver(base: sized, rules: rules, setsFonts: template == nil, usage: ruleUsage)
+        let keepsLineHeight = request.layoutOptionsGiven.contains(.lineHeight)
+        let resolvers = (sizes.isEmpty ? [nil] : sizes.map(Optional.some)).map { (step: SizeStep?) in
+            RowSettingsResolver(base: base.at(step), rules: rules?.at(step, keepsLineHeight: keepsLineHeight),
+                                setsFonts: template == nil, usage: ruleUsage)
         }
         /// Reports the rules that matched no row (one warning each), then ends the check.
         func finish(_ checker: CheckReporter, inputCount: Int) throws -> HeightRunOutcome {
@@ -179,6 +182,7 @@ public final class HeightRun {
                                       whiteSpace: whiteSpace.rawValue,
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
         settings.sizeFonts = try sizeFonts(sizes, of: settings.subject, cell: cell)
+        settings.sizeLabels = sizes.map(\.label)
         settings.budget = base.budget
         settings.identity.file = sources.count > 1
         settings.identity.text = !request.text.isIdentity || (rules?.rules.contains { !$0.text.isIdentity } ?? false)
@@ -213,7 +217,8 @@ public final class HeightRun {
                 var firstSettings: [RowSettings?] = []
                 for (sizeIndex, resolver) in resolvers.enumerated() {
                     let rowSettings = try settingsAtSize(try rows.map { try resolver.ownSettings(for: $0, source: source) },
-                                                         of: rows, base: resolver.base, isFirst: sizeIndex == 0, source: source)
+                                                         of: rows, base: resolver.base, step: sizes[sizeIndex],
+                                                         isFirst: sizeIndex == 0, source: source)
                     if sizeIndex == 0 { firstSettings = rowSettings }
                     do {
                         passes.append(try measurer.measure(rows, settings: rowSettings))
@@ -221,7 +226,7 @@ public final class HeightRun {
                         throw rowSettingsError(error, row: rows[error.rowIndex], source: source, cell: cell)
                     }
                 }
-                let cells = mergingSizes(passes, sizes: sizes)
+                let cells = mergingSizes(passes, steps: sizes)
                 let recordChecks = { checker.record(cells, source: source) { font(firstSettings[$0], $1) } }
                 return ([cells], rendering ? [renderRows(cells, settings: reportSettings, format: output, options: options)] : [],
                         recordChecks)
@@ -357,10 +362,17 @@ public final class HeightRun {
         return parsed
     }
 
-    /// The sizes of a run at several sizes; empty for a run at one. Not with a template (its labels
-    /// have their own sizes) nor with rules that set a size: a rule's size replaces the command
-    /// line's, so every size would be the rule's.
-    private func severalSizes(rules: BudgetRules?) throws -> [Double] {
+    /// The sizes of a run at several sizes (or at a category or font scale); empty for a run at
+    /// one. Not with a template (its labels have their own sizes) nor, for sizes given as such,
+    /// with rules that set a size: a rule's size replaces the command line's, so every size would
+    /// be the rule's (a category's or font scale's rules are taken at each, see `BudgetRules.at`).
+    private func severalSizes(rules: BudgetRules?) throws -> [SizeStep] {
+        guard request.sizeSteps.isEmpty else {
+            if let template = request.templateFile {
+                throw CellHeightError.conflict(.severalSizesWithTemplate(templateFile: template))
+            }
+            return request.sizeSteps
+        }
         guard request.sizes.count > 1 else { return [] }
         if let template = request.templateFile {
             throw CellHeightError.conflict(.severalSizesWithTemplate(templateFile: template))
@@ -369,17 +381,18 @@ public final class HeightRun {
             throw CellHeightError.conflict(.severalSizesWithRuleSize(rulesFile: rules.file,
                                                                      jsonPath: "$.rules[\(index)].size"))
         }
-        return request.sizes
+        return request.sizes.map { SizeStep(fontSize: $0) }
     }
 
     /// One pass's settings in a run at several sizes, from the rows' own settings at the pass's
     /// size: rows with the base settings get the pass's base (the first pass's is the measurers'
-    /// own), and a row that sets a size of its own is an error (it would replace every size).
-    private func settingsAtSize(_ settings: [RowSettings?], of rows: [Row], base: RowSettings, isFirst: Bool,
-                                source: String) throws -> [RowSettings?] {
+    /// own), and a row that sets a size of its own is an error (it would replace every size) but
+    /// at a category or font scale (whose rules set sizes of their own at each).
+    private func settingsAtSize(_ settings: [RowSettings?], of rows: [Row], base: RowSettings, step: SizeStep,
+                                isFirst: Bool, source: String) throws -> [RowSettings?] {
         try zip(rows, settings).map { row, own in
             guard let own else { return isFirst ? nil : base }
-            guard own.fontSize == base.fontSize else {
+            guard own.fontSize == base.fontSize || step.label != nil else {
                 throw CellHeightError.invalidInput(source: source, line: row.sourceLine,
                                                    reason: "\"size\" cannot be used with several --size values: it would replace every size")
             }
@@ -389,17 +402,15 @@ public final class HeightRun {
 
     /// The text's font at each size of a run at several sizes (empty for one): the subject's font
     /// at that size, with the line height there.
-    private func sizeFonts(_ sizes: [Double], of subject: ReportSubject, cell: CellTemplate) throws -> [FontSettings] {
+    private func sizeFonts(_ sizes: [SizeStep], of subject: ReportSubject,
+                           cell: CellTemplate) throws -> [FontSettings] {
         guard !sizes.isEmpty, case .text(let font, _) = subject else { return [] }
-        let labels = sizes.map { size in
-            var label = cell.labels[0]
-            label.fontSize = size
-            return label
-        }
+        let labels = sizes.map { cell.labels[0].at($0) }
         let engines = try makeLabelEngines(for: labels, fallbackSpecs: request.fallbackSpecs, whiteSpace: request.whiteSpace).engines
-        return zip(sizes, engines).map { size, engine in
+        return zip(labels, engines).map { label, engine in
             var sized = font
-            sized.fontSize = size
+            sized.fontSize = label.fontSize
+            sized.lineHeight = label.lineHeight.description
             sized.lineHeightPixels = engine.primaryLineHeight
             return sized
         }
