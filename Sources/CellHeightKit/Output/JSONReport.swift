@@ -203,7 +203,7 @@ private func writeColumnMembers(_ column: ReportColumn, to json: inout JSONWrite
 }
 
 /// "category" (e.g. "AX1") or "fontScale" (e.g. 1.3) of a result in a run at users' text sizes.
-private func writeSizeLabel(_ label: SizeLabel?, to json: inout JSONWriter) {
+func writeSizeLabel(_ label: SizeLabel?, to json: inout JSONWriter) {
     switch label {
     case .category(let category)?: json.string("category", category.name)
     case .fontScale(let scale)?: json.number("fontScale", scale)

@@ -185,3 +185,14 @@ extension ReportSettings {
         index < sizeLabels.count ? sizeLabels[index] : nil
     }
 }
+
+/// The category (`"category": "AX1"`) or font scale (`"fontScale": 1.3`) a result names, if any.
+func sizeLabel(of result: JSONObject) -> SizeLabel? {
+    if case .string(let name)? = result["category"], let category = ContentSizeCategory(name: name) {
+        return .category(category)
+    }
+    if case .number(let text)? = result["fontScale"], let scale = Double(text), scale.isFinite, scale > 0 {
+        return .fontScale(scale)
+    }
+    return nil
+}

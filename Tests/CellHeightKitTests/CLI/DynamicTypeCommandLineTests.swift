@@ -136,6 +136,33 @@ struct DynamicTypeCommandLineTests {
         let ax5 = try #require((message["results"] as? [[String: Any]])?.last)
         #expect(ax5["height"] as? Double == Double(ax5["lineCount"] as! Int) * 52)
     }
+
+    @Test("summarize merges NDJSON by category (text styles give a category's rows other sizes); baselines too")
+    func summarizeAndBaselineByCategory() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let english = "\(Self.mastodon)/en.lproj/Localizable.strings"
+        let common = ["--dynamic-type", "all", "--rules", "\(Self.mastodon)/rules.yaml"]
+        let parts = try Run.run(common + ["-o", "ndjson", english], status: 1)
+        try parts.stdout.write(to: URL(fileURLWithPath: directory + "/parts.ndjson"))
+        let summary = try Run.json(try Run.run(["summarize", "--json", directory + "/parts.ndjson"]))
+        let entries = try #require(summary["summaries"] as? [[String: Any]])
+        // One entry per category, as the JSON report's statistics (not one per size: messages are in Footnote).
+        let report = try Run.json(try Run.run(common + ["-o", "json", "--stats", english], status: 1))
+        let stats = try #require(report["stats"] as? [[String: Any]])
+        #expect(entries.map { $0["category"] as? String } == Self.body.map(\.category))
+        for (entry, expected) in zip(entries, stats) {
+            #expect(entry["count"] as? Int == 30 && entry["size"] == nil)
+            #expect(entry["total"] as? Double == expected["total"] as? Double)
+            #expect(entry["p95"] as? Double == expected["p95"] as? Double)
+        }
+        // A baseline of the same run: nothing changed at any category.
+        let baseline = URL(fileURLWithPath: directory + "/base.json")
+        try Run.run(common + ["-o", "json", english], status: 1).stdout.write(to: baseline)
+        let same = try Run.run(common + ["--baseline", directory + "/base.json", "-o", "none", english], status: 1)
+        #expect(same.stderrText.hasSuffix(
+            "cellheight: 2 of 30 rows over budget; baseline: 0 grew, 0 shrank, 0 new, 0 gone\n"))
+    }
 }
 
 /// Runs and reads JSON as the several-sizes tests do (from the package root, the status checked).
