@@ -39,6 +39,9 @@ public struct CellLayout: Equatable, Sendable {
     /// The category or font scale of `fontSize` in a run at users' text sizes (`--dynamic-type`,
     /// `--font-scale`); nil otherwise.
     public var sizeLabel: SizeLabel?
+    /// The font the row was laid out in at `sizeLabel` (see `MeasuredCell.ownFont`), when the run's
+    /// size there is not the cell's own: drawn reports draw the result in it.
+    public var ownFont: RowFont?
     /// The cell's height in px (see `CellTemplate.cellHeight(labels:)`).
     public var height: Double
     /// One per template label, in order.

@@ -21,6 +21,7 @@ public func mergingSizes(_ cellsBySize: [[MeasuredCell]], steps: [SizeStep]) -> 
                 var result = result
                 result.fontSize = size
                 result.sizeLabel = step.label
+                if step.label != nil { result.ownFont = cell.ownFont }
                 return result
             }
             violations += (cell.budgetCheck?.violations ?? []).map { violation in
