@@ -163,6 +163,22 @@ struct DynamicTypeCommandLineTests {
         #expect(same.stderrText.hasSuffix(
             "cellheight: 2 of 30 rows over budget; baseline: 0 grew, 0 shrank, 0 new, 0 gone\n"))
     }
+
+    @Test("a project file's options: dynamic-type and font-scale lists are joined as --width's are")
+    func projectFileLists() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/.cellheight.yaml"
+        try "options:\n  text-style: caption2\n  dynamic-type: [large, AX4-AX5]\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let csv = try Run.run(["--config", config, "--font", Self.font, "-o", "csv", Self.input]).stdoutText
+        #expect(csv.split(separator: "\n")[1...3].map { $0.split(separator: ",")[2...3].joined(separator: ",") }
+                == ["large,11", "AX4,34", "AX5,40"])
+        try "options:\n  size: 14\n  font-scale: [1, 2]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let scaled = try Run.run(["--config", config, "--font", Self.font, "-o", "csv", Self.input]).stdoutText
+        #expect(scaled.split(separator: "\n")[1...2].map { $0.split(separator: ",")[2...3].joined(separator: ",") }
+                == ["1,14", "2,26"])
+    }
 }
 
 /// Runs and reads JSON as the several-sizes tests do (from the package root, the status checked).
