@@ -85,6 +85,7 @@ struct DynamicTypeCommandLineTests {
         #expect(table.hasPrefix("font scale 1.3: size 18.8px\n"))
         let html = try Run.run(["--font-scale", "1,2", "-o", "html"] + common).stdoutText
         #expect(html.contains("font scale 2 · size 26 px · 160 px"))
+        #expect(html.contains("<dt>font scales</dt><dd>1, 2</dd>"))
     }
 
     @Test("conflicting or bad options: one line, exit 64")
