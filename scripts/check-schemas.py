@@ -125,6 +125,12 @@ def main():
         ["--rules", "fixtures/checks/rules.yaml", "-o", "ndjson", checks],
         ["--rules", "fixtures/catalogs/app/rules.yaml", "-o", "json", *sorted(glob.glob("fixtures/catalogs/app/res/values*/strings.xml"))],
         ["-f", FONT, "-o", "ndjson", "fixtures/catalogs/app/Localizable.xcstrings"],
+        ["-f", FONT, "--text-style", "headline", "--dynamic-type", "all", "-w", "200,375", "-o", "json", "--stats", sample],
+        ["-f", FONT, "--font-scale", "0.85,1,1.3,2", "-s", "14", "-o", "ndjson", sample],
+        ["--dynamic-type", "all", "--rules", "fixtures/catalogs/mastodon-ios/rules.yaml", "-o", "json", "--stats",
+         *sorted(glob.glob("fixtures/catalogs/mastodon-ios/*.lproj/Localizable.strings"))],
+        ["--dynamic-type", "AX1-AX5", "--rules", "fixtures/catalogs/mastodon-ios/rules.yaml", "-o", "ndjson",
+         "fixtures/catalogs/mastodon-ios/de.lproj/Localizable.strings"],
     ]
     forecast = ["forecast", "--model", "data/expansion-model.json", "-f", FONT, "-w", "160", "--max-lines", "1",
                 "--locales", "de,fr,ja", "--pseudo", "expand:1.4", "--pseudo", "bidi", "--warn-at", "1",

@@ -87,6 +87,7 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
         }
         _ = try parsedSizes()
+        _ = try sizeSteps()
         _ = try parsedWidths()
         _ = try textRewriting()
         if let lineHeight = layoutOptions.lineHeight, LineHeight(parsing: lineHeight) == nil {
@@ -193,6 +194,48 @@ struct MeasureCommand: ParsableCommand {
         return widths
     }
 
+    /// The sizes of a run at users' text sizes: `--text-style` at each `--dynamic-type` category, or
+    /// `--size` at each `--font-scale`; empty without those options.
+    func sizeSteps() throws -> [SizeStep] {
+        let options = layoutOptions
+        let dynamicType = options.textStyle != nil || options.dynamicType != nil
+        guard dynamicType || options.fontScale != nil else { return [] }
+        let named = [("--text-style", options.textStyle), ("--dynamic-type", options.dynamicType),
+                     ("--font-scale", options.fontScale)]
+        let given = named.filter { $0.1 != nil }.map(\.0).joined(separator: " and ")
+        if cellOptions.template != nil {
+            throw ValidationError("\(given) cannot be used with --template: its labels have their own sizes")
+        }
+        let lineHeight = options.lineHeight.flatMap(LineHeight.init(parsing:))
+        if let fontScale = options.fontScale {
+            if dynamicType {
+                throw ValidationError("--font-scale (Android) cannot be used with --text-style or --dynamic-type (iOS)")
+            }
+            guard let scales = AndroidFontScale.parseList(fontScale) else {
+                throw ValidationError("--font-scale must be \(AndroidFontScale.expectation), "
+                                      + "got '\(messageText(fontScale))'")
+            }
+            let sizes = try parsedSizes() ?? [Self.defaultSize]
+            guard sizes.count == 1 else {
+                throw ValidationError("--font-scale scales one --size (in sp), got \(sizes.count) sizes")
+            }
+            return SizeStep.fontScales(scales, sp: sizes[0], lineHeight: lineHeight ?? .normal)
+        }
+        if options.size != nil {
+            throw ValidationError("--size cannot be used with \(given): the text style gives the size")
+        }
+        let styleName = options.textStyle ?? "body"
+        guard let style = TextStyle(name: styleName) else {
+            throw ValidationError("--text-style must be \(TextStyle.expectation), got '\(messageText(styleName))'")
+        }
+        let categoryNames = options.dynamicType ?? "large"
+        guard let categories = ContentSizeCategory.parseList(categoryNames) else {
+            throw ValidationError("--dynamic-type must be \(ContentSizeCategory.expectation), "
+                                  + "got '\(messageText(categoryNames))'")
+        }
+        return SizeStep.dynamicType(style, categories: categories, keepsLineHeight: lineHeight != nil)
+    }
+
     /// The font sizes given with `--size` (several for a run at several sizes), or nil when it was not given.
     func parsedSizes() throws -> [Double]? {
         guard let size = layoutOptions.size else { return nil }
@@ -245,6 +288,7 @@ struct MeasureCommand: ParsableCommand {
             request.hasCellOptions = hasCellOptions
             request.widthsGiven = layoutOptions.width != nil
             request.sizes = try parsedSizes() ?? []
+            request.sizeSteps = try sizeSteps()
             request.fallbackSpecs = layoutOptions.fallback.map { $0.split(separator: ",").map { String($0) } }
             request.whiteSpace = layoutOptions.whiteSpace
             request.budget = Budget(maxLines: gateOptions.maxLines, maxHeight: gateOptions.maxHeight)
@@ -363,6 +407,24 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: "Line height: 'normal', a length like '20px', or a multiple of the size like '1.4' (default: normal).")
     var lineHeight: String?
+
+    @Option(help: ArgumentHelp("An iOS text style (largeTitle, title1, title2, title3, headline, body, "
+                               + "callout, subheadline, footnote, caption1, caption2) in place of --size: its size "
+                               + "and leading at each --dynamic-type category, from Apple's table "
+                               + "(default with --dynamic-type: body).", valueName: "style"))
+    var textStyle: String?
+
+    @Option(help: ArgumentHelp("iOS Dynamic Type categories to measure every row at: all, a category (xSmall, "
+                               + "small, medium, large, xLarge, xxLarge, xxxLarge, AX1 to AX5), a range like "
+                               + "xSmall-xxxLarge, or a comma-separated list (default with --text-style: large).",
+                               valueName: "categories"))
+    var dynamicType: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Android font scales to measure every row at, comma-separated, e.g. 0.85,1,1.3,2: "
+                               + "--size (and a --line-height in px) is in sp, scaled as Android 14 scales it, "
+                               + "non-linearly from 1.15.", valueName: "scales"))
+    var fontScale: String?
 
     @Option(help: "White space handling: pre-wrap keeps spaces and newlines; normal collapses them.")
     var whiteSpace: WhiteSpace = .preWrap

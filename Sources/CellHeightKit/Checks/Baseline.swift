@@ -20,12 +20,16 @@ package struct BaselineResult: Equatable, Sendable {
     /// The font size in px of a result at several sizes (`--size 14,17,20`); nil for a result at
     /// one size, whose results do not give it.
     package var fontSize: Double?
+    /// The category or font scale of a result at users' text sizes (`--dynamic-type`,
+    /// `--font-scale`), which it is matched by with its width; nil otherwise.
+    package var sizeLabel: SizeLabel?
     package var lineCount: Int
     package var height: Double
 
-    package init(width: Double?, fontSize: Double? = nil, lineCount: Int, height: Double) {
+    package init(width: Double?, fontSize: Double? = nil, sizeLabel: SizeLabel? = nil, lineCount: Int, height: Double) {
         self.width = width
         self.fontSize = fontSize
+        self.sizeLabel = sizeLabel
         self.lineCount = lineCount
         self.height = height
     }
@@ -150,7 +154,8 @@ private func baselineRow(_ value: JSONValue, line: Int, file: String) throws -> 
         var width: Double?, fontSize: Double?
         if case .number(let text)? = object["width"] { width = Double(text) }
         if case .number(let text)? = object["size"] { fontSize = Double(text) }
-        return BaselineResult(width: width, fontSize: fontSize, lineCount: lineCount, height: height)
+        return BaselineResult(width: width, fontSize: fontSize, sizeLabel: sizeLabel(of: object), lineCount: lineCount,
+                              height: height)
     }
     var results: [BaselineResult]
     if case .array(let list)? = object["results"] {
@@ -224,13 +229,15 @@ package struct BaselineComparison {
         var changes: [BaselineChange] = []
         for result in cell.results {
             if result.fontSize != nil { comparesSizes = true }
-            let after = BaselineResult(width: result.width, fontSize: result.fontSize, lineCount: result.lineCount,
-                                       height: result.height)
+            let after = BaselineResult(width: result.width, fontSize: result.fontSize, sizeLabel: result.sizeLabel,
+                                       lineCount: result.lineCount, height: result.height)
             // A result without a width (one-width NDJSON) stands for `baselineWidth`. Sizes are
             // matched when either side has several: a result at one size compares with the baseline's
             // result at that size (the size of a one-size `json` baseline is in its settings).
             guard let old = before.results.first(where: { old in
                 guard (old.width ?? baselineWidth) == result.width else { return false }
+                // At users' text sizes, by category or font scale (a rule's text style sets the size).
+                if result.sizeLabel != nil || old.sizeLabel != nil { return old.sizeLabel == result.sizeLabel }
                 if let size = result.fontSize { return (old.fontSize ?? before.fontSize) == size }
                 return old.fontSize == nil || old.fontSize == runSize
             }) else { continue }
@@ -251,12 +258,15 @@ package struct BaselineComparison {
 }
 
 /// A short description of a change, e.g. "grew from 2 lines (32 px) to 3 lines (48 px) at 320 px",
-/// in a run at several sizes "… at 320 px and size 17 px".
+/// in a run at several sizes "… at 320 px and size 17 px" ("… and size 28 px at AX1" at a category).
 package func baselineChangeMessage(_ change: BaselineChange) -> String {
     func measure(_ result: BaselineResult) -> String {
         "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s") (\(formatPixels(result.height)) px)"
     }
-    func size(_ result: BaselineResult) -> String { result.fontSize.map { " and size \(formatPixels($0)) px" } ?? "" }
+    func size(_ result: BaselineResult) -> String {
+        (result.fontSize.map { " and size \(formatPixels($0)) px" } ?? "")
+            + (result.sizeLabel.map { " at \($0)" } ?? "")
+    }
     switch change {
     case .grew(let width, let before, let after):
         return "grew from \(measure(before)) to \(measure(after)) at \(formatPixels(width)) px" + size(after)

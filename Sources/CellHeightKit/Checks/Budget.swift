@@ -39,6 +39,8 @@ package struct BudgetViolation: Equatable, Sendable {
     package var width: Double
     /// The font size in px it was measured at, in a run at several sizes; nil in a run at one.
     package var fontSize: Double?
+    /// The category or font scale of `fontSize` (see `CellLayout.sizeLabel`); nil otherwise.
+    package var sizeLabel: SizeLabel?
     /// Lines the text needs, e.g. 3 (every label's lines added up for a template).
     package var lineCount: Int
     /// The cell's height in px, e.g. 48.

@@ -25,11 +25,16 @@ package struct BudgetRule: Equatable, Sendable {
     package var files: [String]?
     package var font: String?
     package var fontSize: Double?
+    /// An iOS text style (`textStyle:`) in place of a size: its size (and leading) at each
+    /// Dynamic Type category of the run, at Large without one (see `BudgetRules.at`).
+    package var textStyle: TextStyle?
     package var lineHeight: LineHeight?
     /// Cell widths in px, e.g. [320].
     package var widths: [Double]?
     package var maxLines: Int?
     package var maxHeight: Double?
+    /// Budgets at some categories or font scales only (`byCategory:`, `byFontScale:`), in order.
+    package var sizeBudgets: [SizeBudget] = []
     /// Fonts by locale pattern, e.g. [("ja", "Noto Sans CJK JP"), ("zh", "Noto Sans CJK SC")]: a row
     /// whose locale matches takes the most specific (longest) matching pattern's font.
     package var localeFonts: [LocaleFont]

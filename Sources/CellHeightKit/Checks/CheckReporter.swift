@@ -183,9 +183,10 @@ package final class CheckReporter {
         let forcedLines = keepsLineBreaks && check.violations.contains { $0.fittingWidth == nil }
             ? cell.row.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : nil
         return check.violations.map { violation in
-            (Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
-                        message: violationMessage(violation, font: font(violation.fontSize), forcedLines: forcedLines)),
-             violation.overshoot)
+            let laidOut = font(violation.fontSize) + atSize(violation.sizeLabel)
+            return (Diagnostic(kind: .violation, fails: true, file: source, line: cell.row.sourceLine, subject: subject,
+                               message: violationMessage(violation, font: laidOut, forcedLines: forcedLines)),
+                    violation.overshoot)
         }
     }
 
@@ -305,4 +306,9 @@ package final class CheckReporter {
         }
         lines.append("\n")
     }
+}
+
+/// " at AX1" or " at font scale 1.3" after a violation's font, in a run at users' text sizes.
+private func atSize(_ label: SizeLabel?) -> String {
+    label.map { " at \($0)" } ?? ""
 }

@@ -107,7 +107,7 @@ enum RulesKeys {
     static let file = ["description", "rules", "options", "sourceLocale"]
     static let rule = ["description", "keys", "key", "files", "locales", "font", "size", "lineHeight", "width", "maxLines",
                        "maxHeight", "fonts", "mnemonic", "replacements", "placeholderNumber", "placeholderString",
-                       "skipUntranslated", "markdown"]
+                       "skipUntranslated", "markdown", "textStyle", "byCategory", "byFontScale"]
 }
 
 private struct RulesDecoder: ConfigDecoding {
@@ -152,16 +152,20 @@ private struct RulesDecoder: ConfigDecoding {
         if let size = members["size"] {
             rule.fontSize = try positiveNumber(size, at: at("size"), maximum: CellTemplate.maximumFontSize)
         }
+        if let style = members["textStyle"] {
+            guard members["size"] == nil else {
+                throw failure(at("textStyle"), "a rule gives a size or a text style, not both")
+            }
+            let name = try nonEmptyString(style, at: at("textStyle"))
+            guard let textStyle = TextStyle(name: name) else {
+                throw failure(at("textStyle"), "must be \(TextStyle.expectation), got \"\(messageText(name))\"")
+            }
+            rule.textStyle = textStyle
+        }
+        rule.sizeBudgets = try sizeBudgets(members, at: path)
         if let lineHeight = members["lineHeight"] { rule.lineHeight = try self.lineHeight(lineHeight, at: at("lineHeight")) }
         if let width = members["width"] { rule.widths = try widths(width, at: at("width")) }
-        if let maxLines = members["maxLines"] {
-            let lines = try count(maxLines, at: at("maxLines"))
-            guard lines >= 1 else { throw failure(at("maxLines"), "must be 1 or more, got 0") }
-            rule.maxLines = lines
-        }
-        if let maxHeight = members["maxHeight"] {
-            rule.maxHeight = try positiveNumber(maxHeight, at: at("maxHeight"), maximum: CellTemplate.maximumWidth)
-        }
+        (rule.maxLines, rule.maxHeight) = try budgetLimits(members, at: path)
         if let fonts = members["fonts"] {
             guard case .object(let object) = fonts else {
                 throw failure(at("fonts"), "expected an object of locale: font, found \(fonts.kindDescription)")
@@ -179,6 +183,54 @@ private struct RulesDecoder: ConfigDecoding {
             rule.skipsUntranslated = skips
         }
         return rule
+    }
+
+    /// `maxLines` (1 or more) and `maxHeight` (px) of a rule or of its budget at some sizes.
+    func budgetLimits(_ members: [String: JSONValue], at path: String) throws -> (maxLines: Int?, maxHeight: Double?) {
+        var limits: (maxLines: Int?, maxHeight: Double?) = (nil, nil)
+        if let maxLines = members["maxLines"] {
+            let lines = try count(maxLines, at: memberPath(path, "maxLines"))
+            guard lines >= 1 else { throw failure(memberPath(path, "maxLines"), "must be 1 or more, got 0") }
+            limits.maxLines = lines
+        }
+        if let maxHeight = members["maxHeight"] {
+            limits.maxHeight = try positiveNumber(maxHeight, at: memberPath(path, "maxHeight"),
+                                                  maximum: CellTemplate.maximumWidth)
+        }
+        return limits
+    }
+
+    /// A rule's budgets by size: `byCategory: {AX1-AX5: {maxLines: 4}}` (keys as `--dynamic-type`
+    /// takes them) and `byFontScale: {"1.3-2": {maxLines: 3}}` (a scale or a range of scales).
+    func sizeBudgets(_ members: [String: JSONValue], at path: String) throws -> [BudgetRule.SizeBudget] {
+        var budgets: [BudgetRule.SizeBudget] = []
+        for key in ["byCategory", "byFontScale"] {
+            guard let value = members[key] else { continue }
+            let place = memberPath(path, key)
+            guard case .object(let object) = value else {
+                throw failure(place, "expected an object of sizes: budget, found \(value.kindDescription)")
+            }
+            for member in object.members {
+                let at = memberPath(place, member.key)
+                let sizes: SizeRange
+                if key == "byCategory" {
+                    guard let categories = ContentSizeCategory.parseList(member.key) else {
+                        throw failure(at, "must be \(ContentSizeCategory.expectation)")
+                    }
+                    sizes = .categories(categories)
+                } else {
+                    guard let scales = SizeRange.parseFontScales(member.key) else {
+                        throw failure(at, "must be a font scale or a range of them, e.g. \"1.3\" or \"1.3-2\"")
+                    }
+                    sizes = .fontScales(scales)
+                }
+                let budget = try self.members(of: member.value, at: at, allowedKeys: ["maxLines", "maxHeight"])
+                let limits = try budgetLimits(budget, at: at)
+                budgets.append(BudgetRule.SizeBudget(sizes: sizes, maxLines: limits.maxLines,
+                                                     maxHeight: limits.maxHeight))
+            }
+        }
+        return budgets
     }
 
     /// A rule's font as the run opens it: a path (it has a `/` or a font file's extension) is

@@ -36,6 +36,12 @@ package struct CellLayout: Equatable, Sendable {
     /// The font size in px the text was laid out at, in a run at several sizes (`--size 14,17,20`,
     /// see `mergingSizes`); nil in a run at one size, whose reports give the size once.
     package var fontSize: Double?
+    /// The category or font scale of `fontSize` in a run at users' text sizes (`--dynamic-type`,
+    /// `--font-scale`); nil otherwise.
+    package var sizeLabel: SizeLabel?
+    /// The font the row was laid out in at `sizeLabel` (see `MeasuredCell.ownFont`), when the run's
+    /// size there is not the cell's own: drawn reports draw the result in it.
+    package var ownFont: RowFont?
     /// The cell's height in px (see `CellTemplate.cellHeight(labels:)`).
     package var height: Double
     /// One per template label, in order.

@@ -29,6 +29,8 @@ extension MeasuredCell {
     /// The violation of the row's budget in `result` (its width, and size at several sizes), if it
     /// broke it there.
     func violation(at result: CellLayout) -> BudgetViolation? {
-        budgetCheck?.violations.first { $0.width == result.width && $0.fontSize == result.fontSize }
+        budgetCheck?.violations.first {
+            $0.width == result.width && $0.fontSize == result.fontSize && $0.sizeLabel == result.sizeLabel
+        }
     }
 }

@@ -6,7 +6,8 @@
 /// `--offsets` adds `offset` after `height`. A missing id is an empty field. After `id`: `locale`
 /// when the rows have locales, `file` and `line` when several inputs were read (see
 /// `RowIdentityColumns`). CSV has no place for statistics or explained lines. At several sizes, a
-/// `size` column comes before `width` (a record per row, size and width). When a rules file sets
+/// `size` column comes before `width` (a record per row, size and width), after a `category` or
+/// `fontScale` column at users' text sizes (`--dynamic-type`, `--font-scale`). When a rules file sets
 /// fonts or sizes per row, `font` and `size` columns come before `width` (see `RowMeasurement`).
 func renderCSVReport(_ report: Report) -> String {
     renderCSVHeader(report) + renderCSVRecords(report)
@@ -16,10 +17,12 @@ func renderCSVReport(_ report: Report) -> String {
 /// its first batch's records.
 func renderCSVHeader(_ report: Report) -> String {
     let showsSizes = !report.settings.sizeFonts.isEmpty, showsFonts = showsFontColumns(report)
+    let labelColumn = sizeLabelColumn(report.settings.sizeLabels)
     var header = ["index", "id"]
     if report.showsLocaleColumn { header.append("locale") }
     if report.showsFileColumn { header += ["file", "line"] }
-    header += (showsFonts ? ["font"] : []) + (showsSizes || showsFonts ? ["size"] : []) + ["width"]
+    header += (labelColumn.map { [$0] } ?? []) + (showsFonts ? ["font"] : [])
+    header += (showsSizes || showsFonts ? ["size"] : []) + ["width"]
     if !report.showsLabels {
         header.append("lineCount")
         if report.reportsTruncation(ofLabel: 0) { header.append("truncated") }
@@ -46,6 +49,7 @@ private func showsFontColumns(_ report: Report) -> Bool {
 /// The `csv` output's records, one per row per width (see `renderCSVReport`), without the header.
 func renderCSVRecords(_ report: Report) -> String {
     let showsSizes = !report.settings.sizeFonts.isEmpty, showsFonts = showsFontColumns(report)
+    let labelColumn = sizeLabelColumn(report.settings.sizeLabels)
     var output = ""
     for (rowIndex, cell) in report.cells.enumerated() {
         for (widthIndex, result) in cell.results.enumerated() {
@@ -55,6 +59,7 @@ func renderCSVRecords(_ report: Report) -> String {
             if showsFonts, let measurement = RowMeasurement(report, rowIndex: rowIndex) {
                 fields += [csvField(measurement.font), formatPixels(measurement.size)]
             }
+            if labelColumn != nil { fields.append(result.sizeLabel?.value ?? "") }
             if showsSizes { fields.append(result.fontSize.map(formatPixels) ?? "") }
             fields.append(formatPixels(result.width))
             if !report.showsLabels {
@@ -89,4 +94,14 @@ func csvField(_ value: String) -> String {
         quoted.unicodeScalars.append(scalar)
     }
     return quoted + "\""
+}
+
+/// The name of the column that says each result's category or font scale: "category" or
+/// "fontScale"; nil for sizes given as such.
+func sizeLabelColumn(_ labels: [SizeLabel?]) -> String? {
+    switch labels.first {
+    case .category?: return "category"
+    case .fontScale?: return "fontScale"
+    default: return nil
+    }
 }

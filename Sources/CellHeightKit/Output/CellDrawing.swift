@@ -61,7 +61,8 @@ struct CellDrawing {
                 defer { lineY += line.height }
                 return Line(y: lineY, height: line.height, text: line.text.hasSuffix("\n") ? String(line.text.dropLast()) : line.text)
             }
-            let font = report.settings.sizeFonts.isEmpty ? ownFont ?? index : sizeIndex
+            let font = report.settings.sizeFonts.isEmpty ? ownFont ?? index
+                : fonts.ownFontIndex(of: result) ?? sizeIndex
             labels.append(Label(index: index, font: font, x: template.padding.left + template.labels[index].leftInset, y: y,
                                 width: template.textWidth(ofLabel: index, cellWidth: result.width),
                                 height: layout.height, lines: lines, fullTextHeight: layout.text.height,

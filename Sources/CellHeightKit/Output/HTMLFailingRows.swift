@@ -47,7 +47,8 @@ private func htmlFailingRow(_ report: Report, _ cell: MeasuredCell, rowIndex: In
     if report.showsLocaleColumn { html += text(cell.row.shownLocale ?? "") }
     if report.showsFileColumn { html += text("\(cell.row.source ?? ""):\(cell.row.sourceLine)") }
     if !report.settings.sizeFonts.isEmpty {
-        html += number(violation.fontSize.map(formatPixels) ?? "", violation.fontSize)
+        html += number((violation.sizeLabel.map { "\($0) · " } ?? "") + (violation.fontSize.map(formatPixels) ?? ""),
+                       violation.fontSize)
     }
     html += number(formatPixels(violation.width), violation.width) + text(budget)
     html += number(String(violation.lineCount), Double(violation.lineCount))

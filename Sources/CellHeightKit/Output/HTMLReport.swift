@@ -93,7 +93,7 @@ private func htmlSummaryTable(_ report: Report) -> String {
         }
         let results = report.cells.map { $0.results[columnIndex] }
         let truncated = results.filter { $0.labels.contains(where: \.isTruncated) }.count
-        html += "<tr>" + (column.fontSize.map { "<th>\(formatPixels($0)) px</th>" } ?? "")
+        html += "<tr>" + (column.fontSize.map { "<th>\(sizeCaption(column.sizeLabel, nil))\(formatPixels($0)) px</th>" } ?? "")
             + "<th>\(formatPixels(column.width)) px</th><td>\(statistics.count)</td>"
             + cell(statistics.min) + cell(statistics.max) + cell(statistics.mean) + cell(statistics.median)
             + cell(statistics.p95) + cell(statistics.total) + "<td>\(truncated)</td>"
@@ -152,7 +152,7 @@ private func htmlCellFigure(_ report: Report, _ drawing: CellDrawing, rowIndex: 
     var classes = ["cell"]
     if drawing.isTruncated { classes.append("truncated") }
     if drawing.isOverBudget { classes.append("over-budget") }
-    var caption = (result.fontSize.map { "size \(formatPixels($0)) px · " } ?? "") + "\(formatPixels(drawing.width)) px · "
+    var caption = sizeCaption(result.sizeLabel, result.fontSize) + "\(formatPixels(drawing.width)) px · "
     if report.showsLabels {
         caption += zip(report.fields, result.labels).map { "\($0) \(lineCountText($1))" }.joined(separator: ", ")
     } else {

@@ -147,6 +147,7 @@ private func writeIdentityMembers(_ row: Row, _ identity: RowIdentityColumns, to
 private func writeResultMembers(_ report: Report, _ result: CellLayout, rowIndex: Int, widthIndex: Int,
                                 includeWidth: Bool, includeLines: Bool, to json: inout JSONWriter) {
     if let size = result.fontSize { json.number("size", size) }
+    writeSizeLabel(result.sizeLabel, to: &json)
     if includeWidth { json.number("width", result.width) }
     if report.showsLabels {
         json.number("height", result.height)
@@ -197,7 +198,17 @@ private func writeLinesArray(_ label: LabelLayout, to json: inout JSONWriter) {
 /// "size" (in a run at several sizes) and "width" of a total or statistics entry.
 private func writeColumnMembers(_ column: ReportColumn, to json: inout JSONWriter) {
     if let size = column.fontSize { json.number("size", size) }
+    writeSizeLabel(column.sizeLabel, to: &json)
     json.number("width", column.width)
+}
+
+/// "category" (e.g. "AX1") or "fontScale" (e.g. 1.3) of a result in a run at users' text sizes.
+func writeSizeLabel(_ label: SizeLabel?, to json: inout JSONWriter) {
+    switch label {
+    case .category(let category)?: json.string("category", category.name)
+    case .fontScale(let scale)?: json.number("fontScale", scale)
+    case nil: break
+    }
 }
 
 /// A width's statistics: "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight".
@@ -224,6 +235,17 @@ private func writeSettingsObject(_ settings: ReportSettings, to json: inout JSON
         json.beginArray("lineHeightsPx")
         for sized in settings.sizeFonts { json.number(sized.lineHeightPixels) }
         json.endArray()
+        // At users' text sizes: what each size stands for.
+        let labels = settings.sizeLabels.compactMap { $0 }
+        if case .category? = labels.first {
+            json.beginArray("categories")
+            for case .category(let category) in labels { json.string(category.name) }
+            json.endArray()
+        } else if case .fontScale? = labels.first {
+            json.beginArray("fontScales")
+            for case .fontScale(let scale) in labels { json.number(scale) }
+            json.endArray()
+        }
     case .text(let font, _):
         // The width sits between the face and the line height, as it always has.
         writeFaceMembers(font, to: &json)

@@ -22,7 +22,10 @@ struct Report {
         columns = settings.sizeFonts.isEmpty
             ? settings.widths.map { ReportColumn(width: $0) }
             : settings.sizeFonts.indices.flatMap { sizeIndex in
-                settings.widths.map { ReportColumn(width: $0, fontSize: settings.sizeFonts[sizeIndex].fontSize, sizeIndex: sizeIndex) }
+                settings.widths.map {
+                    ReportColumn(width: $0, fontSize: settings.sizeFonts[sizeIndex].fontSize, sizeIndex: sizeIndex,
+                                 sizeLabel: settings.sizeLabel(at: sizeIndex))
+                }
             }
         let heights = columns.indices.map { cells.heights(atColumn: $0) }
         totals = heights.map { $0.reduce(0, +) }
@@ -96,9 +99,11 @@ struct ReportColumn {
     var fontSize: Double?
     /// The index of `fontSize` in `ReportSettings.sizeFonts` (0 in a run at one size).
     var sizeIndex = 0
+    /// The category or font scale of `fontSize`, in a run at users' text sizes.
+    var sizeLabel: SizeLabel?
 
-    /// How captions and titles name it: "320 px", or "size 17 px, 320 px".
+    /// How captions and titles name it: "320 px", "size 17 px, 320 px", or "AX1, size 28 px, 320 px".
     var caption: String {
-        (fontSize.map { "size \(formatPixels($0)) px, " } ?? "") + "\(formatPixels(width)) px"
+        sizeCaption(sizeLabel, fontSize, separator: ", ") + "\(formatPixels(width)) px"
     }
 }

@@ -25,9 +25,12 @@ struct ReportFonts {
 
     init(_ settings: ReportSettings, cells: [MeasuredCell] = []) {
         labelFonts = settings.sizeFonts.isEmpty ? settings.subject.fonts : settings.sizeFonts
-        // Rows in fonts of their own (a run at one size: at several, each size's font is drawn).
-        for cell in cells where settings.sizeFonts.isEmpty {
-            guard let font = cell.ownFont, rowFontIndices[font] == nil else { continue }
+        // Rows in fonts of their own (a run at one size: at several, each size's font is drawn,
+        // but at a category or font scale each result's own, a rule's text style there).
+        let ownFonts = settings.sizeFonts.isEmpty ? cells.lazy.compactMap(\.ownFont)
+            : cells.lazy.flatMap { $0.results.lazy.compactMap(\.ownFont) }
+        for font in ownFonts {
+            guard rowFontIndices[font] == nil else { continue }
             rowFontIndices[font] = labelFonts.count
             labelFonts.append(FontSettings(fontPath: font.fontPath, fontFaceIndex: font.fontFaceIndex,
                                            fontFamily: font.fontFamily, fontSHA256: "", fontSize: font.fontSize,
@@ -85,5 +88,10 @@ extension ReportFonts {
     /// The index in `labelFonts` of the font row `cell` was laid out in, when it has one of its own.
     func ownFontIndex(of cell: MeasuredCell) -> Int? {
         cell.ownFont.flatMap { rowFontIndices[$0] }
+    }
+
+    /// The index in `labelFonts` of a result's own font (at a category or font scale), if any.
+    func ownFontIndex(of result: CellLayout) -> Int? {
+        result.ownFont.flatMap { rowFontIndices[$0] }
     }
 }

@@ -24,6 +24,8 @@ package struct ReportSettings: Equatable, Sendable {
     /// subject's font is the first); empty for a run at one size. Each row then has a result per
     /// size and width: each size's widths in turn (see `Report.columns`).
     package var sizeFonts: [FontSettings] = []
+    /// What each of `sizeFonts` stands for (a category, a font scale), or nils for sizes given as such.
+    package var sizeLabels: [SizeLabel?] = []
 
     package init(subject: ReportSubject, widths: [Double], whiteSpace: String = "pre-wrap",
                 fallbackFonts: [String] = [], inputName: String) {

@@ -6,8 +6,12 @@ import Foundation
 package struct ResultSummary: Equatable, Sendable {
     /// One width's (or, for results at several sizes, one size and width's) merged results.
     package struct Entry: Equatable, Sendable {
-        /// The font size in px of results at several sizes (each says its own); nil otherwise.
+        /// The font size in px of results at several sizes (each says its own); nil otherwise, and
+        /// for results at a category or font scale (whose rows' sizes may differ: rules' text styles).
         package var fontSize: Double?
+        /// The category or font scale of results at users' text sizes (`--dynamic-type`,
+        /// `--font-scale`), which they are merged by in place of their size; nil otherwise.
+        package var sizeLabel: SizeLabel?
         /// The width in px, or nil for one-width results (they do not repeat their width).
         package var width: Double?
         package var statistics: HeightStatistics
@@ -16,6 +20,7 @@ package struct ResultSummary: Equatable, Sendable {
     /// What results are merged by: their size (when they give one) and width.
     private struct Key: Hashable {
         var fontSize: Double?
+        var sizeLabel: SizeLabel?
         var width: Double?
     }
 
@@ -27,8 +32,8 @@ package struct ResultSummary: Equatable, Sendable {
     package init(reading sources: [String?]) throws {
         var order: [Key] = []
         var heights: [Key: [Double]] = [:]
-        func add(_ height: Double, width: Double?, fontSize: Double? = nil) {
-            let key = Key(fontSize: fontSize, width: width)
+        func add(_ height: Double, width: Double?, fontSize: Double? = nil, sizeLabel: SizeLabel? = nil) {
+            let key = Key(fontSize: sizeLabel == nil ? fontSize : nil, sizeLabel: sizeLabel, width: width)
             if heights[key] == nil { order.append(key) }
             heights[key, default: []].append(height)
         }
@@ -66,7 +71,8 @@ package struct ResultSummary: Equatable, Sendable {
                               case .number(let widthText)? = entry["width"] else { throw shapeError() }
                         var fontSize: Double?
                         if case .number(let sizeText)? = entry["size"] { fontSize = try pixels(sizeText) }
-                        add(try pixels(heightText), width: try pixels(widthText), fontSize: fontSize)
+                        add(try pixels(heightText), width: try pixels(widthText), fontSize: fontSize,
+                            sizeLabel: sizeLabel(of: entry))
                     }
                 } else if case .number(let text)? = row["height"] {
                     var width: Double?
@@ -77,7 +83,10 @@ package struct ResultSummary: Equatable, Sendable {
                 }
             }
         }
-        entries = order.map { Entry(fontSize: $0.fontSize, width: $0.width, statistics: HeightStatistics(heights: heights[$0]!)) }
+        entries = order.map {
+            Entry(fontSize: $0.fontSize, sizeLabel: $0.sizeLabel, width: $0.width,
+                  statistics: HeightStatistics(heights: heights[$0]!))
+        }
     }
 
     /// The summary as a table (one line per width, and a `size` column for results at several
@@ -92,6 +101,7 @@ package struct ResultSummary: Equatable, Sendable {
             for entry in entries {
                 json.beginObject()
                 if let size = entry.fontSize { json.number("size", size) }
+                writeSizeLabel(entry.sizeLabel, to: &json)
                 if let width = entry.width { json.number("width", width) }
                 writeStatisticsMembers(entry.statistics, to: &json)
                 json.endObject()
@@ -101,10 +111,12 @@ package struct ResultSummary: Equatable, Sendable {
             json.newline()
             return json.text
         }
-        let header = (showsSizes ? ["size"] : []) + ["width", "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight"]
+        let labelColumn = sizeLabelColumn(entries.map(\.sizeLabel))
+        let header = (labelColumn.map { [$0] } ?? []) + (showsSizes ? ["size"] : []) + ["width", "count", "min", "max", "mean", "median", "p95", "total", "estimatedRowHeight"]
         let rows = entries.map { entry -> [String] in
             let s = entry.statistics
-            return (showsSizes ? [number(entry.fontSize)] : []) + [number(entry.width), String(s.count), number(s.min), number(s.max), number(s.mean),
+            return (labelColumn != nil ? [entry.sizeLabel?.value ?? "-"] : []) + (showsSizes ? [number(entry.fontSize)] : [])
+                + [number(entry.width), String(s.count), number(s.min), number(s.max), number(s.mean),
                     number(s.median), number(s.p95), number(s.total), number(s.estimatedRowHeight)]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }

@@ -166,7 +166,7 @@ private func svgCaption(_ report: Report, _ drawing: CellDrawing, rowIndex: Int,
     let result = report.cells[rowIndex].results[column]
     let lineCounts = result.labels.filter { !$0.isHidden }.map(lineCountText)
     let lines = lineCounts == ["1"] ? "1 line" : lineCounts.joined(separator: " + ") + " lines"
-    var caption = (result.fontSize.map { "size \(formatPixels($0)) px · " } ?? "")
+    var caption = sizeCaption(result.sizeLabel, result.fontSize)
         + "\(formatPixels(drawing.width)) px · \(lines) · \(formatPixels(drawing.height)) px"
     if let violation = drawing.violation { caption += " · \(violation.budgetCaption) · \(violation.fittingCaption)" }
     return caption

@@ -14,12 +14,19 @@ func settingsSummary(_ report: Report) -> [(name: String, value: String)] {
         let face = font.fontFaceIndex == 0 ? "" : " face \(font.fontFaceIndex)"
         items.append((prefix + "font", "\(font.fontPath)\(face) (\(font.fontFamily))"))
         items.append((prefix + "font SHA-256", font.fontSHA256))
-        // At several sizes: each size, and the line height at each.
+        // At several sizes: each size, and the line height at each (at categories or font scales,
+        // which first, and the line heights as each gives it: a text style's leading).
         let sized = settings.sizeFonts.isEmpty ? [font] : settings.sizeFonts
+        let labels = settings.sizeLabels.compactMap { $0 }
+        if let column = sizeLabelColumn(labels) {
+            items.append((prefix + (column == "category" ? "categories" : "font scales"),
+                          labels.map(\.value).joined(separator: ", ")))
+        }
         items.append((prefix + (sized.count == 1 ? "size" : "sizes"), sized.map { formatPixels($0.fontSize) }.joined(separator: ", ") + " px"))
         let pixels = sized.map { formatPixels($0.lineHeightPixels) }.joined(separator: ", ") + " px"
         items.append((prefix + (sized.count == 1 ? "line height" : "line heights"),
-                      font.lineHeight == pixels.replacingOccurrences(of: " ", with: "") ? pixels : "\(font.lineHeight) (\(pixels))"))
+                      font.lineHeight == pixels.replacingOccurrences(of: " ", with: "") || !labels.isEmpty
+                        ? pixels : "\(font.lineHeight) (\(pixels))"))
     }
     items.append((settings.widths.count == 1 ? "width" : "widths",
                    settings.widths.map(formatPixels).joined(separator: ", ") + " px"))

@@ -7,12 +7,14 @@
 /// face each font resolved to (a family name, a generic family: see "Font names" in docs/reference.md),
 /// e.g. `font  Liberation Sans 16px  /usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf`.
 /// With explain, each row's lines follow it: `    1  "text of line"  123.5px  [DejaVu Sans]`.
-/// At several sizes, a table per size under a `size 17px` line, each with its own total, stats
+/// At several sizes, a table per size under a `size 17px` line (`AX1: size 28px` at a Dynamic Type
+/// category, `font scale 1.3: size 18.8px` at a font scale), each with its own total, stats
 /// and font line, separated by a blank line.
 func renderTableReport(_ report: Report) -> String {
     guard report.settings.sizeFonts.isEmpty else {
-        return zip(report.settings.sizeFonts, report.reportsBySize).map { font, sized in
-            "size \(formatPixels(font.fontSize))px\n" + renderTableReport(sized)
+        return zip(report.settings.sizeFonts, report.reportsBySize).enumerated().map { index, pair in
+            let label = report.settings.sizeLabel(at: index).map { "\($0): " } ?? ""
+            return label + "size \(formatPixels(pair.0.fontSize))px\n" + renderTableReport(pair.1)
         }.joined(separator: "\n")
     }
     let columns = tableColumns(report)

@@ -22,6 +22,9 @@ public struct HeightRunRequest: Sendable {
     /// one size) for the cell's own size. Not with a template, whose labels have their own sizes,
     /// nor with rules or rows that set a size of their own (which would replace them all).
     public var sizes: [Double] = []
+    /// The sizes of a run at users' text sizes, each with what it stands for (a Dynamic Type
+    /// category, a font scale; see `SizeStep`), in place of `sizes`; the cell's label is at the first.
+    public var sizeSteps: [SizeStep] = []
     /// Whether the widths were given (`--width`): a width too narrow for a template is then a usage error.
     public var widthsGiven = false
     /// Fallback fonts (paths or families) instead of Chromium's chain; nil for Chromium's.

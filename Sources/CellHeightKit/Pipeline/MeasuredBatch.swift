@@ -69,8 +69,8 @@ extension RunPlan {
         var firstSettings: [RowSettings?] = []
         for (passIndex, pass) in passes.passes.enumerated() {
             let own = try rows.map { try pass.resolver.ownSettings(for: $0, source: source) }
-            let rowSettings = try settingsAtSize(own, of: rows, base: pass.resolver.base, isFirst: passIndex == 0,
-                                                 source: source)
+            let rowSettings = try settingsAtSize(own, of: rows, base: pass.resolver.base, step: pass.step,
+                                                 isFirst: passIndex == 0, source: source)
             if passIndex == 0 { firstSettings = rowSettings }
             do {
                 cellsBySize.append(try measurer.measure(rows, settings: rowSettings))
@@ -78,7 +78,7 @@ extension RunPlan {
                 throw rowSettingsError(error, row: rows[error.rowIndex], source: source)
             }
         }
-        let cells = mergingSizes(cellsBySize, sizes: passes.sizes)
+        let cells = mergingSizes(cellsBySize, steps: passes.steps)
         let texts = rendering ? [renderRows(cells, settings: reportSettings, format: request.output,
                                             options: reportOptions)] : []
         return MeasuredBatch(cells: [cells], texts: texts,
@@ -96,12 +96,13 @@ extension RunPlan {
 
     /// One pass's settings in a run at several sizes, from the rows' own settings at the pass's
     /// size: rows with the base settings get the pass's base (the first pass's is the measurers'
-    /// own), and a row that sets a size of its own is an error (it would replace every size).
-    private func settingsAtSize(_ settings: [RowSettings?], of rows: [Row], base: RowSettings, isFirst: Bool,
-                                source: String) throws -> [RowSettings?] {
+    /// own), and a row that sets a size of its own is an error (it would replace every size) but
+    /// at a category or font scale (whose rules set sizes of their own at each).
+    private func settingsAtSize(_ settings: [RowSettings?], of rows: [Row], base: RowSettings, step: SizeStep?,
+                                isFirst: Bool, source: String) throws -> [RowSettings?] {
         try zip(rows, settings).map { row, own in
             guard let own else { return isFirst ? nil : base }
-            guard own.fontSize == base.fontSize else {
+            guard own.fontSize == base.fontSize || step?.label != nil else {
                 throw CellHeightError.conflict(.severalSizesWithRowSize(source: source, line: row.sourceLine))
             }
             return own

@@ -1,11 +1,13 @@
-/// The passes in which a run measures every row, each with its own base settings: one per font size
-/// of a run at several sizes (`HeightRunRequest.sizes`, e.g. Dynamic Type sizes), each with every
-/// width, else one at the cell's own size. This is the one place that says at which settings a row
-/// is measured; `mergingSizes` makes one row of a row's passes, its results in pass order.
+/// The passes in which a run measures every row, each with its own base settings: one per size step
+/// of a run at several sizes (`HeightRunRequest.sizes`) or at users' text sizes (`sizeSteps`: Dynamic
+/// Type categories, Android font scales), each with every width, else one at the cell's own size.
+/// This is the one place that says at which settings a row is measured; `mergingSizes` makes one
+/// row of a row's passes, its results in pass order.
 struct RowPasses {
-    /// One pass over the rows: its font size, and what each row's settings are at that size.
+    /// One pass over the rows: its size step (nil for the one pass at the cell's own size), and
+    /// what each row's settings are there.
     struct Pass {
-        var fontSize: Double
+        var step: SizeStep?
         var resolver: RowSettingsResolver
     }
 
@@ -16,17 +18,19 @@ struct RowPasses {
 
     /// - Parameters:
     ///   - base: the run's base settings, at the cell's own size.
-    ///   - sizes: the sizes of a run at several sizes, in order; empty (or one) for one pass at `base`'s.
-    init(base: RowSettings, sizes: [Double], rules: BudgetRules?, setsFonts: Bool, usage: RuleUsage?) {
-        areSeveral = sizes.count > 1
-        passes = (areSeveral ? sizes : [base.fontSize]).map { size in
-            var sized = base
-            sized.fontSize = size
-            return Pass(fontSize: size, resolver: RowSettingsResolver(base: sized, rules: rules, setsFonts: setsFonts,
-                                                                      usage: usage))
+    ///   - steps: the size steps of a run at several sizes, in order; empty for one pass at `base`'s.
+    ///   - keepsLineHeight: whether the line height was given, which a text style's leading then
+    ///     does not replace (see `BudgetRules.at`).
+    init(base: RowSettings, steps: [SizeStep], rules: BudgetRules?, keepsLineHeight: Bool, setsFonts: Bool,
+         usage: RuleUsage?) {
+        areSeveral = !steps.isEmpty
+        passes = (areSeveral ? steps.map(Optional.some) : [nil]).map { step in
+            Pass(step: step, resolver: RowSettingsResolver(base: base.at(step),
+                                                           rules: rules?.at(step, keepsLineHeight: keepsLineHeight),
+                                                           setsFonts: setsFonts, usage: usage))
         }
     }
 
-    /// The sizes of a run at several sizes, in pass order; empty for a run at one.
-    var sizes: [Double] { areSeveral ? passes.map(\.fontSize) : [] }
+    /// The size steps of a run at several sizes, in pass order; empty for a run at one.
+    var steps: [SizeStep] { passes.compactMap(\.step) }
 }

@@ -35,7 +35,7 @@ final class RunPlan {
 
     init(_ request: HeightRunRequest) throws {
         self.request = request
-        let cell = request.cell, widths = request.widths, fallbackSpecs = request.fallbackSpecs
+        let cell = request.cellAtFirstStep, widths = request.widths, fallbackSpecs = request.fallbackSpecs
         let template = request.templateFile, output = request.output, whiteSpace = request.whiteSpace
         let fonts = try makeLabelEngines(for: cell.labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace) {
             index, error in
@@ -48,7 +48,8 @@ final class RunPlan {
                                budget: request.budget, text: request.text, skipsUntranslated: request.skipsUntranslated)
         let rules = try request.budgetRules(base: base)
         let ruleUsage = rules.map { RuleUsage(ruleCount: $0.rules.count) }
-        let passes = RowPasses(base: base, sizes: try request.severalSizes(rules: rules), rules: rules,
+        let passes = RowPasses(base: base, steps: try request.severalSizes(rules: rules), rules: rules,
+                               keepsLineHeight: request.layoutOptionsGiven.contains(.lineHeight),
                                setsFonts: template == nil, usage: ruleUsage)
         // One measurer per worker: the first uses the engines above, the others open their own.
         var firstEngines: [TextLayoutEngine]? = fonts.engines
@@ -67,7 +68,7 @@ final class RunPlan {
         checker = try request.checkReporter(size: template == nil && !passes.areSeveral ? label.fontSize : nil)
 
         let sources: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
-        let settings = try request.reportSettings(engines: fonts.engines, sources: sources, sizes: passes.sizes,
+        let settings = try request.reportSettings(engines: fonts.engines, sources: sources, steps: passes.steps,
                                                   rules: rules, budget: base.budget)
         reportOptions = ReportOptions(explain: request.explain, statistics: request.statistics,
                                       offsets: request.offsets,
@@ -123,10 +124,17 @@ extension HeightRunRequest {
         return parsed
     }
 
-    /// The sizes of a run at several sizes; empty for a run at one. Not with a template (its labels
-    /// have their own sizes) nor with rules that set a size: a rule's size replaces the command
-    /// line's, so every size would be the rule's.
-    fileprivate func severalSizes(rules: BudgetRules?) throws -> [Double] {
+    /// The size steps of a run at several sizes (or at categories or font scales); empty for a run
+    /// at one. Not with a template (its labels have their own sizes) nor, for sizes given as such,
+    /// with rules that set a size: a rule's size replaces the command line's, so every size would
+    /// be the rule's (a category's or font scale's rules are taken at each, see `BudgetRules.at`).
+    fileprivate func severalSizes(rules: BudgetRules?) throws -> [SizeStep] {
+        guard sizeSteps.isEmpty else {
+            if let templateFile {
+                throw CellHeightError.conflict(.severalSizesWithTemplate(templateFile: templateFile))
+            }
+            return sizeSteps
+        }
         guard sizes.count > 1 else { return [] }
         if let templateFile {
             throw CellHeightError.conflict(.severalSizesWithTemplate(templateFile: templateFile))
@@ -135,17 +143,18 @@ extension HeightRunRequest {
             throw CellHeightError.conflict(.severalSizesWithRuleSize(rulesFile: rules.file,
                                                                      jsonPath: "$.rules[\(index)].size"))
         }
-        return sizes
+        return sizes.map { SizeStep(fontSize: $0) }
     }
 
     /// What the report shows of the run: its font or template (see `reportSubject`), widths, sizes,
     /// budget, which identity columns the rows have, the rules file and what its rules set.
-    fileprivate func reportSettings(engines: [TextLayoutEngine], sources: [String?], sizes: [Double],
+    fileprivate func reportSettings(engines: [TextLayoutEngine], sources: [String?], steps: [SizeStep],
                                     rules: BudgetRules?, budget: Budget) throws -> ReportSettings {
         var settings = ReportSettings(subject: try reportSubject(engines: engines), widths: widths,
                                       whiteSpace: whiteSpace.rawValue,
                                       inputName: sources.map { inputDisplayName(for: $0) }.joined(separator: ", "))
-        settings.sizeFonts = try sizeFonts(sizes, of: settings.subject)
+        settings.sizeFonts = try sizeFonts(steps, of: settings.subject)
+        settings.sizeLabels = steps.map(\.label)
         settings.budget = budget
         settings.identity.file = sources.count > 1
         settings.identity.text = !text.isIdentity || (rules?.rules.contains { !$0.text.isIdentity } ?? false)
@@ -163,17 +172,14 @@ extension HeightRunRequest {
 
     /// The text's font at each size of a run at several sizes (empty for one): the subject's font
     /// at that size, with the line height there.
-    fileprivate func sizeFonts(_ sizes: [Double], of subject: ReportSubject) throws -> [FontSettings] {
-        guard !sizes.isEmpty, case .text(let font, _) = subject else { return [] }
-        let labels = sizes.map { size in
-            var label = cell.labels[0]
-            label.fontSize = size
-            return label
-        }
+    fileprivate func sizeFonts(_ steps: [SizeStep], of subject: ReportSubject) throws -> [FontSettings] {
+        guard !steps.isEmpty, case .text(let font, _) = subject else { return [] }
+        let labels = steps.map { cell.labels[0].at($0) }
         let engines = try makeLabelEngines(for: labels, fallbackSpecs: fallbackSpecs, whiteSpace: whiteSpace).engines
-        return zip(sizes, engines).map { size, engine in
+        return zip(labels, engines).map { label, engine in
             var sized = font
-            sized.fontSize = size
+            sized.fontSize = label.fontSize
+            sized.lineHeight = label.lineHeight.description
             sized.lineHeightPixels = engine.primaryLineHeight
             return sized
         }

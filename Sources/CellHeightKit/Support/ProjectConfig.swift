@@ -9,6 +9,7 @@ import Foundation
 ///   font: DejaVu Sans        # --font "DejaVu Sans"
 ///   size: 14                 # --size 14
 ///   width: [320, 375]        # --width 320,375
+///   dynamic-type: [large, AX1-AX5]  # --dynamic-type large,AX1-AX5
 ///   quiet: true              # --quiet (false: left out)
 ///   replace: ["...=…"]       # --replace "...=…" (repeatable options: one per element)
 /// rules:                     # as in a rules file; --rules then defaults to this file
@@ -53,7 +54,8 @@ package struct ProjectConfig {
     }
 
     /// Reads a project file. Option values are a string, a number, true/false (a flag) or a list
-    /// (`width`, `size` and `fallback` take it comma-joined; other options once per element).
+    /// (`width`, `size`, `fallback`, `dynamic-type` and `font-scale` take it comma-joined; other
+    /// options once per element).
     /// - Throws: `configSyntax` or `invalidConfig` (exit 78), naming the file and the JSON path.
     package init(data: Data, file: String) throws {
         self.file = file
@@ -72,7 +74,7 @@ package struct ProjectConfig {
 private struct ProjectConfigDecoder: ConfigDecoding {
     let file: String
     /// Options whose several values are one comma-separated word.
-    static let commaLists: Set<String> = ["width", "size", "fallback"]
+    static let commaLists: Set<String> = ["width", "size", "fallback", "dynamic-type", "font-scale"]
 
     func options(_ value: JSONValue) throws -> [ProjectConfig.Option] {
         guard case .object(let object) = value else {

@@ -168,7 +168,7 @@ struct BudgetRulesTests {
     @Test("bad rules files: one error with the place", arguments: [
         ("r.yaml", "rules:\n  - keys: [a\n", "r.yaml:3:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 2)"),
         ("r.json", "{\"rules\": [}", "r.json:1:12: invalid JSON: expected a value, found '}'"),
-        ("r.yaml", "rules:\n  - widht: 3\n", "r.yaml: $.rules[0].widht: unknown key (expected one of: description, keys, key, files, locales, font, size, lineHeight, width, maxLines, maxHeight, fonts, mnemonic, replacements, placeholderNumber, placeholderString, skipUntranslated, markdown)"),
+        ("r.yaml", "rules:\n  - widht: 3\n", "r.yaml: $.rules[0].widht: unknown key (expected one of: description, keys, key, files, locales, font, size, lineHeight, width, maxLines, maxHeight, fonts, mnemonic, replacements, placeholderNumber, placeholderString, skipUntranslated, markdown, textStyle, byCategory, byFontScale)"),
         ("r.yaml", "rules:\n  - maxLines: 0\n", "r.yaml: $.rules[0].maxLines: must be 1 or more, got 0"),
         ("r.yaml", "rules:\n  - maxLines: 1.5\n", "r.yaml: $.rules[0].maxLines: must be a whole number, 0 or more, got 1.5"),
         ("r.yaml", "rules:\n  - width: wide\n", "r.yaml: $.rules[0].width: expected a number, found a string"),

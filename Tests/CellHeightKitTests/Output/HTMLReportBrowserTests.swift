@@ -89,6 +89,15 @@ struct HTMLReportBrowserTests {
         #expect(verdict == ReportVerdict(rows: 14, disagreements: 0, fontErrors: nil))
     }
 
+    @Test("Mastodon for iOS at all 12 Dynamic Type categories with text-style rules: each result drawn in its own size")
+    func dynamicTypeCategories() throws {
+        let mastodon = "fixtures/catalogs/mastodon-ios"
+        let verdict = try Self.verdict(of: [
+            "--dynamic-type", "all", "--rules", "\(mastodon)/rules.yaml", "\(mastodon)/de.lproj/Localizable.strings",
+        ], in: try Self.makeDirectory(), status: 1).0
+        #expect(verdict == ReportVerdict(rows: 30, disagreements: 0, fontErrors: nil))
+    }
+
     /// The public oracle's four largest groups of texts sharing a font, size and line height
     /// (43 texts in 14 languages: Arabic, Hebrew, Thai, Hindi, Chinese, Japanese, Korean, Greek,
     /// Russian, Vietnamese and Latin-script ones), each text at every width of its group (435 layouts).
