@@ -26,17 +26,29 @@ WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 def code_lines(path):
     """The file's lines without `//` comments (a `//` inside a string literal is rare enough here)."""
-    in_block = False
+    in_block = in_string = False
     for line in path.read_text(encoding="utf-8").splitlines():
+        # A multi-line string literal's lines are text, not code or comments ("*/" may be in them).
+        if line.count('"""') % 2 == 1:
+            in_string = not in_string
+            yield line
+            continue
+        if in_string:
+            yield line
+            continue
         if in_block:
             if "*/" not in line:
                 yield ""
                 continue
             line, in_block = line.split("*/", 1)[1], False
-        if "/*" in line and "*/" not in line.split("/*", 1)[1]:
-            line, in_block = line.split("/*", 1)[0], True
+        # A line comment first: a `/*` inside one (a path such as "LC_MESSAGES/*.mo") opens nothing.
         cut = re.search(r'//(?=(?:[^"]*"[^"]*")*[^"]*$)', line)
-        yield line[:cut.start()] if cut else line
+        line = line[:cut.start()] if cut else line
+        # A block comment opens at a `/*` outside string literals ("LC_MESSAGES/*.mo" in a help text).
+        opening = re.search(r'/\*(?=(?:[^"]*"[^"]*")*[^"]*$)', line)
+        if opening and "*/" not in line[opening.end():]:
+            line, in_block = line[:opening.start()], True
+        yield line
 
 
 def main():

@@ -137,9 +137,6 @@ extension BudgetRules {
         }
         return rules
     }
-
-    /// Whether any rule sets a text style or a budget by size (then the rules differ by size).
-    var dependOnSize: Bool { rules.contains { $0.textStyle != nil || !$0.sizeBudgets.isEmpty } }
 }
 
 extension RowSettings {
