@@ -110,7 +110,7 @@ struct ForecastPredictCommand: ParsableCommand {
         completion: .file(extensions: ["json", "yaml", "yml"]))
     var rules: String?
 
-    @Option(name: [.short, .long], help: "Output format: table, json, ndjson or csv.")
+    @Option(name: [.short, .long], help: "Output format: table, json, ndjson, csv, html or svg.")
     var output: OutputFormat = .table
 
     @Option(help: "Show the N forecasts most likely to overflow (0: all).")
@@ -143,8 +143,9 @@ struct ForecastPredictCommand: ParsableCommand {
         where !(value >= 0 && value <= 1) {
             throw ValidationError("\(name) must be a probability from 0 to 1, got \(value)")
         }
-        if ![.table, .json, .ndjson, .csv].contains(output) {
-            throw ValidationError("--output must be table, json, ndjson or csv for a forecast, got \(output.rawValue)")
+        if ![.table, .json, .ndjson, .csv, .html, .svg].contains(output) {
+            throw ValidationError(
+                "--output must be table, json, ndjson, csv, html or svg for a forecast, got \(output.rawValue)")
         }
         if ![.text, .github].contains(diagnostics) {
             throw ValidationError("--diagnostics must be text or github for a forecast, got \(diagnostics.rawValue)")

@@ -111,6 +111,8 @@ package struct ForecastReport {
         case .json: return renderJSON()
         case .ndjson: return renderNDJSON()
         case .csv: return renderCSV()
+        case .html: return renderHTML()
+        case .svg: return renderSVG()
         default: return renderTable()
         }
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import CellHeightKit
 
@@ -32,6 +35,44 @@ struct ForecastCommandLineTests {
         let scores = try #require(document["scores"] as? [[String: Any]])
         #expect(scores.map { "\($0["locale"]!) \($0["predictor"]!)" } == ["de forecast", "de expand:1.4"])
         #expect((document["model"] as? [String: Any])?["referenceFont"] as? String == "DejaVu Sans")
+    }
+
+    @Test("html and svg: the ranked forecasts drawn, a bar per forecast as long as its probability")
+    func drawnReports() throws {
+        let arguments = ["--locales", "de,fr", "--top", "6", "--warn-at", "1"]
+        let json = try CellHeightProcess.run(Self.base + arguments + ["-o", "json", Self.source], in: Self.root)
+        let document = try #require(JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let forecasts = try #require(document["forecasts"] as? [[String: Any]])
+        #expect(forecasts.count == 6)
+        let html = try CellHeightProcess.run(Self.base + arguments + ["-o", "html", Self.source], in: Self.root)
+        #expect(html.status == 0)
+        let page = html.stdoutText
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
+        #expect(page.components(separatedBy: "<tr><td class=\"n\">").count - 1 == 6, "one row a forecast")
+        #expect(page.contains("<p>96 forecasts, most likely to overflow first (the first 6 shown).</p>"))
+        for forecast in forecasts {
+            let id = try #require(forecast["id"] as? String), locale = try #require(forecast["locale"] as? String)
+            #expect(page.contains("<td>\(id)</td><td>\(locale)</td>"))
+        }
+        #expect(!page.contains("<script"), "no script in the page")
+        let svg = try CellHeightProcess.run(Self.base + arguments + ["-o", "svg", Self.source], in: Self.root)
+        #expect(svg.status == 0)
+        // Well-formed XML, with a bar per forecast `overflowProbability` x 300 px long.
+        final class Bars: NSObject, XMLParserDelegate {
+            var widths: [Double] = []
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) {
+                if name == "rect", let width = attributes["width"].flatMap(Double.init) { widths.append(width) }
+            }
+        }
+        let parser = XMLParser(data: svg.stdout), bars = Bars()
+        parser.delegate = bars
+        #expect(parser.parse(), "the chart is well-formed XML")
+        let probabilities = forecasts.compactMap { $0["overflowProbability"] as? Double }
+        #expect(bars.widths.count == 6)
+        for (width, probability) in zip(bars.widths, probabilities) {
+            #expect(abs(width - probability * 300) <= 1.5, "a bar \(width) px for \(probability)")
+        }
     }
 
     @Test("ndjson: one forecast a line, then the scores; csv: a header and one forecast a record")
@@ -99,7 +140,7 @@ struct ForecastCommandLineTests {
             (["--locales", "de", "--pseudo", "XA"], 64, "--pseudo must be"),
             (["--locales", "xx"], 64, "no expansion model for locale 'xx'"),
             (["--locales", "de", "--fail-on-forecast", "2"], 64, "--fail-on-forecast must be a probability"),
-            (["--locales", "de", "-o", "html"], 64, "--output must be table, json, ndjson or csv"),
+            (["--locales", "de", "-o", "none"], 64, "--output must be table, json, ndjson, csv, html or svg"),
             (["--locales", "de", "--model", "missing.json"], 66, "missing.json"),
             (["--locales", "de", "--model", "fixtures/sample.json"], 78, "not an expansion model"),
         ])
