@@ -13,8 +13,6 @@ struct RowPasses {
 
     /// In order; the first pass's base settings are the measurers' own.
     let passes: [Pass]
-    /// Whether every row is measured at several sizes: its results and violations then say their size.
-    let areSeveral: Bool
 
     /// - Parameters:
     ///   - base: the run's base settings, at the cell's own size.
@@ -23,8 +21,7 @@ struct RowPasses {
     ///     does not replace (see `BudgetRules.at`).
     init(base: RowSettings, steps: [SizeStep], rules: BudgetRules?, keepsLineHeight: Bool, setsFonts: Bool,
          usage: RuleUsage?) {
-        areSeveral = !steps.isEmpty
-        passes = (areSeveral ? steps.map(Optional.some) : [nil]).map { step in
+        passes = (steps.isEmpty ? [nil] : steps.map(Optional.some)).map { step in
             Pass(step: step, resolver: RowSettingsResolver(base: base.at(step),
                                                            rules: rules?.at(step, keepsLineHeight: keepsLineHeight),
                                                            setsFonts: setsFonts, usage: usage))
@@ -33,4 +30,7 @@ struct RowPasses {
 
     /// The size steps of a run at several sizes, in pass order; empty for a run at one.
     var steps: [SizeStep] { passes.compactMap(\.step) }
+
+    /// Whether every row is measured at several sizes: its results and violations then say their size.
+    var areSeveral: Bool { passes[0].step != nil }
 }

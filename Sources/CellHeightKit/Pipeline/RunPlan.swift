@@ -129,21 +129,16 @@ extension HeightRunRequest {
     /// with rules that set a size: a rule's size replaces the command line's, so every size would
     /// be the rule's (a category's or font scale's rules are taken at each, see `BudgetRules.at`).
     fileprivate func severalSizes(rules: BudgetRules?) throws -> [SizeStep] {
-        guard sizeSteps.isEmpty else {
-            if let templateFile {
-                throw CellHeightError.conflict(.severalSizesWithTemplate(templateFile: templateFile))
-            }
-            return sizeSteps
-        }
-        guard sizes.count > 1 else { return [] }
+        let steps = !sizeSteps.isEmpty ? sizeSteps : sizes.count > 1 ? sizes.map { SizeStep(fontSize: $0) } : []
+        guard !steps.isEmpty else { return [] }
         if let templateFile {
             throw CellHeightError.conflict(.severalSizesWithTemplate(templateFile: templateFile))
         }
-        if let rules, let index = rules.rules.firstIndex(where: { $0.fontSize != nil }) {
+        if sizeSteps.isEmpty, let rules, let index = rules.rules.firstIndex(where: { $0.fontSize != nil }) {
             throw CellHeightError.conflict(.severalSizesWithRuleSize(rulesFile: rules.file,
                                                                      jsonPath: "$.rules[\(index)].size"))
         }
-        return sizes.map { SizeStep(fontSize: $0) }
+        return steps
     }
 
     /// What the report shows of the run: its font or template (see `reportSubject`), widths, sizes,

@@ -62,7 +62,6 @@ final class PlainShapingTables: @unchecked Sendable {
             guard shaper.primaryCoversASCII, let model = asciiShapingModel(font, fontSize: shaper.fontSize) else {
                 return nil
             }
-            font.setSize(shaper.fontSize)
             let commonAsLatin = hb_font_get_face(font.hbFont).map(shapesCommonTextAsLatin) ?? false
             return PlainShapingTables(substitutions: model, beyondASCII: BeyondASCIICharacters(font: font, fontSize: shaper.fontSize),
                                       shapesCommonAsLatin: commonAsLatin, words: store.words)
