@@ -18,6 +18,9 @@ import Synchronization
 final class PairwiseTextPreparer {
     private let advances: PairwiseASCIIAdvances
     private let beyondASCII: BeyondASCIICharacters
+    /// Words of any script, for paragraphs with characters the pair tables do not take; nil when
+    /// the font's lookups may reach across a space (see `WordRecords`).
+    let words: WordRecords?
     /// Per pair of a printable ASCII character and what follows it (`PairwiseASCIIAdvances.pairIndex`):
     /// whether the word holding the character must be shaped whole (`ASCIISubstitutions` lists
     /// the character, or the pair within the word, or the next character).
@@ -48,8 +51,9 @@ final class PairwiseTextPreparer {
     private var foundLosses: UnsafeMutablePointer<(offset: Int, loss: Int)> = .allocate(capacity: 1)
     private var foundCapacity = 0
 
-    init(advances: PairwiseASCIIAdvances) {
+    init(advances: PairwiseASCIIAdvances, words: WordRecords?) {
         self.advances = advances
+        self.words = words
         beyondASCII = advances.beyondASCII
         let substitutions = advances.substitutions
         let characters = PairwiseASCIIAdvances.characterCount
@@ -122,6 +126,11 @@ final class PairwiseTextPreparer {
             for index in storage.paragraphs.indices {
                 let span = storage.paragraphs[index]
                 let breakBase = index > 0 ? storage.paragraphs[index - 1].breaks.upperBound : 0
+                if span.isFromWordRecords {
+                    guard let words, words.prepareParagraph(units.baseAddress! + span.start, length: span.count, start: span.start,
+                                                            index: index, breakBase: breakBase, into: storage) else { return false }
+                    continue
+                }
                 let adjustmentBase = storage.stopAdjustments.count
                 guard let walked = walk(units.baseAddress! + span.start, length: span.count, from: 0, to: span.count, x: 0,
                                         recordingInto: storage, breakBase: breakBase) else { return false }
@@ -138,7 +147,9 @@ final class PairwiseTextPreparer {
     /// The numbers per offset of paragraph `p` of `text` (which this lane prepared) over at least
     /// `range`, worked out again from the words that hold it: the numbers of the preparation,
     /// valid until the next call.
-    func offsetNumbers(_ text: PreparedText.Buffers, _ p: PreparedParagraph, covering range: ClosedRange<Int>) -> OffsetNumbers.View {
+    func offsetNumbers(_ text: PreparedText.Buffers, _ p: PreparedParagraph, covering range: ClosedRange<Int>,
+                       x rangeX: Int) -> OffsetNumbers.View {
+        if p.isFromWordRecords, let words { return words.offsetNumbers(text, p, covering: range, x: rangeX) }
         let units = text.units.baseAddress! + p.start
         // From the start of the word holding range's start (a break after spaces, whose x is
         // kept, or the paragraph's start) to the end of the word holding its end.
@@ -175,14 +186,19 @@ final class PairwiseTextPreparer {
         let rawUnits = UnsafeMutableRawPointer(units)
         var length = 0, position = 0
         var hasLatin = false
+        /// Whether the paragraph holds a character the pair tables do not take (then its words
+        /// come from records).
+        var needsWords = false
+        let takesWords = words != nil
         var paragraphStart = 0
         let shapesCommonAsLatin = advances.tables.shapesCommonAsLatin
         /// Records the paragraph that ends at `length`; false when it may not be laid out here.
         func endParagraph(newline: Bool) -> Bool {
-            guard hasLatin || shapesCommonAsLatin || length == paragraphStart else { return false }
+            let isPairwise = !needsWords && (hasLatin || shapesCommonAsLatin || length == paragraphStart)
+            guard isPairwise || takesWords else { return false }
             paragraphs.append(PreparedParagraph(start: paragraphStart, count: length - paragraphStart, breaks: 0..<0,
                                                 contentEnd: 0, width: 0, contentWidth: 0, endsWithNewline: newline, hasTabs: false,
-                                                hasSoftHyphens: false, usesFallback: false))
+                                                hasSoftHyphens: false, usesFallback: false, isFromWordRecords: !isPairwise))
             return true
         }
         while position < n {
@@ -213,6 +229,7 @@ final class PairwiseTextPreparer {
                 position += 1
                 paragraphStart = length
                 hasLatin = false
+                needsWords = false
                 continue
             }
             if byte < 0x80 {
@@ -221,7 +238,8 @@ final class PairwiseTextPreparer {
                 units[length] = UInt16(byte)
                 position += 1
             } else {
-                // Characters taken beyond ASCII are below U+2070: two or three bytes.
+                // Characters of the BMP: two or three bytes (the pair tables take some below
+                // U+2070, the word records others).
                 let unit: UInt16
                 if byte & 0xE0 == 0xC0, position + 1 < n {
                     unit = UInt16(byte & 0x1F) << 6 | UInt16(text[position + 1] & 0x3F)
@@ -233,7 +251,10 @@ final class PairwiseTextPreparer {
                     return nil
                 }
                 let value = beyondASCII.value(of: unit)
-                guard value != 0 else { return nil }
+                if value == 0 {
+                    guard takesWords else { return nil }
+                    needsWords = true
+                }
                 hasLatin = hasLatin || value & BeyondASCIICharacters.latinScript != 0
                 units[length] = unit
             }

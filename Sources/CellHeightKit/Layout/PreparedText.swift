@@ -153,6 +153,9 @@ struct PreparedParagraph: Equatable {
     /// Its line-end adjustments that are not 0 (at its break opportunities and content ends, or for
     /// a shaped text at any offset): indices into `PreparedText.stopAdjustments`.
     var stopAdjustments: Range<Int> = 0..<0
+    /// Whether the pairwise lane put it together from word records (`WordRecords`) rather than
+    /// walking it pair by pair.
+    var isFromWordRecords = false
 }
 
 /// A line-end adjustment that is not 0 (see `OffsetNumbers.lineEndAdjustments`), e.g. the kerning

@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// The shaping preparer of `TextLayoutEngine.prepare`: prepares any text by shaping each
 /// paragraph with HarfBuzz and the fallback chain (`Shaper`), with ICU's grapheme boundaries and
 /// Chromium's break opportunities (`ChromiumLineBreaker`), into the engine's `PreparedText`. It
@@ -48,7 +50,19 @@ final class ShapingTextPreparer {
         return prepared
     }
 
-    private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, into text: inout PreparedText) {
+    /// `units` (one paragraph, no "\n") prepared as a text of its own, its script runs continuing
+    /// the runs `contexts` name: words with the spaces around them, put together for the
+    /// pairwise lane's word records (`WordRecords`).
+    func prepareWords(_ units: [UInt16], contexts: [ScriptContext]) -> PreparedText {
+        var prepared = PreparedText()
+        prepared.units = units
+        prepared.fonts.append(chain.primary)
+        prepareParagraph(units, start: 0, endsWithNewline: false, contexts: contexts, into: &prepared)
+        return prepared
+    }
+
+    private func prepareParagraph(_ units: [UInt16], start: Int, endsWithNewline: Bool, contexts: [ScriptContext] = [],
+                                  into text: inout PreparedText) {
         let storage = text.storage
         // The numbers and the encoder are worked on as locals (moved out and back), not through
         // the objects that hold them: no access checks per unit.
@@ -79,7 +93,7 @@ final class ShapingTextPreparer {
         // Line-end adjustments in order of offset (pieces come in order; two may give one at the
         // offset between them).
         var adjustments: [StopAdjustment] = []
-        shaper.shapeInPieces(units, pieceUnits: pieceUnits) { shaped in
+        shaper.shapeInPieces(units, pieceUnits: pieceUnits, contexts: contexts) { shaped in
             let first = shaped.start, length = shaped.advances.count
             // Fonts: the piece's indices into the text's list.
             if shaped.fonts.count > 1 {

@@ -78,8 +78,24 @@ public final class TextLayoutEngine {
 
     /// The pairwise lane (see `PairwiseTextPreparer`); nil when the font does not shape ASCII
     /// pair by pair or white space collapses.
-    private lazy var pairwiseLane: PairwiseTextPreparer? =
-        whiteSpace == .preWrap ? PairwiseASCIIAdvances(shaper: shaper).map(PairwiseTextPreparer.init) : nil
+    private lazy var pairwiseLane: PairwiseTextPreparer? = whiteSpace == .preWrap
+        ? PairwiseASCIIAdvances(shaper: shaper).map { PairwiseTextPreparer(advances: $0, words: makeWordRecords()) }
+        : nil
+
+    /// Whether the pairwise lane takes paragraphs beyond its pair tables from word records (the
+    /// default). Off only to compare with shaping them in tests; set before the first `prepare`.
+    var usesWordRecords = true
+
+    /// The lane's word records, when the primary font draws the space.
+    private func makeWordRecords() -> WordRecords? {
+        guard usesWordRecords, chain.primary.hasGlyph(0x20) else { return nil }
+        let shaping = self.shaping
+        let space = shaping.prepareWords([0x20], contexts: []).shapedNumbers.advance(at: 0)
+        let shaper = self.shaper
+        return WordRecords(primary: chain.primary, spaceAdvance: space,
+                           prepareTogether: { shaping.prepareWords($0, contexts: $1) },
+                           systemFace: { shaper.fallbackFaces.systemFace(for: $0) })
+    }
 
     /// The text the pairwise lane prepared last: its arrays are reused for the next one once its
     /// user lets go of it.
@@ -237,7 +253,7 @@ public final class TextLayoutEngine {
             return shaping.offsetNumbers(prepared, text, p, covering: range, x: x)
         case .pairwiseLane:
             guard let pairwiseLane else { preconditionFailure("only the pairwise lane prepares texts as its own") }
-            return pairwiseLane.offsetNumbers(text, p, covering: range)
+            return pairwiseLane.offsetNumbers(text, p, covering: range, x: x)
         }
     }
 

@@ -275,14 +275,20 @@ func shapesCommonTextAsLatin(_ face: OpaquePointer) -> Bool {
 }
 
 /// The GSUB and GPOS lookups HarfBuzz applies to text of `script` in `face` with Chromium's features
-/// (fractions left out, see `chromiumLatinLookups`), in order.
-private func chromiumLookups(_ face: OpaquePointer, script: hb_script_t)
+/// (fractions left out, see `chromiumLatinLookups`), in order; with `extraFeatures` on too.
+func chromiumLookups(_ face: OpaquePointer, script: hb_script_t, extraFeatures: [String] = [])
     -> (substitutions: [UInt32], positionings: [UInt32]) {
     var properties = hb_segment_properties_t()
-    properties.direction = HB_DIRECTION_LTR
+    let isRightToLeft = hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
+    properties.direction = isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
     properties.script = script
     properties.language = Shaper.language
     var features = Shaper.defaultFeatures
+    for name in extraFeatures {
+        var feature = hb_feature_t()
+        _ = hb_feature_from_string(name, -1, &feature)
+        features.append(feature)
+    }
     for fraction in ["-frac", "-numr", "-dnom"] {
         var feature = hb_feature_t()
         _ = hb_feature_from_string(fraction, -1, &feature)
@@ -374,7 +380,7 @@ struct OpenTypeTable {
 
     func destroy() { hb_blob_destroy(blob) }
 
-    private func uint16(_ offset: Int) -> Int? {
+    func uint16(_ offset: Int) -> Int? {
         guard offset >= 0, offset + 2 <= bytes.count else { return nil }
         return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
     }
@@ -382,6 +388,25 @@ struct OpenTypeTable {
     private func uint32(_ offset: Int) -> Int? {
         guard let high = uint16(offset), let low = uint16(offset + 2) else { return nil }
         return high << 16 | low
+    }
+
+    /// Where the subtables of lookup `index` start (an extension's own subtables); nil when the
+    /// table does not hold together.
+    func subtables(ofLookup index: UInt32, extensionType: Int) -> [Int]? {
+        guard let lookupList = uint16(8), let count = uint16(lookupList), Int(index) < count,
+              let lookupOffset = uint16(lookupList + 2 + 2 * Int(index)) else { return nil }
+        let lookup = lookupList + lookupOffset
+        guard let type = uint16(lookup), let subtableCount = uint16(lookup + 4) else { return nil }
+        var starts: [Int] = []
+        for n in 0..<subtableCount {
+            guard var subtable = uint16(lookup + 6 + 2 * n).map({ lookup + $0 }) else { return nil }
+            if type == extensionType {
+                guard let offset = uint32(subtable + 4) else { return nil }
+                subtable += offset
+            }
+            starts.append(subtable)
+        }
+        return starts
     }
 
     /// Lookup `index`'s type (an extension lookup's own type resolved: `extensionType` is 7 in

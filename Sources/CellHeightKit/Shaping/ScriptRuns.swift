@@ -1,5 +1,11 @@
 import CHarfBuzz
 
+/// The script of the run that the text from `offset` on continues (see `scriptRuns`).
+struct ScriptContext: Equatable {
+    var offset: Int
+    var script: hb_script_t
+}
+
 /// A run of text in one script, shaped as one HarfBuzz buffer.
 struct ScriptRun: Equatable {
     var range: Range<Int>
@@ -8,8 +14,11 @@ struct ScriptRun: Equatable {
 
 /// Splits UTF-16 text into script runs, as Chromium's run segmenter does before shaping:
 /// characters of the Common and Inherited scripts (spaces, digits, punctuation, marks) join the
-/// run around them, so a run only changes at a change of real script.
-func scriptRuns(of text: [UInt16]) -> [ScriptRun] {
+/// run around them, so a run only changes at a change of real script. `contexts` (ascending
+/// offsets) say which run the text at an offset continues: words put together for the pairwise
+/// lane's records (`WordRecords`) each start in the run they continue in their own paragraph, so
+/// the neutral characters there join it as they would there.
+func scriptRuns(of text: [UInt16], contexts: [ScriptContext] = []) -> [ScriptRun] {
     let unicode = hb_unicode_funcs_get_default()
     func isNeutral(_ s: hb_script_t) -> Bool {
         s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
@@ -20,7 +29,17 @@ func scriptRuns(of text: [UInt16]) -> [ScriptRun] {
     var current: hb_script_t?
     var start = 0
     var i = 0
+    var nextContext = 0
     while i < text.count {
+        if nextContext < contexts.count && contexts[nextContext].offset <= i {
+            let script = contexts[nextContext].script
+            if let known = current, known != script, i > start {
+                runs.append(ScriptRun(range: start..<i, script: known))
+                start = i
+            }
+            current = script
+            nextContext += 1
+        }
         let (codePoint, length) = decodeUTF16(text, at: i)
         let script = hb_unicode_script(unicode, codePoint)
         if !isNeutral(script) {

@@ -78,20 +78,22 @@ final class Shaper {
     /// at least `pieceUnits` units (the last may be shorter; one piece when the text is shorter):
     /// runs are shaped one by one with the whole text as context, so the pieces hold exactly
     /// what shaping it whole gives, and a long paragraph's numbers are never all in memory at once.
-    func shapeInPieces(_ text: [UInt16], pieceUnits: Int, _ body: (ShapedParagraph) -> Void) {
+    /// `contexts`: see `scriptRuns(of:contexts:)`.
+    func shapeInPieces(_ text: [UInt16], pieceUnits: Int, contexts: [ScriptContext] = [],
+                       _ body: (ShapedParagraph) -> Void) {
         func piece(_ range: Range<Int>) -> ShapedParagraph {
             ShapedParagraph(start: range.lowerBound, advances: Array(repeating: 0, count: range.count),
                             fontIndices: Array(repeating: 0, count: range.count), fonts: [chain.primary],
                             clusterStarts: Array(repeating: false, count: range.count))
         }
         guard !text.isEmpty else { return body(piece(0..<0)) }
-        if usesSegmentCache, let shaped = shapeBySegments(text) { return body(shaped) }
+        if usesSegmentCache, contexts.isEmpty, let shaped = shapeBySegments(text) { return body(shaped) }
         var shapingText = text
         for i in shapingText.indices where shapingText[i] == 0x09 { shapingText[i] = 0x20 }
         // Chromium shapes each script run piece by piece where emoji presentation starts or ends,
         // and gives the emoji pieces their own fallback fonts (see `EmojiSegments`).
         let emojiRanges = EmojiSegments.emojiRanges(in: text)
-        let runs = scriptRuns(of: text)
+        let runs = scriptRuns(of: text, contexts: contexts)
         var first = 0
         while first < runs.count {
             // The runs of this piece: at least `pieceUnits` units of them, or the rest.

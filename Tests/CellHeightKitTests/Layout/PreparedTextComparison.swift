@@ -12,9 +12,10 @@ extension PreparedText {
     /// The name of the first array that differs from `other`'s, or nil.
     func differingNumbers(from other: PreparedText, engine: TextLayoutEngine, otherEngine: TextLayoutEngine) -> String? {
         if units != other.units { return "units" }
-        // Where a paragraph's line-end adjustments are read from is not a number.
+        // Where a paragraph's line-end adjustments are read from, and which way it was prepared,
+        // are not numbers.
         func unflagged(_ paragraphs: [PreparedParagraph]) -> [PreparedParagraph] {
-            paragraphs.map { var p = $0; p.stopAdjustments = 0..<0; return p }
+            paragraphs.map { var p = $0; p.stopAdjustments = 0..<0; p.isFromWordRecords = false; return p }
         }
         if unflagged(paragraphs) != unflagged(other.paragraphs) { return "paragraphs" }
         // The breaks only grow: compare the entries the text uses.

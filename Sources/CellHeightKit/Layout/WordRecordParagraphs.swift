@@ -1,0 +1,249 @@
+import CHarfBuzz
+
+/// Paragraphs put together from word records (see `WordRecords`): the pairwise lane's way with a
+/// paragraph that holds characters its pair tables do not take.
+extension WordRecords {
+    /// Puts paragraph `units[0..<length]` (the `index`th of `text`, at `start` in it) together
+    /// from the records of its words: its break opportunities from `breakBase` on, its line-end
+    /// adjustments and fonts into `text`. False when a word is not one a record may stand for
+    /// (see `WordRecords`): the text is then shaped.
+    func prepareParagraph(_ units: UnsafePointer<UInt16>, length: Int, start paragraphStart: Int, index: Int,
+                          breakBase: Int, into text: PreparedText.Storage) -> Bool {
+        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
+        // Every word of the paragraph fits without emptying the store before it is put together.
+        makeRoom(for: length)
+        // The words with their records; those without one are made together, in one paragraph.
+        var words: [(start: Int, count: Int, record: Int)] = []
+        var missing: [Word] = []
+        var missingAt: [Int] = []
+        var runScript: UInt32 = 0
+        var i = 0
+        while i < length {
+            if units[i] == 0x20 {
+                i &+= 1
+                continue
+            }
+            let start = i
+            var wordFlags: UInt8 = 0
+            var lastScript: UInt32 = 0
+            var hash = Self.hashSeed
+            repeat {
+                let unit = units[i]
+                let f = flags[Int(unit)]
+                wordFlags |= f
+                if f & WordCharacters.neutral == 0 { lastScript = scripts[Int(unit)] }
+                hash = Self.hash(hash, unit)
+                i &+= 1
+            } while i < length && units[i] != 0x20
+            let count = i &- start
+            guard count <= Self.longestWord, wordFlags & WordCharacters.refused == 0,
+                  flags[Int(units[start])] & WordCharacters.refusedFirst == 0,
+                  flags[Int(units[i &- 1])] & WordCharacters.refusedLast == 0 else { return false }
+            var leadingScript: UInt32 = 0
+            if flags[Int(units[start])] & WordCharacters.neutral != 0 {
+                leadingScript = runScript != 0
+                    ? runScript : Self.firstScript(units, from: start, to: length, scripts, flags)
+            }
+            let edges = (start > 0 ? Self.spaceBefore : 0) | (i < length ? Self.spaceAfter : 0)
+            hash = Self.finish(hash, leadingScript: leadingScript, edges: edges)
+            if let found = find(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges) {
+                words.append((start, count, found))
+            } else {
+                let word = Word(units: units + start, count: count, hash: hash, leadingScript: leadingScript,
+                                edges: edges)
+                // (A word met twice in the paragraph gets one record.)
+                if let twin = missing.firstIndex(where: { other in
+                    other.hash == hash && other.count == count && other.leadingScript == leadingScript
+                        && other.edges == edges
+                        && (0..<count).allSatisfy { other.units[$0] == units[start + $0] }
+                }) {
+                    words.append((start, count, -1 - twin))
+                } else {
+                    words.append((start, count, -1 - missing.count))
+                    missing.append(word)
+                }
+                missingAt.append(words.count - 1)
+            }
+            if lastScript != 0 { runScript = lastScript } else if runScript == 0 { runScript = leadingScript }
+        }
+        if !missing.isEmpty {
+            let made = make(missing)
+            guard made.count == missing.count else { return false }
+            for w in missingAt { words[w].record = made[-1 - words[w].record] }
+        }
+        // Put together.
+        var x = 0, next = breakBase
+        var contentEnd = length, contentWidth = 0
+        var run = RunFonts()
+        var usesFallback = false, hasSoftHyphens = false
+        let adjustmentBase = text.stopAdjustments.count
+        /// Index in `text.fonts` of each of `fonts` met in this text (0: not yet).
+        var textFonts: [UInt8] = []
+        var position = 0
+        for word in words {
+            if position < word.start {
+                // The spaces before it; a line may break after them.
+                let spacesX = x
+                x &+= (word.start &- position) &* spaceAdvance
+                if word.start > 0 {
+                    let opportunity = PreparedBreak(x: x, contentX: spacesX, offset: UInt32(word.start),
+                                                    contentEnd: UInt32(position), kind: .afterSpaces)
+                    text.breaks.set(opportunity, at: next)
+                    next &+= 1
+                }
+            }
+            let r = records[word.record]
+            guard r.isUsable, run.accept(r) else { return false }
+            let start = word.start
+            for b in Int(r.breakStart)..<Int(r.breakStart + r.breakCount) {
+                let offset = UInt32(start + Int(breakOffsets[b]))
+                let breakX = x &+ breakXs[b]
+                let opportunity = PreparedBreak(x: breakX, contentX: breakX, offset: offset, contentEnd: offset,
+                                                kind: breakKinds[b])
+                text.breaks.set(opportunity, at: next)
+                next &+= 1
+            }
+            for l in Int(r.lossStart)..<Int(r.lossStart + r.lossCount) {
+                text.stopAdjustments.append(StopAdjustment(offset: start + Int(lossOffsets[l]), value: lossValues[l]))
+            }
+            if r.usesFallback {
+                usesFallback = true
+                if text.fontIndices.isEmpty { text.fontIndices = Array(repeating: 0, count: text.units.count + 1) }
+                if textFonts.count < fonts.count {
+                    textFonts.append(contentsOf: repeatElement(0, count: fonts.count - textFonts.count))
+                }
+                for k in 0..<word.count {
+                    let font = Int(fontIndices[Int(r.unitStart) + k])
+                    guard font != 0 else { continue }
+                    if textFonts[font] == 0 {
+                        if let known = text.fonts.firstIndex(where: { $0 === fonts[font] }) {
+                            textFonts[font] = UInt8(known)
+                        } else {
+                            text.fonts.append(fonts[font])
+                            textFonts[font] = UInt8(text.fonts.count - 1)
+                        }
+                    }
+                    text.fontIndices[paragraphStart + start + k] = textFonts[font]
+                }
+            }
+            hasSoftHyphens = hasSoftHyphens || r.hasSoftHyphens
+            x &+= r.width
+            position = start &+ word.count
+            (contentEnd, contentWidth) = (position, x)
+        }
+        if position < length {
+            // Trailing spaces (or a paragraph of spaces): they hang.
+            if words.isEmpty { (contentEnd, contentWidth) = (0, 0) }
+            x &+= (length &- position) &* spaceAdvance
+        }
+        text.paragraphs[index].breaks = breakBase..<next
+        text.paragraphs[index].contentEnd = contentEnd
+        text.paragraphs[index].contentWidth = contentWidth
+        text.paragraphs[index].width = x
+        text.paragraphs[index].stopAdjustments = adjustmentBase..<text.stopAdjustments.count
+        text.paragraphs[index].usesFallback = usesFallback
+        text.paragraphs[index].hasSoftHyphens = hasSoftHyphens
+        text.paragraphs[index].isFromWordRecords = true
+        return true
+    }
+
+    /// The script of the first character of a real script in `units[from..<to]` (the run that
+    /// the neutral characters before it join), Common when there is none.
+    private static func firstScript(_ units: UnsafePointer<UInt16>, from: Int, to: Int,
+                                    _ scripts: UnsafePointer<UInt32>, _ flags: UnsafePointer<UInt8>) -> UInt32 {
+        for k in from..<to where units[k] != 0x20 && flags[Int(units[k])] & WordCharacters.neutral == 0 {
+            return scripts[Int(units[k])]
+        }
+        return HB_SCRIPT_COMMON.rawValue
+    }
+
+    /// The script of the run that a word starting at `start` continues: of the last character of
+    /// a real script before it, else of the first one after (Common when there is none).
+    private static func scriptBefore(_ units: UnsafePointer<UInt16>, _ start: Int, length: Int) -> UInt32 {
+        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
+        var k = start
+        while k > 0 {
+            k -= 1
+            if units[k] != 0x20 && flags[Int(units[k])] & WordCharacters.neutral == 0 { return scripts[Int(units[k])] }
+        }
+        return firstScript(units, from: start, to: length, scripts, flags)
+    }
+
+    /// The numbers per offset of `range` of paragraph `p` (which `prepareParagraph` put
+    /// together), x at the range's start being `x`, from its words' records: valid until the
+    /// next call.
+    func offsetNumbers(_ text: PreparedText.Buffers, _ p: PreparedParagraph, covering range: ClosedRange<Int>,
+                       x: Int) -> OffsetNumbers.View {
+        let units = text.units.baseAddress! + p.start
+        let first = range.lowerBound, last = range.upperBound
+        reserveNumbers(last - first + 1)
+        let flags = WordCharacters.flags
+        // From the start of the word (or run of spaces) holding the range's start.
+        var i = first
+        while i > 0 && i < p.count && units[i - 1] != 0x20 && units[i] != 0x20 { i -= 1 }
+        var position = x
+        var runScript: UInt32 = 0
+        var scriptKnown = false
+        for k in 0...(last - first) {
+            numberAdjustments[k] = 0
+            numberSplits[k] = LigatureSplit(endCorrection: 0, startCorrection: 0)
+        }
+        var hasSplits = false
+        while i <= last {
+            guard i < p.count else {
+                // The paragraph's end.
+                numberPrefix[i - first] = position
+                numberCuttable[i - first] = true
+                break
+            }
+            if units[i] == 0x20 {
+                if i >= first {
+                    numberPrefix[i - first] = position
+                    numberCuttable[i - first] = i > 0
+                    position &+= spaceAdvance
+                }
+                i += 1
+                continue
+            }
+            let start = i
+            repeat { i += 1 } while i < p.count && units[i] != 0x20
+            let count = i - start
+            var leadingScript: UInt32 = 0
+            if flags[Int(units[start])] & WordCharacters.neutral != 0 {
+                if !scriptKnown { runScript = Self.scriptBefore(units, start, length: p.count) }
+                leadingScript = runScript
+            }
+            let edges = (start > 0 ? Self.spaceBefore : 0) | (i < p.count ? Self.spaceAfter : 0)
+            // (The record is found or made before the records are read: making one appends to them.)
+            let found = record(units + start, count, leadingScript: leadingScript, edges: edges)
+            let r = records[found]
+            runScript = r.lastScript
+            scriptKnown = true
+            for k in 0..<count where start + k >= first && start + k <= last {
+                let offset = start + k
+                numberPrefix[offset - first] = position
+                numberCuttable[offset - first] = k == 0 ? offset > 0 : cuttable[Int(r.unitStart) + k]
+                if k > 0, let split = ligatureSplits[Int(r.unitStart) + k] {
+                    numberSplits[offset - first] = split
+                    hasSplits = true
+                }
+                position &+= Int(advances[Int(r.unitStart) + k])
+            }
+        }
+        // The adjustments of the range, from the paragraph's list.
+        let listed = text.stopAdjustments
+        var low = p.stopAdjustments.lowerBound, high = p.stopAdjustments.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if listed[middle].offset < first { low = middle + 1 } else { high = middle }
+        }
+        while low < p.stopAdjustments.upperBound && listed[low].offset <= last {
+            numberAdjustments[listed[low].offset - first] = listed[low].value
+            low += 1
+        }
+        return OffsetNumbers.View(prefix: numberPrefix - first, lineEndAdjustments: numberAdjustments - first,
+                                  cuttable: numberCuttable - first,
+                                  ligatureSplits: hasSplits ? numberSplits - first : nil, covered: range)
+    }
+}
+

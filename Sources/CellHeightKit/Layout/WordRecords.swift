@@ -1,0 +1,599 @@
+import CHarfBuzz
+import Glibc
+
+/// The pairwise lane's words of any script: each word (the text between spaces) prepared once by
+/// the shaping preparer, alone with the spaces around it, and kept as the numbers the prepared
+/// text needs (advances, break opportunities with their x, line-end adjustments, cuts, fonts),
+/// so that a paragraph of words seen before is put together from them with no shaping and no ICU.
+///
+/// A word prepared alone gives what shaping and ICU give it inside its paragraph when nothing
+/// reaches across the spaces around it, which holds when:
+/// - the primary font draws the space and none of its lookups for the word's scripts that may
+///   reach beyond the next glyph lists the space glyph (`spaceIsInert`): HarfBuzz then shapes each
+///   side of a space as it would alone, and a fallback font only ever shapes ranges inside a word
+///   (the space is never missing);
+/// - the word starts with no mark or joiner (that would join the space's grapheme) and ends with
+///   no prepended character, holds no tab, U+3000, line separator, control or emoji character,
+///   and nothing beyond the BMP (`WordCharacters`);
+/// - its neutral characters before its first real script are shaped in the run they continue
+///   (the key holds that run's script, see `scriptRuns(of:leadingScript:)`), and the breaker sees
+///   the same neighbours: a space or the paragraph's edge on each side (the key holds which);
+/// - the fallback font of a run that goes on across spaces is the one Chromium's loop would
+///   choose for the whole run: each record keeps the font that drew its first and last runs and
+///   whether its own hints chose it, and the lane checks them run by run (`RunFonts`).
+/// The lane gives the paragraph to shaping when one does not hold. Tests compare both ways on
+/// real text of every script (`WordRecordTests`).
+///
+/// Kept per layout engine (not thread-safe), at most `unitLimit` units: then emptied.
+final class WordRecords {
+    /// A word's numbers: indices into the store's flat arrays.
+    struct Record {
+        var hash: UInt64
+        var leadingScript: UInt32
+        var edges: UInt8
+        var unitStart: Int32
+        var unitCount: Int32
+        var breakStart: Int32
+        var breakCount: Int32
+        var lossStart: Int32
+        var lossCount: Int32
+        /// The sum of its advances, in 1/65536 px.
+        var width: Int
+        /// The script of the run its first unit is in, and of the run its last unit is in.
+        var firstScript: UInt32
+        var lastScript: UInt32
+        /// The fallback font (index into `fonts`) that drew some of its first run, -1 for none;
+        /// whether its own fallback hints chose it (a character of a definite script among them).
+        var firstFont: Int16
+        var firstChosenByItself: Bool
+        var lastFont: Int16
+        var lastChosenByItself: Bool
+        /// Its first and last units are in one run.
+        var isOneRun: Bool
+        var usesFallback: Bool
+        var hasSoftHyphens: Bool
+        /// False when preparing it alone may not give what its paragraph gives (see the type's
+        /// comment): its paragraph is shaped.
+        var isUsable: Bool
+    }
+
+    /// Which sides of a word are spaces (the others are its paragraph's edges).
+    static let spaceBefore: UInt8 = 1
+    static let spaceAfter: UInt8 = 2
+
+    /// Words longer than this are not kept: a paragraph with one is shaped (long words are rare
+    /// but for scripts written without spaces, where a record would seldom come again).
+    static let longestWord = 64
+    /// Units kept at most before the store is emptied (some 30 bytes a unit with the records and
+    /// their breaks: 30 MB per engine at most).
+    static let unitLimit = 1 << 20
+
+    @exclusivity(unchecked) private(set) var records: [Record] = []
+    @exclusivity(unchecked) private(set) var units: [UInt16] = []
+    /// In 1/65536 px (a record whose advance does not fit 32 bits is not used).
+    @exclusivity(unchecked) private(set) var advances: [Int32] = []
+    /// Whether a line may be cut before each unit (inside the word; a word's own start is a
+    /// grapheme boundary, see `WordCharacters`).
+    @exclusivity(unchecked) private(set) var cuttable: [Bool] = []
+    /// Index into `fonts` of the font of each unit (0: the primary font).
+    @exclusivity(unchecked) private(set) var fontIndices: [UInt8] = []
+    @exclusivity(unchecked) private(set) var breakOffsets: [Int32] = []
+    @exclusivity(unchecked) private(set) var breakXs: [Int] = []
+    @exclusivity(unchecked) private(set) var breakKinds: [BreakKind] = []
+    @exclusivity(unchecked) private(set) var lossOffsets: [Int32] = []
+    @exclusivity(unchecked) private(set) var lossValues: [Int] = []
+    /// Cuts inside ligatures, by index into `units`.
+    private(set) var ligatureSplits: [Int: LigatureSplit] = [:]
+    /// The fonts the records name, primary first.
+    private(set) var fonts: [FontFace]
+    /// Open addressing: index into `records` plus one in the low 32 bits, the high 32 bits of its
+    /// hash above them (a slot of another word is passed over without reading its record); 0 for
+    /// an empty slot.
+    @exclusivity(unchecked) private var slots: [UInt64]
+    private var slotMask: Int
+
+    /// Numbers per offset written out for the wrap loop (see `offsetNumbers`).
+    private(set) var numberPrefix = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var numberAdjustments = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var numberCuttable = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    private(set) var numberSplits = UnsafeMutablePointer<LigatureSplit>.allocate(capacity: 1)
+    private var numberCapacity = 1
+
+    /// Per script met: whether the primary font's space is inert in it (`spaceIsInert`).
+    private var inertScripts: [UInt32: Bool] = [:]
+
+    private let prepareTogether: ([UInt16], [ScriptContext]) -> PreparedText
+    /// The font the fallback chain gives a character (its system fallback, see
+    /// `FontFallbackChain.FallbackIterator`).
+    private let systemFace: (UInt32) -> FontFace?
+    /// The primary font's space advance, in 1/65536 px.
+    let spaceAdvance: Int
+
+    init(primary: FontFace, spaceAdvance: Int, prepareTogether: @escaping ([UInt16], [ScriptContext]) -> PreparedText,
+         systemFace: @escaping (UInt32) -> FontFace?) {
+        fonts = [primary]
+        self.spaceAdvance = spaceAdvance
+        self.prepareTogether = prepareTogether
+        self.systemFace = systemFace
+        slots = Array(repeating: 0, count: 1 << 12)
+        slotMask = (1 << 12) - 1
+    }
+
+    deinit { deallocateNumbers() }
+
+    private func deallocateNumbers() {
+        numberPrefix.deallocate()
+        numberAdjustments.deallocate()
+        numberCuttable.deallocate()
+        numberSplits.deallocate()
+    }
+
+    /// Makes room for `count` offsets of numbers.
+    func reserveNumbers(_ count: Int) {
+        guard count > numberCapacity else { return }
+        deallocateNumbers()
+        numberCapacity = max(count, 2 * numberCapacity, 256)
+        numberPrefix = .allocate(capacity: numberCapacity)
+        numberAdjustments = .allocate(capacity: numberCapacity)
+        numberCuttable = .allocate(capacity: numberCapacity)
+        numberSplits = .allocate(capacity: numberCapacity)
+    }
+
+    /// FNV-1a of a word's units, then its context (`finish`).
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    static func hash(_ h: UInt64, _ unit: UInt16) -> UInt64 { (h ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
+
+    @inline(__always)
+    static func finish(_ h: UInt64, leadingScript: UInt32, edges: UInt8) -> UInt64 {
+        (h ^ UInt64(leadingScript) ^ (UInt64(edges) << 40)) &* 0x0000_0100_0000_01B3
+    }
+
+    @inline(__always)
+    static func hash(_ units: UnsafePointer<UInt16>, _ count: Int, leadingScript: UInt32, edges: UInt8) -> UInt64 {
+        var h = hashSeed
+        for k in 0..<count { h = hash(h, units[k]) }
+        return finish(h, leadingScript: leadingScript, edges: edges)
+    }
+
+    /// The record of word `units[0..<count]` in its context, when there is one.
+    @inline(__always)
+    func find(_ units: UnsafePointer<UInt16>, _ count: Int, hash: UInt64, leadingScript: UInt32, edges: UInt8) -> Int? {
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        let tag = hash >> 32
+        return slots.withUnsafeBufferPointer { slots in
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                if entry >> 32 == tag {
+                    let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                    let r = records[index]
+                    if r.hash == hash && r.leadingScript == leadingScript && r.edges == edges
+                        && Int(r.unitCount) == count
+                        && self.units.withUnsafeBufferPointer({ stored in
+                            memcmp(stored.baseAddress! + Int(r.unitStart), units, 2 * count) == 0
+                        }) {
+                        return index
+                    }
+                }
+                slot = (slot + 1) & slotMask
+            }
+        }
+    }
+
+    /// The record of word `units[0..<count]` in its context (found, or made by preparing it alone).
+    func record(_ units: UnsafePointer<UInt16>, _ count: Int, leadingScript: UInt32, edges: UInt8) -> Int {
+        let hash = Self.hash(units, count, leadingScript: leadingScript, edges: edges)
+        if let found = find(units, count, hash: hash, leadingScript: leadingScript, edges: edges) { return found }
+        makeRoom(for: count)
+        return make([Word(units: units, count: count, hash: hash, leadingScript: leadingScript, edges: edges)])[0]
+    }
+
+    /// A word without a record yet, in its context.
+    struct Word {
+        var units: UnsafePointer<UInt16>
+        var count: Int
+        var hash: UInt64
+        var leadingScript: UInt32
+        var edges: UInt8
+    }
+
+    /// Empties the store when `count` more units would not fit.
+    func makeRoom(for count: Int) {
+        if units.count + count > Self.unitLimit { removeAll() }
+    }
+
+    private func insert(_ index: Int, hash: UInt64) {
+        if 2 * (records.count + 1) > slots.count {
+            slots = Array(repeating: 0, count: 2 * slots.count)
+            slotMask = slots.count - 1
+            for (n, r) in records.enumerated() where n != index { place(n, hash: r.hash) }
+        }
+        place(index, hash: hash)
+    }
+
+    private func place(_ index: Int, hash: UInt64) {
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while slots[slot] != 0 { slot = (slot + 1) & slotMask }
+        slots[slot] = (hash >> 32) << 32 | UInt64(index + 1)
+    }
+
+    /// Forgets every record (the store is full).
+    private func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        units.removeAll(keepingCapacity: true)
+        advances.removeAll(keepingCapacity: true)
+        cuttable.removeAll(keepingCapacity: true)
+        fontIndices.removeAll(keepingCapacity: true)
+        breakOffsets.removeAll(keepingCapacity: true)
+        breakXs.removeAll(keepingCapacity: true)
+        breakKinds.removeAll(keepingCapacity: true)
+        lossOffsets.removeAll(keepingCapacity: true)
+        lossValues.removeAll(keepingCapacity: true)
+        ligatureSplits.removeAll()
+        for i in slots.indices { slots[i] = 0 }
+    }
+
+    /// Makes the records of `words` (none of which has one; at most one of each key), by
+    /// preparing them together, each with the spaces its edges name and starting in the run it
+    /// continues, in one paragraph: where they are (the spaces between them) nothing reaches across
+    /// (see the type's comment), so each comes out as it would alone. Their indices, in order.
+    func make(_ words: [Word]) -> [Int] {
+        var text: [UInt16] = []
+        var starts: [Int] = []
+        var contexts: [ScriptContext] = []
+        for word in words {
+            if word.leadingScript != 0 {
+                contexts.append(ScriptContext(offset: text.count, script: hb_script_t(rawValue: word.leadingScript)))
+            }
+            if word.edges & Self.spaceBefore != 0 { text.append(0x20) }
+            starts.append(text.count)
+            text.append(contentsOf: UnsafeBufferPointer(start: word.units, count: word.count))
+            if word.edges & Self.spaceAfter != 0 { text.append(0x20) }
+        }
+        let prepared = prepareTogether(text, contexts)
+        let numbers = prepared.shapedNumbers
+        guard let paragraph = prepared.paragraphs.first else { return [] }
+        // Each prepared font's index among the store's fonts.
+        var fontMap: [Int] = prepared.fonts.map { font in
+            if let known = fonts.firstIndex(where: { $0 === font }) { return known }
+            fonts.append(font)
+            return fonts.count - 1
+        }
+        let fontsFit = fonts.count <= 255
+        if !fontsFit { fontMap = fontMap.map { _ in 0 } }
+        func fontIndex(_ offset: Int) -> Int {
+            prepared.fontIndices.isEmpty ? 0 : fontMap[Int(prepared.fontIndices[offset])]
+        }
+        let runs = scriptRuns(of: text, contexts: contexts)
+        // Where each run's first character a fallback font drew is (its hints chose the font).
+        let firstFallback: [Int] = runs.map { run in run.range.first { fontIndex($0) != 0 } ?? run.range.upperBound }
+        for run in runs {
+            let raw = run.script.rawValue
+            if inertScripts[raw] == nil { inertScripts[raw] = Self.spaceIsInert(in: fonts[0], script: run.script) }
+        }
+        // x at each offset of the text put together.
+        var xAt = [Int](repeating: 0, count: text.count + 1)
+        for i in 0..<text.count { xAt[i + 1] = xAt[i] + numbers.advance(at: i) }
+        var nextBreak = paragraph.breaks.lowerBound
+        var nextAdjustment = paragraph.stopAdjustments.lowerBound
+        var runIndex = 0
+        var made: [Int] = []
+        for (n, word) in words.enumerated() {
+            let start = starts[n], count = word.count, end = start + count
+            var record = Record(hash: word.hash, leadingScript: word.leadingScript, edges: word.edges,
+                                unitStart: Int32(units.count), unitCount: Int32(count),
+                                breakStart: Int32(breakOffsets.count), breakCount: 0,
+                                lossStart: Int32(lossOffsets.count), lossCount: 0, width: 0,
+                                firstScript: 0, lastScript: 0, firstFont: -1, firstChosenByItself: false,
+                                lastFont: -1, lastChosenByItself: false, isOneRun: true, usesFallback: false,
+                                hasSoftHyphens: false, isUsable: fontsFit)
+            // The spaces beside it keep their own advance (no pair with the word moved them).
+            if word.edges & Self.spaceBefore != 0 && numbers.advance(at: start - 1) != spaceAdvance {
+                record.isUsable = false
+            }
+            if word.edges & Self.spaceAfter != 0 && numbers.advance(at: end) != spaceAdvance { record.isUsable = false }
+            var width = 0
+            for k in 0..<count {
+                let unit = word.units[k]
+                units.append(unit)
+                let advance = numbers.advance(at: start + k)
+                if Int32(exactly: advance) == nil { record.isUsable = false }
+                advances.append(Int32(truncatingIfNeeded: advance))
+                width += advance
+                cuttable.append(k > 0 && numbers.cuttable[start + k])
+                let font = fontIndex(start + k)
+                fontIndices.append(UInt8(truncatingIfNeeded: font))
+                if font != 0 { record.usesFallback = true }
+                // A character the primary font lacks and still drew: the chain had no font for it,
+                // and whether it has one in another paragraph depends on that run's first missing
+                // characters.
+                if font == 0 && !fonts[0].hasGlyph(UInt32(unit))
+                    && Unicode.Scalar(unit).map({ $0.properties.generalCategory != .format }) ?? true {
+                    record.isUsable = false
+                }
+                if k > 0, let split = numbers.ligatureSplits[start + k] { ligatureSplits[units.count - 1] = split }
+                if unit == 0xAD { record.hasSoftHyphens = true }
+            }
+            record.width = width
+            // Break opportunities inside it (the one after its leading space is the lane's).
+            while nextBreak < paragraph.breaks.upperBound && Int(prepared.breaks[nextBreak].offset) <= start {
+                nextBreak += 1
+            }
+            while nextBreak < paragraph.breaks.upperBound && Int(prepared.breaks[nextBreak].offset) < end {
+                let opportunity = prepared.breaks[nextBreak]
+                let offset = Int(opportunity.offset)
+                if Int(opportunity.contentEnd) != offset { record.isUsable = false }
+                breakOffsets.append(Int32(offset - start))
+                breakXs.append(opportunity.x - xAt[start])
+                breakKinds.append(opportunity.kind)
+                nextBreak += 1
+            }
+            // Line-end adjustments inside it and at its end; none where it starts.
+            while nextAdjustment < paragraph.stopAdjustments.upperBound
+                    && prepared.stopAdjustments[nextAdjustment].offset <= end {
+                let adjustment = prepared.stopAdjustments[nextAdjustment]
+                nextAdjustment += 1
+                guard adjustment.value != 0, adjustment.offset >= start else { continue }
+                guard adjustment.offset > start else {
+                    record.isUsable = false
+                    continue
+                }
+                lossOffsets.append(Int32(adjustment.offset - start))
+                lossValues.append(adjustment.value)
+            }
+            record.breakCount = Int32(breakOffsets.count) - record.breakStart
+            record.lossCount = Int32(lossOffsets.count) - record.lossStart
+            // Its runs and their fallback fonts.
+            while runIndex < runs.count && runs[runIndex].range.upperBound <= start { runIndex += 1 }
+            var lastRun = runIndex
+            while lastRun + 1 < runs.count && runs[lastRun].range.upperBound < end { lastRun += 1 }
+            record.firstScript = runs[runIndex].script.rawValue
+            record.lastScript = runs[lastRun].script.rawValue
+            record.isOneRun = runIndex == lastRun
+            for r in runIndex...lastRun where inertScripts[runs[r].script.rawValue] != true { record.isUsable = false }
+            let base = Int(record.unitStart)
+            /// The one fallback font of the part of `run` in the word (nil when it has two), and
+            /// whether the word's own hints chose it.
+            func runFont(_ r: Int) -> (font: Int16, chosenByItself: Bool)? {
+                let part = max(runs[r].range.lowerBound, start)..<min(runs[r].range.upperBound, end)
+                var font = 0
+                var firstMissing: Range<Int>?
+                var k = part.lowerBound
+                while k < part.upperBound {
+                    let f = Int(fontIndices[base + k - start])
+                    if f != 0 {
+                        if font == 0 { font = f } else if font != f { return nil }
+                        if firstMissing == nil {
+                            var missingEnd = k
+                            while missingEnd < part.upperBound && fontIndices[base + missingEnd - start] != 0 {
+                                missingEnd += 1
+                            }
+                            firstMissing = k..<missingEnd
+                        }
+                    }
+                    k += 1
+                }
+                guard let missing = firstMissing else { return (-1, false) }
+                // Chosen by its own hints: the font the run's first missing characters chose here,
+                // or the one the fallback chain gives its own first character of a definite script.
+                guard let definite = Self.definiteHint(text, missing) else { return (Int16(font), false) }
+                return (Int16(font), firstFallback[r] == missing.lowerBound || systemFace(definite) === fonts[font])
+            }
+            if let (font, chosen) = runFont(runIndex) {
+                (record.firstFont, record.firstChosenByItself) = (font, chosen)
+            } else {
+                record.isUsable = false
+            }
+            if let (font, chosen) = runFont(lastRun) {
+                (record.lastFont, record.lastChosenByItself) = (font, chosen)
+            } else {
+                record.isUsable = false
+            }
+            records.append(record)
+            insert(records.count - 1, hash: word.hash)
+            made.append(records.count - 1)
+        }
+        return made
+    }
+
+    /// Whether every ligature of ligature lookup `lookup` that holds the space glyph starts with it
+    /// and joins it to marks only (GDEF class 3); nil when a subtable does not hold together.
+    private static func spaceLigaturesTakeOnlyMarks(_ layout: OpenTypeTable, lookup: UInt32, space: hb_codepoint_t,
+                                                    face: OpaquePointer) -> Bool? {
+        guard let subtables = layout.subtables(ofLookup: lookup, extensionType: 7) else { return nil }
+        func isMark(_ glyph: Int) -> Bool {
+            hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph)) == HB_OT_LAYOUT_GLYPH_CLASS_MARK
+        }
+        for subtable in subtables {
+            // LigatureSubstFormat1: format, coverage, set count, set offsets (in coverage order).
+            guard layout.uint16(subtable) == 1, let coverage = layout.uint16(subtable + 2).map({ subtable + $0 }),
+                  let setCount = layout.uint16(subtable + 4), let firstGlyphs = coverageGlyphs(layout, coverage),
+                  firstGlyphs.count >= setCount else { return nil }
+            for n in 0..<setCount {
+                guard let set = layout.uint16(subtable + 6 + 2 * n).map({ subtable + $0 }),
+                      let ligatureCount = layout.uint16(set) else { return nil }
+                for m in 0..<ligatureCount {
+                    // Ligature: glyph, component count, the components after the first.
+                    guard let ligature = layout.uint16(set + 2 + 2 * m).map({ set + $0 }),
+                          let components = layout.uint16(ligature + 2) else { return nil }
+                    var rest: [Int] = []
+                    for k in 0..<max(components - 1, 0) {
+                        guard let glyph = layout.uint16(ligature + 4 + 2 * k) else { return nil }
+                        rest.append(glyph)
+                    }
+                    if rest.contains(Int(space)) { return false }
+                    if firstGlyphs[n] == Int(space) && !rest.allSatisfy(isMark) { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// The glyphs of coverage table `offset`, in coverage order.
+    private static func coverageGlyphs(_ layout: OpenTypeTable, _ offset: Int) -> [Int]? {
+        guard let format = layout.uint16(offset), let count = layout.uint16(offset + 2) else { return nil }
+        var glyphs: [Int] = []
+        if format == 1 {
+            for n in 0..<count {
+                guard let glyph = layout.uint16(offset + 4 + 2 * n) else { return nil }
+                glyphs.append(glyph)
+            }
+            return glyphs
+        }
+        guard format == 2 else { return nil }
+        for n in 0..<count {
+            guard let first = layout.uint16(offset + 4 + 6 * n), let last = layout.uint16(offset + 6 + 6 * n),
+                  first <= last, last - first < 0x10000 else { return nil }
+            glyphs.append(contentsOf: first...last)
+        }
+        return glyphs
+    }
+
+    /// The character of a definite script that the fallback hints of a run whose first missing
+    /// range is `range` reach within it (`Shaper.fallbackHints`: at most 16 distinct code points),
+    /// nil when they reach none: then they depend on what follows the range.
+    private static func definiteHint(_ text: [UInt16], _ range: Range<Int>) -> UInt32? {
+        let unicode = hb_unicode_funcs_get_default()
+        var hints: [UInt32] = []
+        var i = range.lowerBound
+        while i < range.upperBound && hints.count < 16 {
+            let (codePoint, length) = decodeUTF16(text, at: i)
+            if !hints.contains(codePoint) { hints.append(codePoint) }
+            if Shaper.hasDefiniteScript(codePoint, unicode) { return codePoint }
+            i += length
+        }
+        return nil
+    }
+}
+
+/// The fallback font of the run a paragraph's words are in, as the lane puts the paragraph
+/// together: Chromium's loop chooses one font per run from the first missing characters of the
+/// whole run, so a word's record is taken only where its own choice is that one.
+struct RunFonts {
+    var script: UInt32 = 0
+    var font: Int16 = -1
+
+    /// Whether `record`, which comes next, was prepared with the fonts its paragraph gives it;
+    /// moves on past it.
+    @inline(__always)
+    mutating func accept(_ record: WordRecords.Record) -> Bool {
+        if record.firstScript != script {
+            script = record.firstScript
+            font = -1
+        }
+        if record.firstFont >= 0 {
+            if font == -1 {
+                guard record.firstChosenByItself else { return false }
+                font = record.firstFont
+            } else if font != record.firstFont {
+                return false
+            }
+        }
+        guard !record.isOneRun else { return true }
+        script = record.lastScript
+        font = -1
+        if record.lastFont >= 0 {
+            guard record.lastChosenByItself else { return false }
+            font = record.lastFont
+        }
+        return true
+    }
+}
+
+/// What the lane needs to know of a character of the BMP to take a word holding it from a record
+/// (see `WordRecords`): its script, and flags.
+enum WordCharacters {
+    /// A neutral character (Common, Inherited or Unknown script): it joins the run around it.
+    static let neutral: UInt8 = 1
+    /// A word holding it is shaped with its paragraph (controls, tab, U+3000, line and paragraph
+    /// separators, what may make an emoji, surrogates).
+    static let refused: UInt8 = 2
+    /// Not at a word's start: it would join the space before it in one grapheme (marks, joiners).
+    static let refusedFirst: UInt8 = 4
+    /// Not at a word's end: a prepended character joins the space after it.
+    static let refusedLast: UInt8 = 8
+
+    /// Per BMP code point: the flags above.
+    static let flags: UnsafePointer<UInt8> = {
+        let unicode = hb_unicode_funcs_get_default()
+        var flags = [UInt8](repeating: 0, count: 0x10000)
+        for value in 0..<0x10000 {
+            let unit = UInt16(value)
+            var f: UInt8 = 0
+            let script = hb_unicode_script(unicode, UInt32(value))
+            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
+                f |= neutral
+            }
+            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x3000 || value == 0x2028 || value == 0x2029
+                || (0xD800...0xDFFF).contains(value) || EmojiSegments.mayStartEmoji(unit) || value == 0x20E3 {
+                f |= refused
+            }
+            if let scalar = Unicode.Scalar(value) {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark, .format: f |= refusedFirst
+                default: break
+                }
+                if scalar.properties.isGraphemeExtend { f |= refusedFirst }
+            }
+            switch value {
+            case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x0D4E: f |= refusedLast
+            default: break
+            }
+            flags[value] = f
+        }
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        table.initialize(from: flags, count: 0x10000)
+        return UnsafePointer(table)
+    }()
+
+    /// Per BMP code point: its script, as HarfBuzz gives it.
+    static let scripts: UnsafePointer<UInt32> = {
+        let unicode = hb_unicode_funcs_get_default()
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 0x10000)
+        for value in 0..<0x10000 { table[value] = hb_unicode_script(unicode, UInt32(value)).rawValue }
+        return UnsafePointer(table)
+    }()
+}
+
+extension WordRecords {
+    /// Whether no lookup of `font` for text of `script` (Chromium's features, and `halt`, which
+    /// it turns on at some CJK punctuation) that may reach beyond the glyph next to it (a
+    /// ligature, a contextual lookup) lists the space glyph, so that nothing reaches from one word
+    /// across a space to the next. Lookups that change the space, or a pair with it, are seen by
+    /// preparing each word with its spaces (a record whose space moved is not used).
+    static func spaceIsInert(in font: FontFace, script: hb_script_t) -> Bool {
+        guard let face = hb_font_get_face(font.hbFont) else { return false }
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &space) != 0 else { return false }
+        let spaceSet = hb_set_create()!
+        defer { hb_set_destroy(spaceSet) }
+        hb_set_add(spaceSet, space)
+        let lookups = chromiumLookups(face, script: script, extraFeatures: ["halt"])
+        // GSUB: ligature 4, context 5, chaining context 6, reverse chaining 8; GPOS: context 7,
+        // chaining context 8 (an extension's own type, as `lookupKind` resolves it).
+        for (table, extensionType, wide, indices) in [("GSUB", 7, [4, 5, 6, 8], lookups.substitutions),
+                                                      ("GPOS", 9, [7, 8], lookups.positionings)] {
+            let layout = OpenTypeTable(face: face, tag: table)
+            defer { layout.destroy() }
+            for lookup in indices {
+                guard let kind = layout.lookupKind(lookup, extensionType: extensionType) else { return false }
+                guard wide.contains(kind.type) || kind.type == 0 else { continue }
+                // Ligatures of a space and marks only (Arabic fonts' isolated harakat, U+FE70...)
+                // never form between words: no word starts with a mark.
+                if table == "GSUB" && kind.type == 4,
+                   spaceLigaturesTakeOnlyMarks(layout, lookup: lookup, space: space, face: face) == true {
+                    continue
+                }
+                let read = LookupGlyphs(face: face, table: table, lookup: lookup)
+                defer { read.destroy() }
+                if [read.before, read.input, read.after, read.output].contains(where: { read.touches(spaceSet, $0) }) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+}
+
