@@ -126,14 +126,25 @@ final class PairwiseTextPreparer {
             for index in storage.paragraphs.indices {
                 let span = storage.paragraphs[index]
                 let breakBase = index > 0 ? storage.paragraphs[index - 1].breaks.upperBound : 0
+                /// The paragraph from word records, when the pairs do not take it.
+                func fromWords() -> Bool {
+                    guard let words else { return false }
+                    return words.prepareParagraph(units.baseAddress! + span.start, length: span.count, start: span.start,
+                                                  index: index, breakBase: breakBase, into: storage)
+                }
                 if span.isFromWordRecords {
-                    guard let words, words.prepareParagraph(units.baseAddress! + span.start, length: span.count, start: span.start,
-                                                            index: index, breakBase: breakBase, into: storage) else { return false }
+                    guard fromWords() else { return false }
                     continue
                 }
                 let adjustmentBase = storage.stopAdjustments.count
                 guard let walked = walk(units.baseAddress! + span.start, length: span.count, from: 0, to: span.count, x: 0,
-                                        recordingInto: storage, breakBase: breakBase) else { return false }
+                                        recordingInto: storage, breakBase: breakBase) else {
+                    // A pair the tables leave to shaping (a break ICU decides, a break inside a
+                    // ligature): the words may still be taken whole. (Its breaks are written again.)
+                    storage.stopAdjustments.removeSubrange(adjustmentBase...)
+                    guard fromWords() else { return false }
+                    continue
+                }
                 storage.paragraphs[index].breaks = breakBase..<walked.breakEnd
                 storage.paragraphs[index].contentEnd = walked.contentEnd
                 storage.paragraphs[index].contentWidth = walked.contentWidth
