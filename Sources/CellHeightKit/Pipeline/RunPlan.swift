@@ -29,6 +29,8 @@ final class RunPlan {
     let measurer: ParallelCellMeasurer
     /// Where the rows' findings and the inputs' errors go, in input order.
     let checker: CheckReporter
+    /// The forecast of the source rows' translations (`--forecast`); nil without one.
+    let forecaster: GateForecaster?
     /// What the report shows of the run, as the workers render rows with it.
     let reportSettings: ReportSettings
     let reportOptions: ReportOptions
@@ -83,6 +85,18 @@ final class RunPlan {
         self.ruleUsage = ruleUsage
         self.sourceLocale = request.sourceLocale ?? rules?.sourceLocale
         self.passes = passes
+        // The forecast measures each source row as its translation, at the first pass's settings:
+        // no template (its labels show fields, not one text), and no record of the rules matched.
+        forecaster = try request.forecast.map { forecast in
+            if let template {
+                throw CellHeightError.usage("--forecast cannot be used with --template \(messageText(template)): "
+                                            + "the forecast measures one text per row")
+            }
+            let first = passes.passes[0].resolver
+            return try GateForecaster(forecast, settings: RowSettingsResolver(base: first.base, rules: first.rules),
+                                      sourceLocale: request.sourceLocale ?? rules?.sourceLocale,
+                                      fallbackSpecs: fallbackSpecs)
+        }
     }
 
     /// Whether the report is written a batch at a time (see `StreamingSink`): NDJSON, CSV and
