@@ -30,7 +30,8 @@ public struct GateForecast: Sendable, Equatable {
 ///
 /// A source row is one without a locale (Android's `values/`, rows files) or in the source locale
 /// (`--source-locale`, the rules' `sourceLocale`). Each is measured as the gate would measure its
-/// translation: the rules resolved for the target locale, at the run's first size.
+/// translation: the rules resolved for the target locale, at the users' default size of a run at
+/// several (Dynamic Type's large, font scale 1) when it has it, else at its first.
 final class GateForecaster {
     let forecast: GateForecast
     private let model: ExpansionModel

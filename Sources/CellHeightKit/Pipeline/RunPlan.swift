@@ -85,15 +85,18 @@ final class RunPlan {
         self.ruleUsage = ruleUsage
         self.sourceLocale = request.sourceLocale ?? rules?.sourceLocale
         self.passes = passes
-        // The forecast measures each source row as its translation, at the first pass's settings:
-        // no template (its labels show fields, not one text), and no record of the rules matched.
+        // The forecast measures each source row as its translation, at the users' default size
+        // among the passes (Dynamic Type's large, font scale 1), else the first pass's: no
+        // template (its labels show fields, not one text), and no record of the rules matched.
         forecaster = try request.forecast.map { forecast in
             if let template {
                 throw CellHeightError.usage("--forecast cannot be used with --template \(messageText(template)): "
                                             + "the forecast measures one text per row")
             }
-            let first = passes.passes[0].resolver
-            return try GateForecaster(forecast, settings: RowSettingsResolver(base: first.base, rules: first.rules),
+            let defaults: [SizeLabel] = [.category(.large), .fontScale(1)]
+            let pass = passes.passes.first { $0.step?.label.map(defaults.contains) == true } ?? passes.passes[0]
+            return try GateForecaster(forecast, settings: RowSettingsResolver(base: pass.resolver.base,
+                                                                              rules: pass.resolver.rules),
                                       sourceLocale: request.sourceLocale ?? rules?.sourceLocale,
                                       fallbackSpecs: fallbackSpecs)
         }

@@ -117,6 +117,23 @@ struct GateForecastCommandLineTests {
         #expect(Self.forecasts(result.stderrText).filter { $0.locale == "ja" }.count == 1)
     }
 
+    @Test("at several categories: the forecast at large, the users' default (Mastodon for iOS, rules by text style)")
+    func atDefaultCategory() throws {
+        let mastodon = "fixtures/catalogs/mastodon-ios"
+        let catalogs = ["en", "de"].map { "\(mastodon)/\($0).lproj/Localizable.strings" }
+        func forecast(_ categories: String) throws -> [String] {
+            let result = try CellHeightProcess.run(
+                ["--dynamic-type", categories, "--rules", "\(mastodon)/rules.yaml", "-o", "none", "--forecast", "fr",
+                 "--forecast-warn-at", "0.3"] + catalogs, in: Self.root)
+            #expect(result.stderrText.contains("; forecast (fr model:fr): "))
+            return Self.forecasts(result.stderrText).map { "\($0.id) \($0.locale) \($0.probability)" }
+        }
+        let all = try forecast("all"), large = try forecast("large"), xSmall = try forecast("xSmall")
+        #expect(!all.isEmpty && all == large)
+        #expect(xSmall != large, "smaller text, other probabilities")
+        #expect(try forecast("xSmall,AX5") == xSmall, "without large, the first category")
+    }
+
     @Test("github: ::warning annotations (::error from --fail-on-forecast)")
     func github() throws {
         let warned = try Self.gate(["--forecast", "de", "--diagnostics", "github"])
