@@ -49,7 +49,7 @@ final class GateForecaster {
         let model = try ExpansionModel(contentsOf: forecast.modelFile)
         for locale in forecast.locales where model.modelLocale(for: locale) == nil {
             throw CellHeightError.usage(
-                "--forecast: no expansion model for locale '\(messageText(locale))' in "
+                "no expansion model for locale '\(messageText(locale))' to forecast in "
                     + "\(messageText(forecast.modelFile)) (learn it with 'cellheight forecast learn')")
         }
         self.forecast = forecast

@@ -90,8 +90,8 @@ final class RunPlan {
         // template (its labels show fields, not one text), and no record of the rules matched.
         forecaster = try request.forecast.map { forecast in
             if let template {
-                throw CellHeightError.usage("--forecast cannot be used with --template \(messageText(template)): "
-                                            + "the forecast measures one text per row")
+                throw CellHeightError.usage("a forecast cannot go with the template \(messageText(template)): "
+                                            + "it measures one text per row")
             }
             let defaults: [SizeLabel] = [.category(.large), .fontScale(1)]
             let pass = passes.passes.first { $0.step?.label.map(defaults.contains) == true } ?? passes.passes[0]

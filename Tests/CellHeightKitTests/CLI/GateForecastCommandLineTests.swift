@@ -201,7 +201,7 @@ struct GateForecastCommandLineTests {
             (["--fail-on-forecast", "0.9"], 64, "--fail-on-forecast needs --forecast LOCALES"),
             (["--forecast", "de,,fr"], 64, "--forecast must be target locales, comma-separated"),
             (["--forecast", "de", "--fail-on-forecast", "2"], 64, "--fail-on-forecast must be a probability"),
-            (["--forecast", "xx"], 64, "--forecast: no expansion model for locale 'xx'"),
+            (["--forecast", "xx"], 64, "no expansion model for locale 'xx' to forecast in "),
             (["--forecast", "de", "--forecast-model", "missing.json"], 66, "missing.json"),
             (["--forecast", "de", "--forecast-model", "fixtures/sample.json"], 78, "not an expansion model"),
             (["--forecast", "de", "--template", "basic-label"], 64, "--forecast cannot be used with --template"),
