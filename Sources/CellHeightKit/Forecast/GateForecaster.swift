@@ -29,7 +29,10 @@ public struct GateForecast: Sendable, Equatable {
 /// the run's checker, most likely to overflow first.
 ///
 /// A source row is one without a locale (Android's `values/`, rows files) or in the source locale
-/// (`--source-locale`, the rules' `sourceLocale`). Each is measured as the gate would measure its
+/// (`--source-locale`, the rules' `sourceLocale`). An untranslated row of a target locale (a
+/// catalog's entry that shows its source text: a `.po` file's empty `msgstr`) whose source row is
+/// not among the inputs is forecast in its own locale, from its text, at its own place. Each is
+/// measured as the gate would measure its
 /// translation: the rules resolved for the target locale, at the users' default size of a run at
 /// several (Dynamic Type's large, font scale 1) when it has it, else at its first.
 final class GateForecaster {
@@ -41,6 +44,8 @@ final class GateForecaster {
     private let targets: Set<String>
     private var sources: [Row] = []
     private var translations: [Row] = []
+    /// Rows of target locales that show their source text (see the type's comment).
+    private var untranslated: [Row] = []
 
     /// - Throws: the model file's errors, and a usage error for a locale the model does not have.
     init(_ forecast: GateForecast, settings: RowSettingsResolver, sourceLocale: String?, fallbackSpecs: [String]?)
@@ -67,8 +72,8 @@ final class GateForecaster {
             let locale = row.locale.map(normalizedLocale)
             if locale == nil || locale == sourceLocale {
                 sources.append(row)
-            } else if let locale, targets.contains(locale), row.id != nil, !row.isUntranslated {
-                translations.append(row)
+            } else if let locale, targets.contains(locale), row.id != nil {
+                if row.isUntranslated { untranslated.append(row) } else { translations.append(row) }
             }
         }
     }
@@ -77,12 +82,24 @@ final class GateForecaster {
     /// summary part, e.g. "forecast (de project:30, fr model:fr): 3 of 96 at overflow probability
     /// 0.5 or more".
     func report(to checker: CheckReporter) throws {
-        var translated = Set<String>()
-        for row in translations { translated.insert(normalizedLocale(row.locale!) + "\u{0}" + row.id!) }
+        func key(_ locale: String, _ id: String) -> String { normalizedLocale(locale) + "\u{0}" + id }
+        let translated = Set(translations.map { key($0.locale!, $0.id!) })
+        // An untranslated row stands for its source row when that is not among the inputs.
+        let sourceIDs = Set(sources.compactMap(\.id))
+        var pending = Set<String>()
+        let standIns = untranslated.filter {
+            !sourceIDs.contains($0.id!) && !translated.contains(key($0.locale!, $0.id!))
+                && pending.insert(key($0.locale!, $0.id!)).inserted
+        }
         let request = ForecastRequest(
             files: [], locales: forecast.locales, model: model, settings: settings, fallbackSpecs: fallbackSpecs)
-        let outcome = try ForecastRun(request).run(sources: sources, translations: translations) { row, locale in
-            row.id.map { translated.contains(normalizedLocale(locale) + "\u{0}" + $0) } ?? false
+        let outcome = try ForecastRun(request).run(sources: sources + standIns, translations: translations) {
+            row, locale in
+            // A stand-in in its own locale only; a source row where it has no translation.
+            if let own = row.locale.map(normalizedLocale), own != sourceLocale {
+                return own != normalizedLocale(locale)
+            }
+            return row.id.map { translated.contains(key(locale, $0)) } ?? false
         }
         let reported = min(forecast.warnAt, forecast.failAt ?? 2)
         var warnings = 0, failures = 0
@@ -100,7 +117,8 @@ final class GateForecaster {
         }
         var summary = "forecast (\(bases.joined(separator: ", "))): "
         if outcome.forecasts.isEmpty {
-            summary += "nothing to forecast (no source-language row with a budget and without its translations)"
+            summary += "nothing to forecast (no row in the source language, or untranslated, with a budget and "
+                + "without its translation)"
         } else {
             summary += "\(warnings + failures) of \(outcome.forecasts.count) at overflow probability "
                 + "\(formatHundredths(reported)) or more"

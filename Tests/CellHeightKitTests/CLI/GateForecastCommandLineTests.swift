@@ -100,6 +100,43 @@ struct GateForecastCommandLineTests {
         #expect(part.stderrText.hasSuffix("; forecast (de project:27): 18 of 18 at overflow probability 0 or more\n"))
     }
 
+    @Test("a gettext catalog alone: its untranslated entries forecast in its locale, at their lines")
+    func untranslatedEntries() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let po = """
+            msgid ""
+            msgstr ""
+            "Language: de\\n"
+            "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgid "Refresh all podcasts"
+            msgstr "Alle Podcasts aktualisieren"
+
+            msgid "Mark all episodes as played"
+            msgstr ""
+
+            msgid "Settings"
+            msgstr "Einstellungen"
+
+            msgid "Download new episodes automatically"
+            msgstr ""
+
+            """
+        try po.write(toFile: directory + "/de.po", atomically: true, encoding: .utf8)
+        let result = try CellHeightProcess.run(
+            ["-f", TestFonts.dejaVuSans, "-w", "300", "--max-lines", "1", "-o", "none", "--forecast", "de,fr",
+             "--forecast-warn-at", "0", directory + "/de.po"], in: Self.root)
+        // (The ids hold spaces: the lines are matched whole.)
+        let forecasts = Self.forecasts(result.stderrText)
+        #expect(forecasts.count == 2 && forecasts.allSatisfy { $0.locale == "de" })
+        let file = directory + "/de.po"
+        #expect(result.stderrText.contains(file + ":9: warning: Mark all episodes as played [de]: forecast: "))
+        #expect(result.stderrText.contains(file + ":15: warning: Download new episodes automatically [de]: forecast: "))
+        #expect(result.stderrText.hasSuffix("; forecast (de model:de, fr model:fr): 2 of 2 at overflow probability 0 "
+                                            + "or more\n"), "French has no row to forecast: no source catalog")
+    }
+
     @Test("rules resolved for the target locale: each translation's width, font and budget")
     func rules() throws {
         let catalogs = ["values", "values-de", "values-ja"].map { "fixtures/catalogs/app/res/\($0)/strings.xml" }
