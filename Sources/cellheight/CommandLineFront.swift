@@ -78,7 +78,8 @@ enum CommandLineFront {
     }()
 
     /// Options whose value is a path, resolved from the project file's folder.
-    static let pathOptions: Set<String> = ["rules", "template", "baseline", "junit-file", "output-file"]
+    static let pathOptions: Set<String> = ["rules", "template", "baseline", "junit-file", "output-file",
+                                           "forecast-model"]
     /// Options the command line's `--template` replaces (the template describes the cell).
     static let cellOptions: Set<String> = ["font", "size", "line-height", "padding", "min-height", "separator",
                                            "number-of-lines", "round", "rules"]

@@ -68,6 +68,8 @@ extension RuleLayoutSetting {
 extension CellHeightError.ExitCode {
     /// The meaning `--help` lists, in the command line's words.
     var commandLineMeaning: String {
-        self == .violations ? "some rows do not fit their budget (or grew, with --fail-on-growth)" : meaning
+        self == .violations
+            ? "some rows do not fit their budget (or grew, with --fail-on-growth; or a forecast reached "
+                + "--fail-on-forecast)" : meaning
     }
 }

@@ -176,7 +176,9 @@ struct ForecastPredictCommand: ParsableCommand {
     func run() throws {
         hintWhenReadingTerminal(files)
         do {
-            let model = targetLocales.isEmpty ? nil : try ExpansionModel(contentsOf: try modelPath())
+            let model =
+                targetLocales.isEmpty
+                ? nil : try ExpansionModel(contentsOf: try expansionModelPath(given: model, option: "--model"))
             let base = RowSettings(
                 font: font, fontSize: size, lineHeight: LineHeight(parsing: lineHeight)!, widths: try parsedWidths(),
                 budget: Budget(maxLines: maxLines, maxHeight: maxHeight))
@@ -197,13 +199,13 @@ struct ForecastPredictCommand: ParsableCommand {
             for forecast in outcome.forecasts where forecast.overflowProbability >= min(warnAt, failOnForecast ?? 2) {
                 let fails = failOnForecast.map { forecast.overflowProbability >= $0 } ?? false
                 failed = failed || fails
+                // As the gate writes them (`--forecast`): FILE:LINE: warning: SUBJECT: MESSAGE.
                 let diagnostic = Diagnostic(
-                    kind: .violation, fails: fails, file: forecast.row.source ?? standardInputName,
+                    kind: .forecast, fails: fails, file: forecast.row.source ?? standardInputName,
                     line: forecast.row.sourceLine, subject: forecast.subject, message: forecast.warningMessage)
                 writeToStandardError(
                     (diagnostics == .github
-                        ? githubAnnotation(diagnostic, command: fails ? "error" : "warning")
-                        : (fails ? "" : "warning: ") + diagnostic.text) + "\n")
+                        ? githubAnnotation(diagnostic) : fails ? diagnostic.text : diagnostic.warningText) + "\n")
             }
             if let threshold = failOnForecast, failed {
                 let count = outcome.forecasts.filter { $0.overflowProbability >= threshold }.count
@@ -217,30 +219,32 @@ struct ForecastPredictCommand: ParsableCommand {
             throw ExitCode(error.exitCode.rawValue)
         }
     }
+}
 
-    /// `--model`, else the installed model, else the repository's `data/expansion-model.json`
-    /// above the executable (a build in `.build/`).
-    func modelPath() throws -> String {
-        if let model { return model }
-        var candidates = [
-            "/usr/local/share/cellheight/expansion-model.json", "/usr/share/cellheight/expansion-model.json",
-        ]
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            candidates.insert(
-                folder.deletingLastPathComponent().appendingPathComponent("share/cellheight/expansion-model.json").path,
-                at: 0)
-            for _ in 0..<4 {
-                folder = folder.deletingLastPathComponent()
-                candidates.append(folder.appendingPathComponent("data/expansion-model.json").path)
-            }
+/// The expansion model's file: `given` by `option` (`--model`, `--forecast-model`), else the
+/// installed model (share/cellheight/expansion-model.json beside the executable's folder, then
+/// /usr/local/share and /usr/share), else the repository's `data/expansion-model.json` above the executable (a build in
+/// `.build/`).
+func expansionModelPath(given: String?, option: String) throws -> String {
+    if let given { return given }
+    var candidates = [
+        "/usr/local/share/cellheight/expansion-model.json", "/usr/share/cellheight/expansion-model.json",
+    ]
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        candidates.insert(
+            folder.deletingLastPathComponent().appendingPathComponent("share/cellheight/expansion-model.json").path,
+            at: 0)
+        for _ in 0..<4 {
+            folder = folder.deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent("data/expansion-model.json").path)
         }
-        guard let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
-            throw CellHeightError.usage(
-                "no expansion model installed: give one with --model FILE (see 'cellheight forecast learn')")
-        }
-        return found
     }
+    guard let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+        throw CellHeightError.usage(
+            "no expansion model installed: give one with \(option) FILE (see 'cellheight forecast learn')")
+    }
+    return found
 }
 
 /// `cellheight forecast learn`: the expansion model from the machine's gettext catalogs.

@@ -127,11 +127,13 @@ struct MeasureCommand: ParsableCommand {
         if gateOptions.failOnGrowth, gateOptions.baseline == nil {
             throw ValidationError("--fail-on-growth needs --baseline")
         }
+        try validateForecast()
         // No output may land on a file the run reads (the files named here; fonts found by family
         // name, a template's or rules file's fonts are checked again when the output is written).
         let fontPaths = ([layoutOptions.font] + (layoutOptions.fallback?.split(separator: ",").map { String($0) } ?? []))
             .compactMap { $0.flatMap(FontLocator.filePath(of:)) }
-        let readPaths = files + [gateOptions.rules, gateOptions.baseline, cellOptions.template].compactMap { $0 } + fontPaths
+        let namedPaths = [gateOptions.rules, gateOptions.baseline, cellOptions.template, gateOptions.forecastModel]
+        let readPaths = files + namedPaths.compactMap { $0 } + fontPaths
         // The files this run writes reports to.
         let reports = [("--junit-file", gateOptions.junitFile), ("--output-file", outputOptions.outputFile),
                        ("--diagnostics-file", gateOptions.diagnosticsFile)]
@@ -182,6 +184,34 @@ struct MeasureCommand: ParsableCommand {
         }
         if outputOptions.embedFont, !outputOptions.output.drawsLines {
             throw ValidationError("--embed-font needs --output html or svg")
+        }
+    }
+
+    /// `--forecast` and the options that go with it.
+    private func validateForecast() throws {
+        let gate = gateOptions
+        guard let forecast = gate.forecast else {
+            let given = [("--forecast-warn-at", gate.forecastWarnAt != nil),
+                         ("--fail-on-forecast", gate.failOnForecast != nil),
+                         ("--forecast-model", gate.forecastModel != nil)]
+            if let (name, _) = given.first(where: { $0.1 }) {
+                throw ValidationError("\(name) needs --forecast LOCALES")
+            }
+            return
+        }
+        if gate.forecastLocales == nil {
+            throw ValidationError("--forecast must be target locales, comma-separated (e.g. de,fr,ja), "
+                                  + "got '\(messageText(forecast))'")
+        }
+        let probabilities = [("--forecast-warn-at", gate.forecastWarnAt), ("--fail-on-forecast", gate.failOnForecast)]
+        for (name, value) in probabilities {
+            if let value, !(value >= 0 && value <= 1) {
+                throw ValidationError("\(name) must be a probability from 0 to 1, got \(formatPixels(value))")
+            }
+        }
+        if let template = cellOptions.template {
+            throw ValidationError("--forecast cannot be used with --template \(messageText(template)): "
+                                  + "the forecast measures one text per row")
         }
     }
 
@@ -301,6 +331,13 @@ struct MeasureCommand: ParsableCommand {
             request.layoutOptionsGiven = Set(given.filter(\.1).map(\.0))
             request.baselineFile = gateOptions.baseline
             request.failsOnGrowth = gateOptions.failOnGrowth
+            if let locales = gateOptions.forecastLocales {
+                request.forecast = GateForecast(locales: locales,
+                                                modelFile: try expansionModelPath(given: gateOptions.forecastModel,
+                                                                                  option: "--forecast-model"),
+                                                warnAt: gateOptions.forecastWarnAt ?? 0.5,
+                                                failAt: gateOptions.failOnForecast)
+            }
             request.diagnostics = gateOptions.diagnostics
             request.junitFile = gateOptions.junitFile
             request.diagnosticsFile = gateOptions.diagnosticsFile
@@ -515,4 +552,31 @@ struct GateOptions: ParsableArguments {
 
     @Flag(help: "With --baseline, a row that grew is a violation (exit 1).")
     var failOnGrowth = false
+
+    @Option(help: ArgumentHelp("Also forecast, for each row in the source language not yet translated into these "
+                               + "locales (comma-separated, e.g. de,fr,ja), how likely its translation breaks its "
+                               + "budget: warnings from --forecast-warn-at, failures only from --fail-on-forecast "
+                               + "(see docs/forecast.md).", valueName: "locales"))
+    var forecast: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --forecast: warn about translations with this overflow probability or more "
+                               + "(0 to 1; default: 0.5).", valueName: "probability"))
+    var forecastWarnAt: Double?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --forecast: a translation with this overflow probability or more fails the "
+                               + "run (exit 1; 0 to 1; default: never).", valueName: "probability"))
+    var failOnForecast: Double?
+
+    @Option(help: ArgumentHelp("With --forecast: the expansion model (default: the installed one, "
+                               + "share/cellheight/expansion-model.json)."), completion: .file(extensions: ["json"]))
+    var forecastModel: String?
+
+    /// The locales of `--forecast`, or nil when it is not given or names none.
+    var forecastLocales: [String]? {
+        let locales = forecast?.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        return locales.isEmpty || locales.contains(where: \.isEmpty) ? nil : locales
+    }
 }

@@ -233,6 +233,31 @@ package final class CheckReporter {
     /// Warnings reported (see `recordWarning`).
     package private(set) var warningCount = 0
 
+    /// Reports a forecast that a source row's translation breaks its budget (see `GateForecaster`):
+    /// `FILE:LINE: warning: SUBJECT: MESSAGE` (a GitHub `::warning`), or when it `fails` (from
+    /// `--fail-on-forecast`) a failure as a violation is, with a failed JUnit test case of its own;
+    /// in the SARIF and GitLab documents either way.
+    func recordForecast(_ diagnostic: Diagnostic) {
+        var lines = TextBytes(capacity: 200)
+        if format.writesDocument { documented.append(diagnostic) }
+        switch format {
+        case .text, .junit, .sarif, .gitlab: diagnostic.write(to: &lines, asWarning: !diagnostic.fails)
+        case .github: lines.append(githubAnnotation(diagnostic))
+        }
+        lines.append("\n")
+        if diagnostic.fails {
+            failureCount += 1
+            if recordsJUnit {
+                junit.add(JUnitReport.TestCase(file: diagnostic.file, line: diagnostic.line, name: diagnostic.subject,
+                                               failures: [diagnostic.message]))
+            }
+        }
+        write(lines.string)
+    }
+
+    /// The forecast's part of the summary (see `GateForecaster.report`); nil in a run without one.
+    var forecastSummary: String?
+
     /// Reports the baseline rows no row matched, then a summary line.
     package func finish() {
         var lines = TextBytes()
@@ -275,7 +300,8 @@ package final class CheckReporter {
 
     /// E.g. "3 of 120 rows over budget; baseline: 2 grew, 1 shrank, 0 new, 1 gone", or "120 rows;
     /// baseline: …" when no row had a budget; "…; 4 untranslated rows not checked" when untranslated
-    /// rows were left out; "…; 1 input with errors" when inputs could not be read.
+    /// rows were left out; "…; 1 input with errors" when inputs could not be read; then the
+    /// forecast's, e.g. "forecast (de model:de, fr project:30): 3 of 96 at overflow probability 0.5 or more".
     package var summary: String {
         let rows = "\(rowCount) row\(rowCount == 1 ? "" : "s")"
         var parts = [rowsWithBudget > 0 ? "\(rowsOverBudget) of \(rows) over budget" : rows]
@@ -294,6 +320,7 @@ package final class CheckReporter {
         if !inputErrors.isEmpty {
             parts.append("\(inputErrors.count) input\(inputErrors.count == 1 ? "" : "s") with errors")
         }
+        if let forecastSummary { parts.append(forecastSummary) }
         return parts.joined(separator: "; ")
     }
 

@@ -11,6 +11,9 @@ package struct Diagnostic: Equatable, Sendable {
         /// An input that cannot be read or is not valid in its format (fails the run, exit 65 or
         /// 66); its subject is empty.
         case inputError
+        /// A source text likely to break its budget once translated (`--forecast`): a warning,
+        /// failing the run only from `--fail-on-forecast`.
+        case forecast
     }
 
     package var kind: Kind
@@ -42,15 +45,22 @@ package struct Diagnostic: Equatable, Sendable {
         return text.string
     }
 
-    /// Appends `text` (without a newline).
-    func write(to text: inout TextBytes) {
+    /// The line of a warning: `FILE:LINE: warning: SUBJECT: MESSAGE`.
+    package var warningText: String {
+        var text = TextBytes(capacity: 170)
+        write(to: &text, asWarning: true)
+        return text.string
+    }
+
+    /// Appends `text` (without a newline); as a warning, `FILE:LINE: warning: SUBJECT: MESSAGE`.
+    func write(to text: inout TextBytes, asWarning: Bool = false) {
         // A row's id or a file name may hold anything: escaped, so a diagnostic is one line.
         text.appendMessageText(file, limit: 200)
         if let line {
             text.append(":")
             text.append(line)
         }
-        text.append(": ")
+        text.append(asWarning ? ": warning: " : ": ")
         if !subject.isEmpty {
             text.appendMessageText(subject, limit: 200)
             text.append(": ")

@@ -67,10 +67,20 @@ package struct ForecastRun {
     }
 
     package func run() throws -> ForecastOutcome {
-        let sources = try request.files.flatMap { try readForecastRows(path: $0, format: request.format) }
+        try run(
+            sources: try request.files.flatMap { try readForecastRows(path: $0, format: request.format) },
+            translations: try request.learnFrom.flatMap { try readForecastRows(path: $0, format: .auto) })
+    }
+
+    /// Forecasts rows read already (the gate's, see `GateForecaster`): `sources` in the source
+    /// language, `translations` the project's own (they take precedence over the model, as
+    /// `learnFrom`'s), leaving out each source row and target locale for which `skips` is true.
+    package func run(sources: [Row], translations: [Row], skips: (Row, String) -> Bool = { _, _ in false }) throws
+        -> ForecastOutcome
+    {
         let sourcesByID = Dictionary(
             sources.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { first, _ in first })
-        let project = try projectDistributions(sourcesByID: sourcesByID)
+        let project = try projectDistributions(sourcesByID: sourcesByID, translations: translations)
         var distributionSources: [String: String] = [:]
         var distributions: [String: (ExpansionModel.Locale, String)] = [:]
         for locale in request.locales {
@@ -96,7 +106,7 @@ package struct ForecastRun {
         var rowsWithoutBudget = 0
         for row in sources {
             var counted = false
-            for locale in request.locales + request.pseudoLocales.map(\.description) {
+            for locale in request.locales + request.pseudoLocales.map(\.description) where !skips(row, locale) {
                 let target = targetRow(
                     row, locale: request.pseudoLocales.contains { $0.description == locale } ? nil : locale)
                 let settings = try request.settings.settings(for: target, source: row.source ?? standardInputName)
@@ -145,11 +155,13 @@ package struct ForecastRun {
         return target
     }
 
-    /// The distributions learned from the project's translations (`learnFrom`), by normalized
+    /// The distributions learned from the project's translations (`learnFrom`'s rows), by normalized
     /// locale, for the locales with at least `minimumProjectPairs` pairs.
-    private func projectDistributions(sourcesByID: [String: Row]) throws -> [String: ExpansionModel.Locale] {
+    private func projectDistributions(sourcesByID: [String: Row], translations: [Row]) throws
+        -> [String: ExpansionModel.Locale]
+    {
         var pairsByLocale: [String: [(characters: Int, ratio: Double)]] = [:]
-        for translation in try request.learnFrom.flatMap({ try readForecastRows(path: $0, format: .auto) }) {
+        for translation in translations {
             guard let id = translation.id, let source = sourcesByID[id], let locale = translation.locale,
                 !translation.isUntranslated
             else { continue }

@@ -2,13 +2,13 @@ import CLibCrypto
 import Foundation
 
 // `--diagnostics sarif` and `--diagnostics gitlab`: the diagnostics of a run (violations, baseline
-// changes, input errors) as one document written to `--diagnostics-file`: SARIF 2.1.0 for GitHub
-// code scanning (github/codeql-action/upload-sarif), and GitLab's code quality report
+// changes, input errors, forecasts) as one document written to `--diagnostics-file`: SARIF 2.1.0 for
+// GitHub code scanning (github/codeql-action/upload-sarif), and GitLab's code quality report
 // (artifacts:reports:codequality). Standard error keeps the text lines, as with `junit`.
 
 /// The SARIF 2.1.0 log of `diagnostics`: one run of the tool `cellheight`, one rule per kind of
 /// diagnostic, one result per diagnostic (level error for what fails the run, warning for growth
-/// that does not, note for other changes), each at its file and line, with a fingerprint that
+/// and forecasts that do not, note for other changes), each at its file and line, with a fingerprint that
 /// stays as long as the row, its file and the message do.
 package func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
     var json = JSONWriter(reservingCapacity: 512 * diagnostics.count + 2048)
@@ -23,7 +23,9 @@ package func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
     json.string("version", CellHeightVersion.number)
     json.string("semanticVersion", CellHeightVersion.number)
     json.beginArray("rules")
-    for kind in DiagnosticRule.all {
+    // (The forecast's rule only in a run that forecast: other runs' logs stay as they were.)
+    let forecasts = diagnostics.contains { $0.kind == .forecast }
+    for kind in DiagnosticRule.all where forecasts || kind.id != Diagnostic.Kind.forecast.rawValue {
         json.beginObject()
         json.string("id", kind.id)
         json.string("name", kind.name)
@@ -39,7 +41,7 @@ package func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
     for diagnostic in diagnostics {
         json.beginObject()
         json.string("ruleId", DiagnosticRule(diagnostic.kind).id)
-        json.string("level", diagnostic.fails ? "error" : diagnostic.kind == .growth || diagnostic.kind == .violation ? "warning" : "note")
+        json.string("level", diagnostic.fails ? "error" : diagnostic.isWarning ? "warning" : "note")
         json.beginObject("message")
         json.string("text", diagnostic.headline)
         json.endObject()
@@ -70,7 +72,7 @@ package func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
 
 /// GitLab's code quality report: an array of issues (`description`, `check_name`, `fingerprint`,
 /// `severity`, `location.path`, `location.lines.begin`); severity major for what fails the run,
-/// minor for growth that does not, info for other changes.
+/// minor for growth and forecasts that do not, info for other changes.
 package func renderGitLabCodeQuality(_ diagnostics: [Diagnostic]) -> String {
     var json = JSONWriter(reservingCapacity: 256 * diagnostics.count + 16)
     json.beginArray()
@@ -79,7 +81,7 @@ package func renderGitLabCodeQuality(_ diagnostics: [Diagnostic]) -> String {
         json.string("description", diagnostic.headline)
         json.string("check_name", "cellheight/" + DiagnosticRule(diagnostic.kind).id)
         json.string("fingerprint", diagnostic.fingerprint)
-        json.string("severity", diagnostic.fails ? "major" : diagnostic.kind == .growth || diagnostic.kind == .violation ? "minor" : "info")
+        json.string("severity", diagnostic.fails ? "major" : diagnostic.isWarning ? "minor" : "info")
         json.beginObject("location")
         json.string("path", diagnostic.file)
         json.beginObject("lines")
@@ -118,10 +120,16 @@ struct DiagnosticRule {
                        description: "A text shrank against the baseline, or is new, or is gone."),
         DiagnosticRule(id: Diagnostic.Kind.inputError.rawValue, name: "InputError",
                        description: "An input cannot be read or is not valid in its format."),
+        DiagnosticRule(id: Diagnostic.Kind.forecast.rawValue, name: "LikelyOverflowOnceTranslated",
+                       description: "A source text is likely to break its budget once translated (the overflow "
+                           + "forecast: --forecast)."),
     ]
 }
 
 extension Diagnostic {
+    /// Whether it is a warning where it does not fail the run (growth, a violation, a forecast), not a note.
+    var isWarning: Bool { kind == .growth || kind == .violation || kind == .forecast }
+
     /// "SUBJECT: MESSAGE", or the message alone for an input error.
     var headline: String { subject.isEmpty ? message : "\(subject): \(message)" }
 

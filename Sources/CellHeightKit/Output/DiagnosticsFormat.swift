@@ -22,12 +22,12 @@ public enum DiagnosticsFormat: String, CaseIterable, Sendable {
 
 /// A diagnostic as a GitHub Actions workflow command (`::error file=rows.json,line=3::…`):
 /// `::error` for what fails the run (a violation, an input error),
-/// `::warning` for growth that does not, `::notice` for other changes.
+/// `::warning` for growth that does not and forecasts, `::notice` for other changes.
 package func githubAnnotation(_ diagnostic: Diagnostic) -> String {
     let command: String
     switch (diagnostic.fails, diagnostic.kind) {
     case (true, _): command = "error"
-    case (false, .growth), (false, .violation), (false, .inputError): command = "warning"
+    case (false, .growth), (false, .violation), (false, .inputError), (false, .forecast): command = "warning"
     case (false, .change): command = "notice"
     }
     return githubAnnotation(diagnostic, command: command)

@@ -34,6 +34,7 @@ public final class HeightRun {
         var batchCount = 0
         try plan.forEachBatch { rows, source in
             batchCount += 1
+            plan.forecaster?.collect(rows, source: source)
             guard try sink.willMeasure(rows) else { return }
             try sink.take(Result { try plan.measure(rows, source: source, rendering: sink.rendersRowsApart) })
         }
@@ -42,10 +43,10 @@ public final class HeightRun {
         return try finish(plan)
     }
 
-    /// Ends the check: rules that matched no row (a warning each), rows gone from the baseline, a
-    /// summary line when there was something to check, the JUnit file and the diagnostics
-    /// document; the outcome says whether a row broke its budget (or grew, with `failsOnGrowth`)
-    /// and which inputs could not be read.
+    /// Ends the check: rules that matched no row (a warning each), the forecast (`--forecast`),
+    /// rows gone from the baseline, a summary line when there was something to check, the JUnit
+    /// file and the diagnostics document; the outcome says whether a row broke its budget (or grew,
+    /// with `failsOnGrowth`; or a forecast failed) and which inputs could not be read.
     private func finish(_ plan: RunPlan) throws -> HeightRunOutcome {
         let checker = plan.checker
         if let rules = plan.rules, let ruleUsage = plan.ruleUsage {
@@ -54,10 +55,12 @@ public final class HeightRun {
                 checker.recordWarning(CatalogWarning(file: rules.file, line: nil, message: message))
             }
         }
+        try plan.forecaster?.report(to: checker)
         // A summary whenever something was checked: a budget (from the options, rules, rows or a
-        // catalog), a baseline, or a JUnit report that CI will read; and when one of several
-        // inputs could not be read (a single input's error says it all).
+        // catalog), a baseline, a forecast, or a JUnit report that CI will read; and when one of
+        // several inputs could not be read (a single input's error says it all).
         let checked = checker.rowsWithBudget > 0 || checker.untranslatedRowsSkipped > 0 || request.rulesFile != nil
+            || plan.forecaster != nil
             || request.baselineFile != nil || request.junitFile != nil || request.diagnosticsFile != nil
             || (plan.sources.count > 1 && !checker.inputErrors.isEmpty)
         if checked { checker.finish() }

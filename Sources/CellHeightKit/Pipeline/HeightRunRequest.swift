@@ -46,6 +46,9 @@ public struct HeightRunRequest: Sendable {
     /// The layout options given on the command line (`--width`, `--font`, `--size`, `--line-height`):
     /// a rules file that sets one of them to another value is a usage error.
     public var layoutOptionsGiven: Set<RuleLayoutSetting> = []
+    /// What to forecast besides checking (`--forecast`): each source-language row's translations
+    /// into these locales, as warnings (see `GateForecaster`); nil for no forecast.
+    public var forecast: GateForecast?
     /// An earlier result to compare with, and whether a row that grew is a violation.
     public var baselineFile: String?
     public var failsOnGrowth = false

@@ -29,6 +29,8 @@ final class RunPlan {
     let measurer: ParallelCellMeasurer
     /// Where the rows' findings and the inputs' errors go, in input order.
     let checker: CheckReporter
+    /// The forecast of the source rows' translations (`--forecast`); nil without one.
+    let forecaster: GateForecaster?
     /// What the report shows of the run, as the workers render rows with it.
     let reportSettings: ReportSettings
     let reportOptions: ReportOptions
@@ -83,6 +85,21 @@ final class RunPlan {
         self.ruleUsage = ruleUsage
         self.sourceLocale = request.sourceLocale ?? rules?.sourceLocale
         self.passes = passes
+        // The forecast measures each source row as its translation, at the users' default size
+        // among the passes (Dynamic Type's large, font scale 1), else the first pass's: no
+        // template (its labels show fields, not one text), and no record of the rules matched.
+        forecaster = try request.forecast.map { forecast in
+            if let template {
+                throw CellHeightError.usage("a forecast cannot go with the template \(messageText(template)): "
+                                            + "it measures one text per row")
+            }
+            let defaults: [SizeLabel] = [.category(.large), .fontScale(1)]
+            let pass = passes.passes.first { $0.step?.label.map(defaults.contains) == true } ?? passes.passes[0]
+            return try GateForecaster(forecast, settings: RowSettingsResolver(base: pass.resolver.base,
+                                                                              rules: pass.resolver.rules),
+                                      sourceLocale: request.sourceLocale ?? rules?.sourceLocale,
+                                      fallbackSpecs: fallbackSpecs)
+        }
     }
 
     /// Whether the report is written a batch at a time (see `StreamingSink`): NDJSON, CSV and

@@ -5,6 +5,14 @@
 /// "iOS, iPadOS Dynamic Type sizes" (xSmall to xxxLarge) and "iOS, iPadOS larger accessibility
 /// type sizes" (AX1 to AX5): per text style, "Size (points)" and "Leading (points)".
 /// https://developer.apple.com/design/human-interface-guidelines/typography#Specifications
+/// The page shows one category at a time (a tab each). Checked entry by entry (size and leading,
+/// 132 pairs, all equal): xSmall and AX1, the tabs open by default, against the page as Apple
+/// exports it (the revision of December 16, 2025, "Added emphasized weights", in the Markdown
+/// conversion of github.com/6639835/apple-hig, foundations/human-interface-guidelines-Typography);
+/// all twelve against a transcription of every tab of the page made in September 2026 (a public
+/// Markdown copy that says it keeps the specification tables as the original; its xSmall and AX1
+/// tables agree with Apple's export). The leading of the ten other categories is therefore checked
+/// against that copy, not against a page of Apple's own seen here.
 /// The point sizes agree with those UIKit reports (`UIFont.preferredFont(forTextStyle:)`), as
 /// measured in the iOS 13.3 simulator and published in github.com/temoki/UIKit_DynamicType
 /// (README.md), except Caption 2 at AX5: 40 in the guidelines, 41 in the simulator; this table

@@ -10,6 +10,7 @@ import Foundation
 ///   size: 14                 # --size 14
 ///   width: [320, 375]        # --width 320,375
 ///   dynamic-type: [large, AX1-AX5]  # --dynamic-type large,AX1-AX5
+///   forecast: [de, fr, ja]   # --forecast de,fr,ja
 ///   quiet: true              # --quiet (false: left out)
 ///   replace: ["...=…"]       # --replace "...=…" (repeatable options: one per element)
 /// rules:                     # as in a rules file; --rules then defaults to this file
@@ -54,7 +55,7 @@ package struct ProjectConfig {
     }
 
     /// Reads a project file. Option values are a string, a number, true/false (a flag) or a list
-    /// (`width`, `size`, `fallback`, `dynamic-type` and `font-scale` take it comma-joined; other
+    /// (`width`, `size`, `fallback`, `dynamic-type`, `font-scale` and `forecast` take it comma-joined; other
     /// options once per element).
     /// - Throws: `configSyntax` or `invalidConfig` (exit 78), naming the file and the JSON path.
     package init(data: Data, file: String) throws {
@@ -74,7 +75,7 @@ package struct ProjectConfig {
 private struct ProjectConfigDecoder: ConfigDecoding {
     let file: String
     /// Options whose several values are one comma-separated word.
-    static let commaLists: Set<String> = ["width", "size", "fallback", "dynamic-type", "font-scale"]
+    static let commaLists: Set<String> = ["width", "size", "fallback", "dynamic-type", "font-scale", "forecast"]
 
     func options(_ value: JSONValue) throws -> [ProjectConfig.Option] {
         guard case .object(let object) = value else {

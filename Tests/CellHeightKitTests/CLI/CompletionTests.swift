@@ -23,8 +23,10 @@ struct CompletionTests {
         Case(line: "cellheight ", offers: ["forecast", "help", "measure", "rows.txt", "summarize", "summary.csv"],
              exactly: false),
         // The default subcommand's options, before and after other options, and their values.
-        Case(line: "cellheight --fo", offers: ["--font", "--font-scale", "--format"]),
-        Case(line: "cellheight -s 14 --fo", offers: ["--font", "--font-scale", "--format"]),
+        Case(line: "cellheight --fo", offers: ["--font", "--font-scale", "--forecast", "--forecast-model",
+                                               "--forecast-warn-at", "--format"]),
+        Case(line: "cellheight -s 14 --fo", offers: ["--font", "--font-scale", "--forecast", "--forecast-model",
+                                                     "--forecast-warn-at", "--format"]),
         Case(line: "cellheight --repl", offers: ["--replace"]),
         Case(line: "cellheight -w 100 --white-space ", offers: ["normal", "pre-wrap"]),
         Case(line: "cellheight --output j", offers: ["json"]),

@@ -3,8 +3,9 @@ import Testing
 @testable import CellHeightKit
 
 /// Issue 30 (1): the tables behind `--dynamic-type` and `--font-scale`, against their sources as
-/// copied by hand into fixtures/sizes (not from the code): Apple's Dynamic Type sizes, and values
-/// worked out by hand from AOSP's font scaling tables.
+/// copied by hand into fixtures/sizes (not from the code): Apple's Dynamic Type sizes (all 12
+/// categories, each entry checked against the guidelines' tables: see the fixture's header), and
+/// values worked out by hand from AOSP's font scaling tables.
 @Suite("user text sizes: Dynamic Type and Android font scale tables")
 struct UserTextSizeTablesTests {
     static let fixtures = CellHeightProcess.packageRoot.appendingPathComponent("fixtures/sizes")
