@@ -116,6 +116,22 @@ def cases():
     # of them do not fit 2250 px (145 fit 2175 px).
     for count in (145, 150):
         out.append(case(10, f"ideographs-{count}", "\u4e00" * count, NOTO_SANS_CJK, 15, 15 * count))
+    # 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket that
+    # starts a wrapped line is full width, even after a closing one (Blink reshapes the line's
+    # start with is_line_start, and HanKerning::Compute then does not kern it with the character
+    # before it).
+    for name, text, font, size, width in [
+            ("issue", "能能〕【』【能", NOTO_SERIF_CJK, 32, 97),
+            ("close-open-50", "能』【能", NOTO_SERIF_CJK, 32, 50),
+            ("close-open-60", "能能」「能", NOTO_SERIF_CJK, 32, 60),
+            ("kanji-25", "漢」「字", NOTO_SANS_CJK, 16, 25),
+            ("kanji-33", "漢」「字", NOTO_SANS_CJK, 16, 33),
+            ("comma-25", "漢，「字", NOTO_SANS_CJK, 16, 25),
+            ("settings", "設定」「詳細」（高度）を開く", NOTO_SANS_CJK, 16, 60),
+            ("settings-zh", "设置」「详细」（高级）", NOTO_SANS_CJK, 14, 50),
+            ("buttons", "「はい」「いいえ」『キャンセル』", NOTO_SANS_CJK, 20, 70),
+            ("notes", "（注）（備考）", NOTO_SANS_CJK, 18, 60)]:
+        out.append(case(6, name, text, font, size, width))
     return out
 
 

@@ -51,6 +51,12 @@ struct FidelityAgreementTests {
     @Test("item 5: normal line heights at fractional sizes")
     func normalLineHeightAtFractionalSizes() throws { try Self.expectAgreement(cause: 5, minimum: 7) }
 
+    /// Item 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket
+    /// that starts a wrapped line keeps its full width after a closing one ("能能〕【』【能" in Noto
+    /// Serif CJK 32 px at 97 px: ["能能〕", "【』", "【能"], not 2 lines with "【』【能" 96 px).
+    @Test("item 6: CJK punctuation collapses only within a line")
+    func punctuationPairsWithinLine() throws { try Self.expectAgreement(cause: 6, minimum: 10) }
+
     /// Item 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next
     /// line starts with the soft hyphen, whose own break may give a line of just the hyphen
     /// ("x\u{AD}a" in DejaVu Sans 13 px, 7 px wide: ["x", "\u{AD}", "a"]).
