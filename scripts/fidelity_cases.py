@@ -42,6 +42,28 @@ def cases():
                                     ("words", "Fast\u3000Integer\u3000Forward", None)]:
         extra = {"whiteSpace": white_space} if white_space else {}
         out.append(case(8, name, text, mono, 11, 20 if name != "words" else 59, **extra))
+    # ...and U+3000 at a line's end (Blink's LineBreaker::HandleTrailingSpaces): a run of spaces
+    # and U+3000 hangs whole, past the last opportunity in it; under `white-space: normal` a
+    # collapsed space ends the line and a U+3000 after it starts the next; U+3000 hangs after a
+    # cut of the break-anywhere retry, even before "-" where UAX #14 has no break.
+    issue = ("Fast\u3000Integer\u3000\u3000Forward\u3000DCT at\u3000High \u3000 Quality \u3000 Levels --- fast "
+             "integer forward transform")
+    for name, text, font, size, width, white_space in [
+            ("issue-normal-59", issue, mono, 11, 59, "normal"),
+            ("issue-normal-80", issue, mono, 11, 80, "normal"),
+            ("issue-pre-wrap-100", issue, mono, 11, 100, None),
+            ("space-ideographic-space-normal", "ab \u3000 cd", mono, 11, 20, "normal"),
+            ("ideographic-run-normal", "ab\u3000 \u3000cd", mono, 11, 20, "normal"),
+            ("ideographic-run", "ab\u3000 \u3000cd", mono, 11, 20, None),
+            ("run-before-hyphens", "Quality\u3000 \u3000x\u3000\u3000ab \u3000ab\u3000---", DEJAVU, 16, 30, None),
+            ("cut-before-hyphens", "ab\u3000--", DEJAVU, 16, 1, None),
+            ("end-does-not-fit-normal", "\u30fc  \u3000  Levels\u3000W  \u3000", mono, 13, 120, "normal"),
+            ("end-fits-normal", "Levels  \u3000  ab \u3000 \u8a2d\u5b9a \u3000 xQuality\u3000 (1)  \u3000", NOTO_SANS_CJK,
+             11, 59, "normal"),
+            ("after-tab-overflowing", "\u3000\u6f22\u5b57\t\u3000---\u3000 W x", mono, 20, 45, None),
+            ("after-tab-fitting", "\u30fc\t\u3000---", DEJAVU, 16, 45, None)]:
+        extra = {"whiteSpace": white_space} if white_space else {}
+        out.append(case(8, name, text, font, size, width, **extra))
     # 9: family names of fonts a Debian machine lacks: Chromium draws its standard font (Times New
     # Roman: Liberation Serif). `font` records that face; cellheight needs --missing-font chromium.
     text = "Choose the files to send to the printer"
