@@ -138,6 +138,17 @@ def cases():
     # of them do not fit 2250 px (145 fit 2175 px).
     for count in (145, 150):
         out.append(case(10, f"ideographs-{count}", "\u4e00" * count, NOTO_SANS_CJK, 15, 15 * count))
+    # 1 (in part): when nothing fits, a ligature that starts the line keeps all its letters but the
+    # last together (Blink's candidate is the last offset within the line, and a ligature's offsets
+    # all have its start's position): "office" is ["o", "ff", "i", "c", "e"] in a 1 px box.
+    for name, text, font, size, width in [
+            ("office", "office", DEJAVU, 30, 1),
+            ("affine-noto", "affine", NOTO + "NotoSans-Regular.ttf", 30, 1),
+            ("ffl-serif", "ffl", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 1),
+            ("waffle-noto-serif", "waffle", NOTO + "NotoSerif-Regular.ttf", 30, 1),
+            ("difficult", "difficult", DEJAVU, 24, 5),
+            ("conflicts", "conflicts", NOTO + "NotoSans-Regular.ttf", 30, 1)]:
+        out.append(case(1, name, text, font, size, width))
     # 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket that
     # starts a wrapped line is full width, even after a closing one (Blink reshapes the line's
     # start with is_line_start, and HanKerning::Compute then does not kern it with the character

@@ -349,6 +349,26 @@ struct LineWrapper {
             return distance
         }
 
+        /// When nothing fits after `s` and `s` starts a ligature that may be cut: the last cut inside
+        /// it, so that its first letters but the last go together ("office" in DejaVu Sans 30 px
+        /// in a 1 px box is ["o", "ff", "i", "c", "e"] in Chromium). Blink's ShapingLineBreaker
+        /// takes as candidate the last offset whose position is within the line, and every offset
+        /// of a ligature has its start's position (ShapeResult::ComputePositionData), then breaks at
+        /// the opportunity before that candidate, a grapheme boundary in the break-anywhere retry.
+        func overflowingLigatureCut(from s: Int, to last: Int, _ view: OffsetNumbers.View) -> Int? {
+            guard let splits = view.ligatureSplits, !splits[s].isCut else { return nil }
+            var inside: Int?
+            var i = s + 1
+            while i <= min(last, view.covered.upperBound) {
+                if view.cuttable[i] {
+                    guard splits[i].isCut else { break }
+                    inside = i
+                }
+                i += 1
+            }
+            return inside
+        }
+
         /// Where the content of a line from `s` cut at `i` ends: before the U+3000 run that ends at
         /// the cut, which hangs as at an opportunity (Blink's break-anywhere retry breaks at every
         /// grapheme boundary, and LineBreaker::HandleTrailingSpaces hangs U+3000 at any of them, even
@@ -410,7 +430,7 @@ struct LineWrapper {
                 }
                 i += 1
             }
-            var cut = best ?? firstBoundary ?? count
+            var cut = best ?? overflowingLigatureCut(from: s, to: last, view) ?? firstBoundary ?? count
             var end = contentEnd(ofCut: cut, from: s)
             // U+3000 right after the cut hangs there too ("b\u{3000}--" in a box narrower than "b"
             // is ["b\u{3000}", "-", "-"] in Chromium).

@@ -51,6 +51,13 @@ struct FidelityAgreementTests {
     @Test("item 5: normal line heights at fractional sizes")
     func normalLineHeightAtFractionalSizes() throws { try Self.expectAgreement(cause: 5, minimum: 7) }
 
+    /// Item 1 (in part): when nothing fits, a ligature that starts the line keeps its letters but
+    /// the last together, as Blink's candidate break is the last offset within the line and every
+    /// offset of a ligature has its start's position ("office" in DejaVu Sans 30 px, 1 px wide:
+    /// ["o", "ff", "i", "c", "e"]).
+    @Test("item 1: an overflowing ligature keeps its first letters together")
+    func overflowingLigature() throws { try Self.expectAgreement(cause: 1, minimum: 6) }
+
     /// Item 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket
     /// that starts a wrapped line keeps its full width after a closing one ("能能〕【』【能" in Noto
     /// Serif CJK 32 px at 97 px: ["能能〕", "【』", "【能"], not 2 lines with "【』【能" 96 px).
