@@ -42,6 +42,28 @@ def cases():
                                     ("words", "Fast\u3000Integer\u3000Forward", None)]:
         extra = {"whiteSpace": white_space} if white_space else {}
         out.append(case(8, name, text, mono, 11, 20 if name != "words" else 59, **extra))
+    # ...and U+3000 at a line's end (Blink's LineBreaker::HandleTrailingSpaces): a run of spaces
+    # and U+3000 hangs whole, past the last opportunity in it; under `white-space: normal` a
+    # collapsed space ends the line and a U+3000 after it starts the next; U+3000 hangs after a
+    # cut of the break-anywhere retry, even before "-" where UAX #14 has no break.
+    issue = ("Fast\u3000Integer\u3000\u3000Forward\u3000DCT at\u3000High \u3000 Quality \u3000 Levels --- fast "
+             "integer forward transform")
+    for name, text, font, size, width, white_space in [
+            ("issue-normal-59", issue, mono, 11, 59, "normal"),
+            ("issue-normal-80", issue, mono, 11, 80, "normal"),
+            ("issue-pre-wrap-100", issue, mono, 11, 100, None),
+            ("space-ideographic-space-normal", "ab \u3000 cd", mono, 11, 20, "normal"),
+            ("ideographic-run-normal", "ab\u3000 \u3000cd", mono, 11, 20, "normal"),
+            ("ideographic-run", "ab\u3000 \u3000cd", mono, 11, 20, None),
+            ("run-before-hyphens", "Quality\u3000 \u3000x\u3000\u3000ab \u3000ab\u3000---", DEJAVU, 16, 30, None),
+            ("cut-before-hyphens", "ab\u3000--", DEJAVU, 16, 1, None),
+            ("end-does-not-fit-normal", "\u30fc  \u3000  Levels\u3000W  \u3000", mono, 13, 120, "normal"),
+            ("end-fits-normal", "Levels  \u3000  ab \u3000 \u8a2d\u5b9a \u3000 xQuality\u3000 (1)  \u3000", NOTO_SANS_CJK,
+             11, 59, "normal"),
+            ("after-tab-overflowing", "\u3000\u6f22\u5b57\t\u3000---\u3000 W x", mono, 20, 45, None),
+            ("after-tab-fitting", "\u30fc\t\u3000---", DEJAVU, 16, 45, None)]:
+        extra = {"whiteSpace": white_space} if white_space else {}
+        out.append(case(8, name, text, font, size, width, **extra))
     # 9: family names of fonts a Debian machine lacks: Chromium draws its standard font (Times New
     # Roman: Liberation Serif). `font` records that face; cellheight needs --missing-font chromium.
     text = "Choose the files to send to the printer"
@@ -116,6 +138,33 @@ def cases():
     # of them do not fit 2250 px (145 fit 2175 px).
     for count in (145, 150):
         out.append(case(10, f"ideographs-{count}", "\u4e00" * count, NOTO_SANS_CJK, 15, 15 * count))
+    # 1 (in part): when nothing fits, a ligature that starts the line keeps all its letters but the
+    # last together (Blink's candidate is the last offset within the line, and a ligature's offsets
+    # all have its start's position): "office" is ["o", "ff", "i", "c", "e"] in a 1 px box.
+    for name, text, font, size, width in [
+            ("office", "office", DEJAVU, 30, 1),
+            ("affine-noto", "affine", NOTO + "NotoSans-Regular.ttf", 30, 1),
+            ("ffl-serif", "ffl", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 1),
+            ("waffle-noto-serif", "waffle", NOTO + "NotoSerif-Regular.ttf", 30, 1),
+            ("difficult", "difficult", DEJAVU, 24, 5),
+            ("conflicts", "conflicts", NOTO + "NotoSans-Regular.ttf", 30, 1)]:
+        out.append(case(1, name, text, font, size, width))
+    # 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket that
+    # starts a wrapped line is full width, even after a closing one (Blink reshapes the line's
+    # start with is_line_start, and HanKerning::Compute then does not kern it with the character
+    # before it).
+    for name, text, font, size, width in [
+            ("issue", "能能〕【』【能", NOTO_SERIF_CJK, 32, 97),
+            ("close-open-50", "能』【能", NOTO_SERIF_CJK, 32, 50),
+            ("close-open-60", "能能」「能", NOTO_SERIF_CJK, 32, 60),
+            ("kanji-25", "漢」「字", NOTO_SANS_CJK, 16, 25),
+            ("kanji-33", "漢」「字", NOTO_SANS_CJK, 16, 33),
+            ("comma-25", "漢，「字", NOTO_SANS_CJK, 16, 25),
+            ("settings", "設定」「詳細」（高度）を開く", NOTO_SANS_CJK, 16, 60),
+            ("settings-zh", "设置」「详细」（高级）", NOTO_SANS_CJK, 14, 50),
+            ("buttons", "「はい」「いいえ」『キャンセル』", NOTO_SANS_CJK, 20, 70),
+            ("notes", "（注）（備考）", NOTO_SANS_CJK, 18, 60)]:
+        out.append(case(6, name, text, font, size, width))
     return out
 
 

@@ -41,6 +41,9 @@ func markLigatureCuts(_ range: Range<Int>, units: UnsafePointer<UInt16>, prefix:
 }
 
 extension LigatureSplit {
+    /// Whether this records a cut inside a ligature (the right letters always have a width).
+    var isCut: Bool { startCorrection != 0 || endCorrection != 0 }
+
     /// Ligatures of characters below this (the alphabetic scripts before Hebrew) may be cut.
     static let cuttableLigatureBound: UInt16 = 0x0590
 }

@@ -20,6 +20,9 @@ struct LineWrapper {
     var spaceAdvance: Int
     /// Width in 1/65536 px of the hyphen shown at a soft-hyphen break.
     var hyphenWidth: Int
+    /// `white-space: normal`: a collapsed space at a line end is dropped, and does not make the
+    /// U+3000 after it hang (see `endsAt`).
+    var collapsesSpaces = false
 
     /// The widest content, in 1/65536 px, that fits a line of `available` px: Blink's
     /// `LayoutUnit.fits` (content rounded up to 1/64 px may exceed the width floored to 1/64 px
@@ -85,6 +88,80 @@ struct LineWrapper {
             return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
         }
 
+        /// Where the content of the line ends at an opportunity whose content ends at `end` (at x
+        /// `endX`), with its x: there, or (spaces hanging back over the line's start) at the line's
+        /// start, except that a line starting with U+3000 keeps it as content, as Blink's
+        /// ShapingLineBreaker::ShapeLine ends a line at max(start + 1, the non-hangable run's end).
+        func lineContentEnd(_ end: Int, _ endX: Int) -> (offset: Int, x: Int) {
+            guard !paragraph.startsWithIdeographicSpace(lineStart, end) else {
+                if numbers.map({ !$0.covered.contains(lineStart) || !$0.covered.contains(lineStart + 1) }) ?? true {
+                    numbers = offsetNumbers(lineStart...(lineStart + 1), lineStartX)
+                }
+                return (lineStart + 1, numbers!.prefix[lineStart + 1])
+            }
+            return end < lineStart ? (lineStart, lineStartX) : (end, endX)
+        }
+
+        /// Where a line that ends at `end` (an opportunity, its content ending at `contentEnd`) ends
+        /// once what hangs there is taken: Blink's LineBreaker::HandleTrailingSpaces hangs the
+        /// whole run of spaces and U+3000 after the content, past the opportunity, where UAX #14
+        /// may have none ("字\u{3000} \u{3000}---" is ["字\u{3000} \u{3000}", "---"], though ICU
+        /// breaks only after the space); within its text item, which a tab ends (a tab is an item of
+        /// its own); under `white-space: normal` only when the run starts with U+3000 (see `endsAt`).
+        /// After a cut of the break-anywhere retry (`anywhere`), where every grapheme boundary is an
+        /// opportunity, or after a tab that overflows the line (the line breaker is then past its
+        /// end, hanging what follows), the whole run hangs, tabs and all. With its x.
+        func hangingRunEnd(_ end: (offset: Int, x: Int), contentEnd: Int,
+                           anywhere: Bool = false) -> (offset: Int, x: Int) {
+            let units = paragraph.units
+            guard end.offset < p.count, units[end.offset] == 0x3000,
+                  anywhere || end.offset == 0 || units[end.offset - 1] != 0x09,
+                  !collapsesSpaces || (contentEnd < end.offset && units[contentEnd] == 0x3000) else { return end }
+            var runEnd = end.offset
+            while runEnd < p.count && isHangingSpace(units[runEnd]) && (anywhere || units[runEnd] != 0x09) {
+                runEnd += 1
+            }
+            numbers = offsetNumbers(end.offset...runEnd, end.x)
+            return (runEnd, numbers!.prefix[runEnd])
+        }
+
+        /// Whether opportunity `offset` (at x `x`) comes right after a tab that ends past the line's
+        /// end ("字\t\u{3000}---" at 45 px in Liberation Mono 20 px is ["字\t\u{3000}", "---"]).
+        func tabOverflows(_ offset: Int, _ x: Int) -> Bool {
+            guard offset < p.count, paragraph.units[offset] == 0x3000, paragraph.units[offset - 1] == 0x09 else {
+                return false
+            }
+            coverTabs(to: offset)
+            return !limit.admits(paragraph.width(lineStart, lineStartX, offset, x, startWidth: 0, numbers))
+        }
+
+        /// The last opportunity from `index` on (the paragraph's end after the last) whose content
+        /// ends at `contentEnd` too: spaces that hang before it reach back over the ones before
+        /// (only runs holding U+3000 have opportunities inside), and a line ending at any of them
+        /// hangs the whole run. With its x.
+        func lastSharingContent(_ index: Int, _ contentEnd: Int) -> (offset: Int, x: Int) {
+            guard index < breakEnd else { return (p.count, p.width) }
+            var k = index
+            while k + 1 < breakEnd, Int(breaks[k + 1].contentEnd) <= contentEnd,
+                  endsAt(breaks.offset(k + 1), contentEnd: contentEnd) {
+                k += 1
+            }
+            if k + 1 == breakEnd, p.contentEnd <= contentEnd, endsAt(p.count, contentEnd: contentEnd) {
+                return (p.count, p.width)
+            }
+            return (breaks.offset(k), breaks[k].x)
+        }
+
+        /// Whether a line may end at opportunity `offset`, its content ending at `contentEnd`.
+        /// Under `white-space: normal` Blink's LineBreaker::HandleTrailingSpaces drops the one
+        /// collapsed space after the content and ends the line there, so a U+3000 after that
+        /// space starts the next line instead of hanging ("High \u{3000} Quality" is ["High ",
+        /// "\u{3000} Quality"]): the opportunity after such a run is not a line's end (the one
+        /// right after the space is). A run starting with U+3000 hangs whole, as under pre-wrap.
+        func endsAt(_ offset: Int, contentEnd: Int) -> Bool {
+            !collapsesSpaces || contentEnd + 1 >= offset || paragraph.units[contentEnd] != 0x20
+        }
+
         while true {
             // A hyphen that starts a line keeps what follows it: Blink's break iterator starts again
             // at a line's start, so the character before the hyphen no longer counts. ICU's
@@ -107,13 +184,28 @@ struct LineWrapper {
                 (next, nextX, kind) = (Int(opportunity.offset), opportunity.x, opportunity.kind)
                 (contentEnd, contentX) = (Int(opportunity.contentEnd), opportunity.contentX)
             }
-            if contentEnd < scanned { (contentEnd, contentX) = (scanned, scannedAt) }
-            coverTabs(to: contentEnd)
-            let content = scannedX + paragraph.width(scanned, scannedAt, contentEnd, contentX, startWidth: scannedX, numbers)
+            // Under `white-space: normal` a space then U+3000 at the paragraph's end do not hang (see
+            // `endsAt`): the last line holds them as content when they fit ("(1) \u{3000}" is one line).
+            if isEnd && collapsesSpaces && !endsAt(next, contentEnd: max(contentEnd, lineStart)) {
+                (contentEnd, contentX) = (p.count, p.width)
+            }
+            let content: Int
+            if contentEnd < scanned || paragraph.startsWithIdeographicSpace(lineStart, contentEnd) {
+                // Spaces that hang here reach back over the line's start or an opportunity already
+                // read (only runs holding U+3000 have opportunities inside): the line's content
+                // from its start.
+                (contentEnd, contentX) = lineContentEnd(contentEnd, contentX)
+                coverTabs(to: contentEnd)
+                content = paragraph.width(lineStart, lineStartX, contentEnd, contentX, startWidth: 0, numbers)
+            } else {
+                coverTabs(to: contentEnd)
+                content = scannedX
+                    + paragraph.width(scanned, scannedAt, contentEnd, contentX, startWidth: scannedX, numbers)
+            }
             let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd, numbers)
                 + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
 
-            if limit.admits(asLineEnd) {
+            if endsAt(next, contentEnd: contentEnd) && limit.admits(asLineEnd) {
                 if isEnd {
                     onLine(WrappedLine(range: lineStart..<p.count, width: measuresLines ? asLineEnd : 0,
                                        endsWithInsertedHyphen: false))
@@ -124,12 +216,15 @@ struct LineWrapper {
                 if lastBreak >= 0, breaks.offset(lastBreak) > lineStart {
                     // End the line at the last opportunity that fitted; read on from there.
                     let opportunity = breaks[lastBreak]
-                    var end = (offset: Int(opportunity.contentEnd), x: opportunity.contentX)
-                    if end.offset < lineStart { end = (lineStart, lineStartX) }
-                    onLine(finishedLine(lineStart, lineStartX, Int(opportunity.offset), contentEnd: end.offset,
+                    let end = lineContentEnd(Int(opportunity.contentEnd), opportunity.contentX)
+                    let lineEnd = hangingRunEnd((Int(opportunity.offset), opportunity.x), contentEnd: end.offset,
+                                                anywhere: tabOverflows(Int(opportunity.offset), opportunity.x))
+                    onLine(finishedLine(lineStart, lineStartX, lineEnd.offset, contentEnd: end.offset,
                                         contentX: end.x, hyphen: opportunity.kind == .softHyphen))
-                    (lineStart, lineStartX) = (Int(opportunity.offset), opportunity.x)
+                    if lineEnd.offset == p.count { return }
+                    (lineStart, lineStartX) = lineEnd
                     breakIndex = lastBreak + 1
+                    while breakIndex < breakEnd && breaks.offset(breakIndex) <= lineStart { breakIndex += 1 }
                 } else {
                     // Nothing fits before the first opportunity on this line: break inside the word.
                     let cut = paragraph.emergencyBreak(from: lineStart, lineStartX, to: contentEnd, limit: &limit,
@@ -138,9 +233,12 @@ struct LineWrapper {
                     // the opportunity itself: the spaces there hang on it, as on any line, and no
                     // empty line follows at the paragraph's end (Chromium: "W W" in a box narrower
                     // than "W" is ["W ", "W"]).
-                    let end = cut.offset >= contentEnd ? (next, nextX) : cut
-                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.offset, contentX: cut.x, hyphen: false))
-                    if cut.offset >= contentEnd && isEnd { return }
+                    let end = cut.offset >= contentEnd ? hangingRunEnd(lastSharingContent(breakIndex, contentEnd),
+                                                                       contentEnd: contentEnd, anywhere: true)
+                        : (cut.offset, cut.x)
+                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.contentEnd,
+                                        contentX: cut.contentX, hyphen: false))
+                    if end.0 == p.count { return }
                     (lineStart, lineStartX) = end
                     while breakIndex > p.breaks.lowerBound && breaks.offset(breakIndex - 1) > lineStart { breakIndex -= 1 }
                     while breakIndex < breakEnd && breaks.offset(breakIndex) <= lineStart { breakIndex += 1 }
@@ -190,6 +288,14 @@ struct LineWrapper {
             self.spaceAdvance = spaceAdvance
             stopAdjustments = text.stopAdjustments
             stopAdjustmentRange = p.stopAdjustments
+        }
+
+        /// Whether the spaces that hang before an opportunity, from `contentEnd` on, reach back to
+        /// a line starting at `lineStart` with U+3000 IDEOGRAPHIC SPACE (a line starts inside such
+        /// a run only after an opportunity between a space and U+3000).
+        @inline(__always)
+        func startsWithIdeographicSpace(_ lineStart: Int, _ contentEnd: Int) -> Bool {
+            contentEnd <= lineStart && lineStart < count && units[lineStart] == 0x3000
         }
 
         /// Whether an ASCII "-" at `i` is followed by an ASCII digit.
@@ -243,12 +349,45 @@ struct LineWrapper {
             return distance
         }
 
+        /// When nothing fits after `s` and `s` starts a ligature that may be cut: the last cut inside
+        /// it, so that its first letters but the last go together ("office" in DejaVu Sans 30 px
+        /// in a 1 px box is ["o", "ff", "i", "c", "e"] in Chromium). Blink's ShapingLineBreaker
+        /// takes as candidate the last offset whose position is within the line, and every offset
+        /// of a ligature has its start's position (ShapeResult::ComputePositionData), then breaks at
+        /// the opportunity before that candidate, a grapheme boundary in the break-anywhere retry.
+        func overflowingLigatureCut(from s: Int, to last: Int, _ view: OffsetNumbers.View) -> Int? {
+            guard let splits = view.ligatureSplits, !splits[s].isCut else { return nil }
+            var inside: Int?
+            var i = s + 1
+            while i <= min(last, view.covered.upperBound) {
+                if view.cuttable[i] {
+                    guard splits[i].isCut else { break }
+                    inside = i
+                }
+                i += 1
+            }
+            return inside
+        }
+
+        /// Where the content of a line from `s` cut at `i` ends: before the U+3000 run that ends at
+        /// the cut, which hangs as at an opportunity (Blink's break-anywhere retry breaks at every
+        /// grapheme boundary, and LineBreaker::HandleTrailingSpaces hangs U+3000 at any of them, even
+        /// where UAX #14 has no break after it, as before "-"), but never before `s + 1`.
+        @inline(__always)
+        func contentEnd(ofCut i: Int, from s: Int) -> Int {
+            guard i > s + 1, i <= count, units[i - 1] == 0x3000 else { return i }
+            var end = i - 1
+            while end > s + 1 && isHangingSpace(units[end - 1]) { end -= 1 }
+            return end
+        }
+
         /// The last cut after `s` (at x `sx`; not past `e`) where the line still fits, other than
         /// beside a soft hyphen; at least one grapheme cluster, so that every line makes progress.
-        /// With its x.
+        /// With its x, and where the line's content ends there (see `contentEnd(ofCut:from:)`).
         func emergencyBreak<Limit: WrapLimit>(from s: Int, _ sx: Int, to e: Int, limit: inout Limit,
                                               numbers: inout OffsetNumbers.View?,
-                                              offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> (offset: Int, x: Int) {
+                                              offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View)
+            -> (offset: Int, x: Int, contentEnd: Int, contentX: Int) {
             let last = min(max(e, s + 1), count)
             // The numbers from `s` on, a stretch at a time: a line rarely holds more than a few
             // hundred units, and a word may hold millions.
@@ -281,8 +420,9 @@ struct LineWrapper {
                     if firstBoundary == nil { firstBoundary = i }
                     if besideSoftHyphen {
                         // Not a cut that fits; the first boundary at most.
-                    } else if limit.admits(width(s, sx, i, view.prefix[i], startWidth: 0, view)
-                                           + endAdjustment(s, i, view)) {
+                    } else if case let end = contentEnd(ofCut: i, from: s),
+                              limit.admits(width(s, sx, end, view.prefix[end], startWidth: 0, view)
+                                           + endAdjustment(s, end, view)) {
                         best = i
                     } else {
                         break
@@ -290,8 +430,17 @@ struct LineWrapper {
                 }
                 i += 1
             }
-            let cut = best ?? firstBoundary ?? count
-            return (cut, cut == count ? width : view.prefix[cut])
+            var cut = best ?? overflowingLigatureCut(from: s, to: last, view) ?? firstBoundary ?? count
+            var end = contentEnd(ofCut: cut, from: s)
+            // U+3000 right after the cut hangs there too ("b\u{3000}--" in a box narrower than "b"
+            // is ["b\u{3000}", "-", "-"] in Chromium).
+            if cut < count && units[cut] == 0x3000 && units[cut - 1] != 0x09 {
+                end = cut
+                while cut < min(last, view.covered.upperBound) && isHangingSpace(units[cut]) && units[cut] != 0x09 {
+                    cut += 1
+                }
+            }
+            return (cut, cut == count ? width : view.prefix[cut], end, end == count ? width : view.prefix[end])
         }
     }
 }

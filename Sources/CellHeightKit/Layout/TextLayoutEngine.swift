@@ -31,7 +31,8 @@ public final class TextLayoutEngine {
         let hyphen = primary.hasGlyph(0x2010) ? primary.advance(of: 0x2010, fontSize: fontSize)
                                                : primary.advance(of: 0x2D, fontSize: fontSize)
         let units = FontFace.harfBuzzUnits
-        self.wrapper = LineWrapper(tabStop: 8 * units(space), spaceAdvance: units(space), hyphenWidth: units(hyphen))
+        self.wrapper = LineWrapper(tabStop: 8 * units(space), spaceAdvance: units(space), hyphenWidth: units(hyphen),
+                                   collapsesSpaces: whiteSpace == .normal)
         self.primaryMetrics = primary.verticalMetrics.rounded(atSize: fontSize)
     }
 

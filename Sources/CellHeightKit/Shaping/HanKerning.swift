@@ -7,7 +7,9 @@ import ICUBridge
 /// - adjacent punctuation: an opening bracket after an opening bracket, a middle dot or a closing
 ///   bracket is set half-width, and so is a closing bracket before a closing bracket or a middle dot
 ///   ("，「" and "」。" take one em and a half, not two);
-/// - at the end of a line, a fullwidth closing bracket may be set half-width (see the Shaper).
+/// - at the end of a line, a fullwidth closing bracket may be set half-width (see the Shaper);
+/// - a pair is collapsed only within a line: an opening bracket that starts a line is full width
+///   (see `Shaper.lineStartCollapses`).
 /// Blink classifies characters by Unicode properties and resolves the ambiguous ones (full stops,
 /// commas, colons, curly quotes) from where the font draws them.
 enum HanKerning {
@@ -158,6 +160,60 @@ enum HanKerning {
             offsets.append(range.upperBound - 1)
         }
         return offsets
+    }
+}
+
+extension HanKerning {
+    /// An opening bracket set half-width because of the character before it (`shouldKern`), at
+    /// `offset`, and how much narrower that made it (px).
+    struct LineStartCollapse {
+        var offset: Int
+        var amount: Double
+    }
+}
+
+extension Shaper {
+    /// The opening brackets among `clusters` that the font sets half-width because of the
+    /// character before them ("』【": the "【"), each with how much `halt` took off it.
+    ///
+    /// Chromium collapses such a pair only within a line: Blink's HanKerning::Compute
+    /// (han_kerning.cc) marks the collapsed bracket unsafe to break before, so a wrapped line that
+    /// starts there is reshaped from its start (ShapingLineBreaker::FirstSafeOffset and ShapeLine,
+    /// shaping_line_breaker.cc, with ShapeOptions.is_line_start), and Compute kerns the first
+    /// character with the one before it only when `start && !options.is_line_start`: the bracket
+    /// that starts a line is full width. ("能』【能" in Noto Serif CJK 32 px at 49 px is
+    /// ["能』", "【", "能"]: "【能" is 64 px there, not 48.) `text-spacing-trim: normal` does not trim
+    /// it either (Chromium's `space-first` trims only with `trim-start`).
+    func lineStartCollapses(_ text: [UInt16], clusters: [Cluster], script: hb_script_t,
+                            face: FontFace) -> [HanKerning.LineStartCollapse] {
+        guard let data = face.hanKerning else { return [] }
+        var found: [HanKerning.LineStartCollapse] = []
+        for cluster in clusters where cluster.range.count == 1 && cluster.range.lowerBound > 0 {
+            let i = cluster.range.lowerBound
+            guard HanKerning.mayCollapse(text[i]),
+                  HanKerning.shouldKern(data.type(of: text[i]), after: data.type(of: text[i - 1])) else { continue }
+            let amount = advanceAlone(text[i], script: script, face: face, halt: false)
+                - advanceAlone(text[i], script: script, face: face, halt: true)
+            if amount > 0 { found.append(HanKerning.LineStartCollapse(offset: i, amount: amount)) }
+        }
+        return found
+    }
+
+    /// Gives each collapse to the cluster before the bracket, as a kerning pair's adjustment is
+    /// given to its first glyph: the bracket keeps its full advance, and a line that ends
+    /// between the two takes the amount back (a line-end adjustment), so the pair is narrower
+    /// only when both are on one line, as in Chromium (see `lineStartCollapses`). A bracket
+    /// whose previous character is in an earlier piece of the paragraph keeps its collapse.
+    func moveLineStartCollapses(_ collapses: [HanKerning.LineStartCollapse], into shaped: inout ShapedParagraph) {
+        for collapse in collapses {
+            let offset = collapse.offset - shaped.start
+            var previous = offset - 1
+            while previous > 0 && !shaped.clusterStarts[previous] { previous -= 1 }
+            guard previous >= 0, shaped.clusterStarts[previous] else { continue }
+            shaped.advances[previous] -= collapse.amount
+            shaped.advances[offset] += collapse.amount
+            shaped.lineEndAdjustments[offset, default: 0] += collapse.amount
+        }
     }
 }
 

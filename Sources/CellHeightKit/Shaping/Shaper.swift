@@ -127,6 +127,9 @@ final class Shaper {
     private func shapeRun(_ text: [UInt16], run: ScriptRun, emojiPresentation: Bool, into shaped: inout ShapedParagraph) {
         var fonts = chain.fonts(emojiPresentation: emojiPresentation, faces: fallbackFaces)
         var pending: [Range<Int>] = [run.range]
+        // Moved once every cluster of the run has its font (a later font may draw the one before).
+        var lineStartCollapses: [HanKerning.LineStartCollapse] = []
+        defer { moveLineStartCollapses(lineStartCollapses, into: &shaped) }
         while !pending.isEmpty {
             let (hints, definiteHint) = fallbackHints(text, pending)
             guard let face = fonts.next(hints: hints, definiteHint: definiteHint) else {
@@ -162,6 +165,8 @@ final class Shaper {
                     }
                     store(resolved, face: face, into: &shaped)
                     recordLineEndTrims(text, clusters: resolved, script: run.script, face: face, into: &shaped)
+                    lineStartCollapses += self.lineStartCollapses(text, clusters: resolved, script: run.script,
+                                                                  face: face)
                     if hb_script_get_horizontal_direction(run.script) != HB_DIRECTION_RTL {
                         for (offset, loss) in kerningLostAtBreaks(resolved) {
                             shaped.lineEndAdjustments[offset - shaped.start, default: 0] += loss
@@ -233,7 +238,7 @@ final class Shaper {
         for cluster in clusters where cluster.range.count == 1 {
             let unit = text[cluster.range.lowerBound]
             guard HanKerning.unicodeType(UInt32(unit)) == .close, data.type(of: unit) == .close else { continue }
-            let halted = haltedAdvance(unit, script: script, face: face)
+            let halted = advanceAlone(unit, script: script, face: face, halt: true)
             if halted < cluster.advance {
                 shaped.lineEndAdjustments[cluster.range.upperBound - shaped.start, default: 0] -= cluster.advance - halted
             }
@@ -253,15 +258,16 @@ final class Shaper {
         return losses
     }
 
-    private func haltedAdvance(_ unit: UInt16, script: hb_script_t, face: FontFace) -> Double {
+    /// The advance of `unit` shaped alone, with or without `halt` (half-width CJK punctuation).
+    func advanceAlone(_ unit: UInt16, script: hb_script_t, face: FontFace, halt: Bool) -> Double {
         face.setSize(fontSize)
         hb_buffer_clear_contents(buffer)
         var single = unit
         hb_buffer_add_utf16(buffer, &single, 1, 0, 1)
         hb_buffer_set_script(buffer, script)
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        var halt = hb_feature_t(tag: hbTag("halt"), value: 1, start: 0, end: UInt32.max)
-        hb_shape(face.hbFont, buffer, &halt, 1)
+        var feature = hb_feature_t(tag: hbTag("halt"), value: 1, start: 0, end: UInt32.max)
+        hb_shape(face.hbFont, buffer, &feature, halt ? 1 : 0)
         harfBuzzShapings += 1
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0 else { return 0 }

@@ -12,7 +12,10 @@ struct LineWrappingTests {
         var name: String
         var text: String
         var width: Double = 320
+        var whiteSpace: WhiteSpace = .preWrap
         var lines: [String]
+        /// The height when not 19 px a line (a line with a fallback font is taller).
+        var height: Double?
         var testDescription: String { name }
     }
 
@@ -110,12 +113,12 @@ struct LineWrappingTests {
         #expect(layout.lineCount == 2)
     }
 
-    @Test("line wrapping: lines", arguments: linesCases)
+    @Test("line wrapping: lines", arguments: linesCases + ideographicSpaceCases)
     func lines(_ testCase: LinesCase) throws {
-        let layout = try TestFonts.layout(testCase.text, width: testCase.width)
+        let layout = try TestFonts.layout(testCase.text, width: testCase.width, whiteSpace: testCase.whiteSpace)
         #expect(layout.lines.map(\.text) == testCase.lines)
         #expect(layout.lineCount == testCase.lines.count)
-        #expect(layout.height == 19 * Double(testCase.lines.count))
+        #expect(layout.height == testCase.height ?? 19 * Double(testCase.lines.count))
         #expect(layout.lines.map(\.text).joined() == testCase.text)
         // Ranges are consecutive UTF-16 slices of the text.
         var next = 0

@@ -73,12 +73,28 @@ struct HanKerningTests {
         #expect(layout.lines.map(\.width) == [Self.em, 2 * Self.em])
     }
 
-    /// The shaped advances themselves: "，" 16 px, "「" 8 px.
+    /// The shaped advances themselves: "「" after "，" loses 8 px, given to "，" as a kerning pair's
+    /// adjustment is given to its first glyph ("，" 8 px, "「" 16 px), and a line that ends between
+    /// them takes the 8 px back: the pair is 24 px only on one line.
     @Test("han kerning: shaped advances of ，「")
     func shapedAdvances() throws {
         let chain = try TestFonts.chromiumChain(TestFonts.notoSansCJK)
         let shaped = Shaper(chain: chain, fontSize: 16).shape("，「".utf16Units)
-        #expect(shaped.advances == [Self.em, Self.halved])
+        #expect(shaped.advances == [Self.halved, Self.em])
+        #expect(shaped.lineEndAdjustments == [1: 8])
+    }
+
+    /// A pair is collapsed only within a line (Blink reshapes a wrapped line's start with
+    /// `is_line_start`, and HanKerning does not kern its first character with the one before):
+    /// "漢」「字" at 25 px is ["漢」", "「", "字"] in Chromium 156, as "「字" is 32 px on a line of its
+    /// own, not 24 ("漢」" is 16 + 8: its closing bracket ends the line, see `Shaper.recordLineEndTrims`).
+    @Test("han kerning: a pair across a line break is not collapsed")
+    func pairAcrossLineBreak() throws {
+        let layout = try TestFonts.layout("漢」「字", font: TestFonts.notoSansCJK, size: 16, width: 25)
+        #expect(layout.lines.map(\.text) == ["漢」", "「", "字"])
+        #expect(layout.lines.map(\.width) == [Self.em + Self.halved, Self.em, Self.em])
+        let wider = try TestFonts.layout("漢」「字", font: TestFonts.notoSansCJK, size: 16, width: 33)
+        #expect(wider.lines.map(\.text) == ["漢」", "「字"])
     }
 
     /// Fonts without `halt` (DejaVu Sans) collapse nothing; the JP face has the feature.
