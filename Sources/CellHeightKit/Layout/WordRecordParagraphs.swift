@@ -9,6 +9,9 @@ extension WordRecords {
     /// (see `WordRecords`): the text is then shaped.
     func prepareParagraph(_ units: UnsafePointer<UInt16>, length: Int, start paragraphStart: Int, index: Int,
                           breakBase: Int, into text: PreparedText.Storage) -> Bool {
+        // A very long paragraph is shaped in pieces (its words listed here would take more memory
+        // than its text).
+        guard length <= Self.longestParagraph else { return false }
         let flags = WordCharacters.flags, scripts = WordCharacters.scripts
         // Every word of the paragraph fits without emptying the store before it is put together.
         makeRoom(for: length)

@@ -64,6 +64,8 @@ final class WordRecords {
     /// Words longer than this are not kept: a paragraph with one is shaped (long words are rare
     /// but for scripts written without spaces, where a record would seldom come again).
     static let longestWord = 64
+    /// Paragraphs longer than this are shaped (in pieces, see `ShapingTextPreparer.pieceUnits`).
+    static let longestParagraph = 1 << 16
     /// Units kept at most before the store is emptied (some 30 bytes a unit with the records and
     /// their breaks: 30 MB per engine at most).
     static let unitLimit = 1 << 20
