@@ -206,7 +206,8 @@ final class PairwiseTextPreparer {
         /// Records the paragraph that ends at `length`; false when it may not be laid out here.
         func endParagraph(newline: Bool) -> Bool {
             let isPairwise = !needsWords && (hasLatin || shapesCommonAsLatin || length == paragraphStart)
-            guard isPairwise || takesWords else { return false }
+            let takesItsWords = takesWords && length - paragraphStart <= WordRecords.longestParagraph
+            guard isPairwise || takesItsWords else { return false }
             paragraphs.append(PreparedParagraph(start: paragraphStart, count: length - paragraphStart, breaks: 0..<0,
                                                 contentEnd: 0, width: 0, contentWidth: 0, endsWithNewline: newline, hasTabs: false,
                                                 hasSoftHyphens: false, usesFallback: false, isFromWordRecords: !isPairwise))
@@ -263,7 +264,8 @@ final class PairwiseTextPreparer {
                 }
                 let value = beyondASCII.value(of: unit)
                 if value == 0 {
-                    guard takesWords else { return nil }
+                    // (A paragraph too long for word records is shaped: decoding it here is wasted.)
+                    guard takesWords, length - paragraphStart < WordRecords.longestParagraph else { return nil }
                     needsWords = true
                 }
                 hasLatin = hasLatin || value & BeyondASCIICharacters.latinScript != 0
