@@ -78,7 +78,9 @@ struct WordRecordTests {
         let texts = ["«Привет» мир", "Hello «Привет» мир", "नमस्ते «Привет»", "1. Привет 2. мир", "мир мир мир",
                      "Привет -5 и - 5", "नमस्ते दुनिया, 123 नमस्ते", "中文 测试 (中文)", "தமிழ் 1 தமிழ்",
                      "مرحبا بالعالم 12 مرحبا", "שלום עולם, שלום", "Ελληνικά «Ελληνικά» Ελληνικά",
-                     "Ελληνικά\nΕλληνικά Ελληνικά\n", "  Привет  ", "Привет\u{00AD}мир мир\u{00AD}Привет"]
+                     "Ελληνικά\nΕλληνικά Ελληνικά\n", "  Привет  ", "Привет\u{00AD}мир мир\u{00AD}Привет",
+                     // Fullwidth punctuation that collapses in pairs within a line (Noto Sans CJK).
+                     "進行點選動作的方向 (「左」、「右」、「上」、「下」)。 進行拖曳動作的方向 (「左」、「右」)。 停用 URL 與 MIME"]
         var taken = 0
         for text in texts + texts {
             let utf8 = Array(text.utf8)
@@ -86,7 +88,7 @@ struct WordRecordTests {
             taken += 1
             let expected = shaping.prepare(text)
             #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
-            for width in [1.0, 30, 80, 400] {
+            for width in [1.0, 30, 80, 150, 200, 260, 320, 400] {
                 #expect(lane.layout(prepared, width: width) == shaping.layout(expected, width: width),
                         "\(text) at \(width) px")
             }
