@@ -65,6 +65,47 @@ struct WordRecordTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
+    /// Every font file of fonts-noto-core, fonts-noto-cjk, DejaVu and Liberation installed.
+    static func installedFonts() -> [String] {
+        let directories = ["/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
+                           "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation2"]
+        return directories.flatMap { directory in
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+                .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".ttc") || $0.hasSuffix(".otf") }
+                .map { directory + "/" + $0 }
+        }
+    }
+
+    @Test("same numbers as shaping in every installed font the lane takes, on a sample of every script")
+    func acrossInstalledFonts() throws {
+        let all = try Self.texts()
+        let sample = stride(from: 0, to: all.count, by: 7).map { all[$0] }
+        var fontsTaken = 0, texts = 0, differing: [String] = []
+        for font in Self.installedFonts() {
+            let face = try FontFace(path: font)
+            let chain = FontFallbackChain.chromiumDefault(primary: face)
+            let lane = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
+            let shaping = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
+            shaping.usesPairwiseLane = false
+            var taken = false
+            for text in sample {
+                let utf8 = Array(text.utf8)
+                guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }),
+                      prepared.paragraphs.contains(where: \.isFromWordRecords) else { continue }
+                taken = true
+                texts += 1
+                let expected = shaping.prepare(text)
+                if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
+                    differing.append("\(field) in \(font): \(text)")
+                }
+            }
+            if taken { fontsTaken += 1 }
+        }
+        print("word records in installed fonts: \(fontsTaken) fonts, \(texts) texts, \(differing.count) differ")
+        #expect(fontsTaken >= 30, "the Latin, Greek and Cyrillic faces at least take the lane: \(fontsTaken)")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
     @Test("a word is taken from a record only in the context it was prepared in")
     func contexts() throws {
         let face = try FontFace(path: TestFonts.dejaVuSans)
