@@ -34,11 +34,13 @@ package func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [Strin
             } catch let error as CellHeightError {
                 throw fontError(index, error)
             }
-            setup = try FontSetup(fontSpec: label.font, fallbackSpecs: fallbackSpecs)
+            setup = try translatingEngineErrors { try FontSetup(fontSpec: label.font, fallbackSpecs: fallbackSpecs) }
             setups[label.font] = setup
         }
-        let engine = try TextLayoutEngine(chain: setup.chain, fontSize: label.fontSize, lineHeight: label.lineHeight,
-                                          whiteSpace: whiteSpace)
+        let engine = try translatingEngineErrors {
+            try TextLayoutEngine(chain: setup.chain, fontSize: label.fontSize, lineHeight: label.lineHeight,
+                                 whiteSpace: whiteSpace)
+        }
         engines[key] = engine
         return engine
     }
@@ -50,6 +52,8 @@ package func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [Strin
 ///
 /// - Throws: `CellHeightError.font` when it cannot be found or used.
 package func checkFontOpens(_ spec: String) throws {
-    let reference = try FontLocator.resolve(spec)
-    _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
+    try translatingEngineErrors {
+        let reference = try FontLocator.resolve(spec)
+        _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
+    }
 }
