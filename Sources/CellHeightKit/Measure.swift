@@ -1,3 +1,7 @@
+// A program that imports CellHeightKit gets the engine's types too (`TextLayout`, `LineHeight`,
+// `TextLayoutEngine`, `FontFace`...): the kit's API takes and returns them.
+@_exported import CellHeightEngine
+
 /// The height of a text as Chromium lays it out in a box of a given width, in one call:
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// What the forecast says about one source string in one target locale at one width.

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The layout engines of a template's labels.
 package struct LabelEngines {
     /// One per label, in label order; engines are not thread-safe, so use them on one thread.

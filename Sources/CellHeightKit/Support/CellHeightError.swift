@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Every way cellheight can fail, each with its data and its documented exit code.
 ///
 /// Messages are short and lowercase; the executable prints them as `cellheight: <message>`.

@@ -38,6 +38,9 @@ public final class FontLocator: @unchecked Sendable {
     /// The policy for family names that are not installed; set once, before anything is measured
     /// (a static, so that setting it does not start fontconfig for a run given font files).
     nonisolated(unsafe) public static var missingFamilyPolicy = MissingFamilyPolicy.refuse
+    /// Told, once per name, of a family measured in Chromium's standard font under `.chromium`:
+    /// the name asked and the family drawn (a program warns its user); nil tells no one.
+    nonisolated(unsafe) public static var onMissingFamily: ((_ requested: String, _ drawn: String) -> Void)?
     /// Names already warned about under `.chromium`: one warning per name and run.
     private var warnedMissingFamilies: Set<String> = []
 
@@ -161,11 +164,7 @@ public final class FontLocator: @unchecked Sendable {
             }
             let drawnName = Self.familyName(of: drawn, config: config) ?? standard
             if Self.missingFamilyPolicy == .chromium {
-                if warnedMissingFamilies.insert(requested).inserted {
-                    writeErrorMessage("warning: font family \"\(messageText(requested))\" is not installed; "
-                                      + "measuring in \(messageText(drawnName)), Chromium's standard font, as Chromium "
-                                      + "draws it (--missing-font chromium)")
-                }
+                if warnedMissingFamilies.insert(requested).inserted { Self.onMissingFamily?(requested, drawnName) }
                 return drawn
             }
             throw EngineError.familyNotFound(family: requested, substitute: substitute, standardFont: drawnName,
