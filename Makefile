@@ -75,7 +75,8 @@ test: test-deps lint
 	$(SWIFT) test $(RELEASE) --skip-build --disable-xctest
 
 ## docs: the library's documentation in .build/docs (DocC: Sources/CellHeightKit/CellHeightKit.docc and
-## the public API's comments), a static site; `make docs-preview` serves it at http://localhost:8000
+## the public API's comments, with the engine's types that CellHeightKit re-exports), a static site;
+## `make docs-preview` serves it at http://localhost:8000
 # The symbol graph comes from the release build's module (swift symbolgraph-extract, no second build),
 # and the toolchain's docc converts it: swift-docc-plugin would be a package dependency that every
 # clone resolves and builds, for a target that only this one uses.
@@ -86,6 +87,7 @@ MODULE_MAPS := $(foreach m,CFreeType CHarfBuzz CFontconfig CICU CLibCrypto CLibX
 docs: build
 	rm -rf $(SYMBOL_GRAPHS) .build/docs && mkdir -p $(SYMBOL_GRAPHS)
 	$(SWIFT) symbolgraph-extract -module-name CellHeightKit -minimum-access-level public -I .build/release/Modules \
+		-experimental-allowed-reexported-modules=CellHeightEngine \
 		-target $$(uname -m)-unknown-linux-gnu -output-dir $(SYMBOL_GRAPHS) $(MODULE_MAPS) \
 		$$(pkg-config --cflags-only-I freetype2 harfbuzz libxml-2.0 | sed 's/-I/-Xcc -I/g')
 	docc convert Sources/CellHeightKit/CellHeightKit.docc --additional-symbol-graph-dir $(SYMBOL_GRAPHS) \

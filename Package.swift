@@ -3,14 +3,16 @@ import PackageDescription
 import Foundation
 
 // cellheight: a command-line row-height calculator.
-// CellHeightKit holds the stages (Input -> Fonts -> Shaping -> Breaking -> Layout -> Geometry -> Output);
-// `cellheight` is a thin executable that parses arguments and wires the stages together.
+// CellHeightEngine is the layout engine (Fonts -> Shaping -> Breaking -> Layout: text in, lines and
+// heights out); CellHeightKit is the rest of a run (Input -> rows' settings -> Geometry -> Checks ->
+// Output) on top of it; `cellheight` is a thin executable that parses arguments and words errors.
 // Each C library is a system-library target found with pkg-config; ICU stays behind the small
 // ICUBridge C target because its headers clash with the ICU module Foundation bundles.
 let package = Package(
     name: "cellheight",
     products: [
         .executable(name: "cellheight", targets: ["cellheight"]),
+        .library(name: "CellHeightEngine", targets: ["CellHeightEngine"]),
         .library(name: "CellHeightKit", targets: ["CellHeightKit"]),
     ],
     dependencies: [
@@ -32,9 +34,11 @@ let package = Package(
         .target(name: "ProcessCleanup"),
         // The executable's allocator: glibc's, with one line and exit 71 when memory runs out.
         .target(name: "MemoryGuard", dependencies: ["ProcessCleanup"]),
+        .target(name: "CellHeightEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge"]),
         .target(
             name: "CellHeightKit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "HTMLBridge", "ProcessCleanup", "CLibCrypto",
+            dependencies: ["CellHeightEngine", "CFreeType", "CHarfBuzz", "CFontconfig", "ICUBridge", "HTMLBridge",
+                           "ProcessCleanup", "CLibCrypto",
                            .product(name: "Yams", package: "Yams")]
         ),
         // In release the executable links the Swift runtime and Foundation statically (compiled and
@@ -45,6 +49,7 @@ let package = Package(
         .executableTarget(
             name: "cellheight",
             dependencies: [
+                "CellHeightEngine",
                 "CellHeightKit",
                 "MemoryGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -54,7 +59,7 @@ let package = Package(
         ),
         // The tests themselves are not optimized in release (`make test` builds them there, on the
         // optimized library): optimizing them would cost more to build than it saves to run.
-        .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightKit"],
+        .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightEngine", "CellHeightKit"],
                     swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]),
     ]
 )
@@ -64,6 +69,6 @@ let package = Package(
 if ProcessInfo.processInfo.environment["CELLHEIGHT_FUZZ"] == "1" {
     package.products.append(.executable(name: "CellHeightFuzz", targets: ["CellHeightFuzz"]))
     package.targets.append(.executableTarget(
-        name: "CellHeightFuzz", dependencies: ["CellHeightKit"],
+        name: "CellHeightFuzz", dependencies: ["CellHeightEngine", "CellHeightKit"],
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }

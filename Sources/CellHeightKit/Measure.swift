@@ -1,3 +1,7 @@
+// A program that imports CellHeightKit gets the engine's types too (`TextLayout`, `LineHeight`,
+// `TextLayoutEngine`, `FontFace`...): the kit's API takes and returns them.
+@_exported import CellHeightEngine
+
 /// The height of a text as Chromium lays it out in a box of a given width, in one call:
 ///
 /// ```swift
@@ -40,9 +44,11 @@ public final class TextMeasurer {
             throw CellHeightError.usage("a font size must be a number of px above 0 and at most "
                                         + "\(formatPixels(CellTemplate.maximumFontSize)), got \(size)")
         }
-        let fonts = try FontSetup(fontSpec: font, fallbackSpecs: nil)
-        engine = try TextLayoutEngine(chain: fonts.chain, fontSize: size, lineHeight: lineHeight,
-                                      whiteSpace: whiteSpace)
+        engine = try translatingEngineErrors {
+            let fonts = try FontSetup(fontSpec: font, fallbackSpecs: nil)
+            return try TextLayoutEngine(chain: fonts.chain, fontSize: size, lineHeight: lineHeight,
+                                        whiteSpace: whiteSpace)
+        }
     }
 
     /// The layout of `text` in a box `width` px wide: its line count, height and line boxes.

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import CellHeightKit
 
 extension MeasureCommand {

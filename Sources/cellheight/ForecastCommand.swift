@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellHeightEngine
 import CellHeightKit
 import Foundation
 
@@ -293,9 +294,10 @@ struct ForecastLearnCommand: ParsableCommand {
             let wanted = locales.map {
                 Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
             }
-            let setup = try FontSetup(fontSpec: font, fallbackSpecs: nil)
-            let learner = ExpansionLearner(
-                engine: try TextLayoutEngine(chain: setup.chain, fontSize: size, lineHeight: .normal))
+            let learner = ExpansionLearner(engine: try translatingEngineErrors {
+                let setup = try FontSetup(fontSpec: font, fallbackSpecs: nil)
+                return try TextLayoutEngine(chain: setup.chain, fontSize: size, lineHeight: .normal)
+            })
             var learned: [String: ExpansionModel.Locale] = [:]
             var fileCount = 0, nameLists = 0
             for locale in folders where wanted?.contains(locale) ?? true {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellHeightEngine
 import CellHeightKit
 import Foundation
 
@@ -308,6 +309,11 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         FontLocator.missingFamilyPolicy = layoutOptions.missingFont
+        FontLocator.onMissingFamily = { requested, drawn in
+            writeErrorMessage("warning: font family \"\(messageText(requested))\" is not installed; "
+                              + "measuring in \(messageText(drawn)), Chromium's standard font, as Chromium "
+                              + "draws it (--missing-font chromium)")
+        }
         do {
             let cell = try cellTemplate()
             var request = HeightRunRequest(inputs: files.map { $0 }, cell: cell,

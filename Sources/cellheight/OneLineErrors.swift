@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellHeightEngine
 import CellHeightKit
 import Foundation
 

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// One row of an earlier `--output json` (or `ndjson`) result: how it is identified and what it

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Synchronization
 #if canImport(Glibc)
 import Glibc

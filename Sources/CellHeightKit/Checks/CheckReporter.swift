@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// Turns measured rows into a CI check's findings as they come (so streamed input stays streamed):

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// One finding of a CI check, pointing at the input row it is about: a budget violation, or a
 /// change against a baseline.
 package struct Diagnostic: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// How one row is measured and what it must fit in (and what of its text is measured): the command line's settings, changed by the
 /// rules that match the row's key and locale, then by the row's own fields.
 package struct RowSettings: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The worst budget violations of a check, for what GitHub shows: it displays 10 error
 /// annotations per step and hides the rest, so `--diagnostics github` annotates the 10 worst (9
 /// and a tenth that says how many more when there are more), worst first, and its step summary

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// One source text and its translation, with the rendered width ratio the model learns from.

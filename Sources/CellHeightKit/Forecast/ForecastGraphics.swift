@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The forecast as the drawn reports show a run: an HTML page (the ranked forecasts as a table with
 /// each overflow probability as a bar, the distributions used, the scores against real
 /// translations) and an SVG chart (a bar per ranked forecast). Both are made from the report alone,

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// A value rounded to 2 decimals, as the forecast prints probabilities and ratios ("0.72", "1.3").

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// What `cellheight forecast` is asked: the source strings, the target locales and pseudo-locales,

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// What a gate run forecasts besides checking (`--forecast de,fr,ja`): for each row in the source

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// What the forecast says about one source string in one target locale at one width.
@@ -64,8 +65,10 @@ package final class OverflowForecaster {
     package func engine(font: String, fontSize: Double, lineHeight: LineHeight) throws -> TextLayoutEngine {
         let key = EngineKey(font: font, fontSize: fontSize, lineHeight: lineHeight)
         if let engine = engines[key] { return engine }
-        let setup = try FontSetup(fontSpec: font, fallbackSpecs: fallbackSpecs)
-        let engine = try TextLayoutEngine(chain: setup.chain, fontSize: fontSize, lineHeight: lineHeight)
+        let engine = try translatingEngineErrors {
+            let setup = try FontSetup(fontSpec: font, fallbackSpecs: fallbackSpecs)
+            return try TextLayoutEngine(chain: setup.chain, fontSize: fontSize, lineHeight: lineHeight)
+        }
         engines[key] = engine
         return engine
     }

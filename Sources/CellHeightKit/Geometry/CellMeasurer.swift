@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Why a template cannot be measured at a width.
 package enum CellGeometryError: Error, Equatable, Sendable {
     /// At `cellWidth` px the padding and insets leave label `label` a text width of `textWidth` px,

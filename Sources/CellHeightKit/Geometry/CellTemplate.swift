@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// A table cell: its width, padding, minimum height and separator, and the labels stacked in it,
 /// top to bottom.
 ///

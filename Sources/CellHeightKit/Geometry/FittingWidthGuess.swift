@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// A guess at the narrowest line-width limit (1/65536 px) at which a text takes no more than a
 /// number of lines, for `FittingWidthSearch` (which needs no more than a guess). Each paragraph is
 /// taken to hold, on every line but its last, the limit less a waste (the part of the next word

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The layout engines of a template's labels.
 package struct LabelEngines {
     /// One per label, in label order; engines are not thread-safe, so use them on one thread.
@@ -34,11 +36,13 @@ package func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [Strin
             } catch let error as CellHeightError {
                 throw fontError(index, error)
             }
-            setup = try FontSetup(fontSpec: label.font, fallbackSpecs: fallbackSpecs)
+            setup = try translatingEngineErrors { try FontSetup(fontSpec: label.font, fallbackSpecs: fallbackSpecs) }
             setups[label.font] = setup
         }
-        let engine = try TextLayoutEngine(chain: setup.chain, fontSize: label.fontSize, lineHeight: label.lineHeight,
-                                          whiteSpace: whiteSpace)
+        let engine = try translatingEngineErrors {
+            try TextLayoutEngine(chain: setup.chain, fontSize: label.fontSize, lineHeight: label.lineHeight,
+                                 whiteSpace: whiteSpace)
+        }
         engines[key] = engine
         return engine
     }
@@ -50,6 +54,8 @@ package func makeLabelEngines(for labels: [LabelTemplate], fallbackSpecs: [Strin
 ///
 /// - Throws: `CellHeightError.font` when it cannot be found or used.
 package func checkFontOpens(_ spec: String) throws {
-    let reference = try FontLocator.resolve(spec)
-    _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
+    try translatingEngineErrors {
+        let reference = try FontLocator.resolve(spec)
+        _ = try FontFace(path: reference.path, faceIndex: reference.faceIndex)
+    }
 }

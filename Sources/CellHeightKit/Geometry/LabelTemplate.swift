@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// One label of a cell: the field it shows, its font, and how it sits in the cell.
 public struct LabelTemplate: Equatable, Sendable {
     /// The row field whose text the label shows, e.g. "title".

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// How a one-label cell's width, in LayoutUnits (1/64 px), gives its label's line-width limit (see
 /// `LineWrapper.limit(available:)`), and back: the limit grows by one LayoutUnit with the cell's
 /// width, less the padding and insets. (For the width search, which learns limits from layouts.)

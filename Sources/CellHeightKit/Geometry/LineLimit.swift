@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// A label's maximum number of lines, like `UILabel.numberOfLines`: 0 means no limit. A text that
 /// needs more lines is truncated: the label is as tall as its first `maxLines` line boxes.
 public struct LineLimit: Equatable, Sendable {

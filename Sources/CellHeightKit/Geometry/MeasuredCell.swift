@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// One label of a measured cell, at one cell width.
 package struct LabelLayout: Equatable, Sendable {
     /// The field the label shows, e.g. "title".

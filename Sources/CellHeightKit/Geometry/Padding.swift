@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Space inside a cell's edges, in px (CSS `padding`; UIKit's layout margins).
 public struct Padding: Equatable, Sendable, CustomStringConvertible {
     public var top: Double

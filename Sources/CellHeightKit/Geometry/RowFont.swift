@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The font a row was laid out in when it is not the run's: a rule's or the row's own font, size or
 /// line height (`RowSettings`). Reports that draw rows (`html`, `svg`) draw such a row, and let the
 /// browser lay it out, in this font rather than the run's.

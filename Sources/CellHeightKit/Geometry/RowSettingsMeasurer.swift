@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Measures rows that each come with their own settings (font, size, line height, widths, budget
 /// and text rewriting, see `RowSettings`): one `CellMeasurer` per distinct font, size, line height and widths,
 /// made the first time a row needs it. Rows with the base settings use the measurer made up front.

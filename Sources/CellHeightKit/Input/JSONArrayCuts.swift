@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Finds where a JSON text that is an array may be cut into parts that `JSONParser.parseArrayPart`
 /// reads one after the other: between two of the array's own tokens (after its "[", after a ","
 /// between elements, or in white space at its level), never inside an element, a string or a

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// A JSON syntax error at a 1-based line and column (columns count Unicode scalars, so "é" is one column).
 struct JSONSyntaxError: Error, Equatable {
     var line: Int

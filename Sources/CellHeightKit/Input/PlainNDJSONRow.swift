@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The text and id of an NDJSON line that is a plain row, as byte ranges of the line's string
 /// contents: a JSON string (the text), or an object whose members are a string `text` and
 /// optionally a string `id`, in either order, with JSON white space around the tokens. Strings

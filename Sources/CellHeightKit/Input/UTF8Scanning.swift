@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The outcome of decoding UTF-8 with U+FFFD replacement.
 struct UTF8ScanResult {
     var text: String

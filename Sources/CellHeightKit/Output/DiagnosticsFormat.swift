@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// How budget violations and baseline changes are reported on standard error (`--diagnostics`).
 public enum DiagnosticsFormat: String, CaseIterable, Sendable {
     /// `FILE:LINE: SUBJECT: MESSAGE`, one per line, as compilers write them.

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 // The `html` output: one self-contained page (its fonts by file URL or embedded, its style and
 // script inline) with the settings, summary statistics and a histogram of row heights, then every
 // row's cell at every width drawn as a box of the computed height with its lines where cellheight

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// What a report adds to the rows' line counts and heights.

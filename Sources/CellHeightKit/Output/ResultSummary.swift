@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// Totals and statistics merged from NDJSON results (`cellheight --output ndjson`), for example

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The `table` output, for people: aligned columns `#`, `id` (only when some row has one), `locale`
 /// (when the rows have locales), `file` (`FILE:LINE`, when several inputs were read), then per
 /// width (suffixed `@320` when there are several) `lines` — or, for a template, one column per

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// What one run of cellheight is asked to do: the command line's choices, resolved (the cell to

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// A run's request resolved once, before the first row is read (as ripgrep makes its high-level

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// What a size of a run at several sizes stands for, when it stands for a user's text size: an
 /// iOS content size category (`--dynamic-type`) or an Android font scale (`--font-scale`).
 /// Reports name it beside each result ("category": "AX1", "fontScale": 1.3).

@@ -1,7 +1,23 @@
+import CellHeightEngine
+
 /// Every way cellheight can fail, each with its data and its documented exit code.
 ///
 /// Messages are short and lowercase; the executable prints them as `cellheight: <message>`.
 public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An engine error in cellheight's words: a font error (exit 69), or a usage error (64) for a
+    /// break iterator ICU cannot open.
+    public init(_ error: EngineError) {
+        switch error {
+        case .familyNotFound(let family, let substitute, let standardFont?, let closest):
+            self = .font(EngineError.familyNotFoundOpening(family: family, substitute: substitute)
+                         + "; Chromium would draw its standard font, \(messageText(standardFont)): "
+                         + "--missing-font chromium measures so)" + EngineError.closestHint(closest))
+        case .breakIteratorUnavailable: self = .usage(error.description)
+        default: self = .font(error.description)
+        }
+    }
+
+
     /// A bad option value or combination (also raised by argument parsing itself).
     case usage(String)
     /// Settings of a run that cannot go together, as data (exit 64, as `usage`): the command line
@@ -119,5 +135,14 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidConfig(let file, let jsonPath, let reason):
             return "\(shown(file)): \(shown(jsonPath)): \(why(reason))"
         }
+    }
+}
+
+/// Runs `body`, which opens fonts or engines: what the engine throws comes out as a `CellHeightError`.
+package func translatingEngineErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as EngineError {
+        throw CellHeightError(error)
     }
 }

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// A configuration file's text (UTF-8, or UTF-16 with a byte order mark); bad bytes are an

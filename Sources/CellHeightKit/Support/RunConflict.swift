@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Settings of a run that cannot go together, said in the library's terms: what was asked, not
 /// which option asked for it. `HeightRun` throws them as `CellHeightError.conflict`; the command
 /// line words each with its own option names, and `description` is the wording for other callers

@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Text built of many pieces in one growing buffer of UTF-8 bytes, made a `String` once at the end:
 /// each `String` append or interpolated piece costs some 400 instructions, and a diagnostic line
 /// has a dozen (the CI gate writes one for every row over budget).
@@ -67,9 +69,4 @@ func appendDecimalDigits(_ number: UInt64, to bytes: inout [UInt8]) {
         } while rest > 0
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
-}
-
-/// Whether `utf8` is at most `limit` bytes of printable ASCII: what `messageText` echoes as it is.
-func isPrintableASCII(_ utf8: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
-    utf8.count <= limit && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
 }

@@ -1,6 +1,7 @@
 import CFontconfig
 import CFreeType
 import CHarfBuzz
+import CellHeightEngine
 
 /// cellheight's version, kept here only: `--version`, the man page and the Debian package
 /// (`make deb` reads it from this file) all show this one.

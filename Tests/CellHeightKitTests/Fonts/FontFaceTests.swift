@@ -1,3 +1,4 @@
+@testable import CellHeightEngine
 import Foundation
 import Testing
 @testable import CellHeightKit
@@ -150,7 +151,7 @@ struct FontFaceTests {
     }
 }
 
-/// Fonts that cannot be used: each is a `CellHeightError.font` whose message names the path.
+/// Fonts that cannot be used: each is an `EngineError` whose message names the path (a font error, exit 69).
 @Suite("font face errors")
 struct FontFaceErrorTests {
     enum Kind: String, Sendable, CaseIterable {
@@ -203,24 +204,20 @@ struct FontFaceErrorTests {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = try Self.makeBadFont(testCase.kind, in: directory)
-        let error = #expect(throws: CellHeightError.self) { try FontFace(path: path) }
-        guard case .font(let message)? = error else {
-            Issue.record("expected CellHeightError.font, got \(String(describing: error))")
+        let error = #expect(throws: EngineError.self) { try FontFace(path: path) }
+        guard case .font(let message)? = error.map(CellHeightError.init) else {
+            Issue.record("expected a font error, got \(String(describing: error))")
             return
         }
         #expect(message.contains(path), "message does not name the path: \(message)")
-        #expect(error?.exitCode == .font)
     }
 
     /// DejaVuSans.ttf is a single face: asking for face 3 fails.
     @Test("font face: a face index beyond the file throws a font error")
     func faceIndexOutOfRange() throws {
-        let error = #expect(throws: CellHeightError.self) { try FontFace(path: TestFonts.dejaVuSans, faceIndex: 3) }
-        guard case .font(let message)? = error else {
-            Issue.record("expected CellHeightError.font, got \(String(describing: error))")
-            return
-        }
-        #expect(message.contains(TestFonts.dejaVuSans))
+        let error = #expect(throws: EngineError.self) { try FontFace(path: TestFonts.dejaVuSans, faceIndex: 3) }
+        #expect(error == .noSuchFace(path: TestFonts.dejaVuSans, index: 3, count: 1))
+        #expect(error?.description == "face 3 does not exist in \(TestFonts.dejaVuSans): the file has 1 face (#0)")
     }
 }
 

@@ -1,3 +1,4 @@
+@testable import CellHeightEngine
 import Foundation
 import Testing
 @testable import CellHeightKit
@@ -84,7 +85,7 @@ struct FontFileTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = name.hasPrefix("/") ? name : directory + "/" + name
         if !name.hasPrefix("/") { #expect(mkfifo(path, 0o600) == 0) }
-        #expect(throws: CellHeightError.font("font is not a regular file (a FIFO, a device or a socket): \(path)")) {
+        #expect(throws: EngineError.fontNotRegularFile(path: path)) {
             _ = try FontFace(path: path)
         }
     }

@@ -1,3 +1,4 @@
+@testable import CellHeightEngine
 import Foundation
 import Testing
 @testable import CellHeightKit
@@ -77,12 +78,12 @@ struct FontLocatorTests {
         #expect(message?.contains("No Such Family Qwxz") == true)
     }
 
-    /// The message of the `CellHeightError.font` that looking `family` up throws; nil (an issue
-    /// recorded) when it throws anything else or nothing.
+    /// The message cellheight words for the `EngineError` that looking `family` up throws (a
+    /// `CellHeightError.font`); nil (an issue recorded) when it throws anything else or nothing.
     static func fontErrorMessage(family: String) -> String? {
-        let error = #expect(throws: CellHeightError.self) { try FontLocator.shared.match(family: family) }
-        guard case .font(let message)? = error else {
-            Issue.record("expected CellHeightError.font, got \(String(describing: error))")
+        let error = #expect(throws: EngineError.self) { try FontLocator.shared.match(family: family) }
+        guard case .font(let message)? = error.map(CellHeightError.init) else {
+            Issue.record("expected a font error, got \(String(describing: error))")
             return nil
         }
         return message
@@ -110,8 +111,8 @@ struct FontLocatorTests {
 
     @Test("font locator: a family only similar to a known one is an error (Helvetica Neue Qwxz)")
     func similarFamily() throws {
-        #expect(throws: CellHeightError.self) { try FontLocator.shared.match(family: "Helvetica Neue Qwxz") }
-        #expect(throws: CellHeightError.self) { try FontLocator.shared.match(family: "DejaVu Sans Qwxz") }
+        #expect(throws: EngineError.self) { try FontLocator.shared.match(family: "Helvetica Neue Qwxz") }
+        #expect(throws: EngineError.self) { try FontLocator.shared.match(family: "DejaVu Sans Qwxz") }
     }
 
     struct PathCase: Sendable, CustomTestStringConvertible {
@@ -139,7 +140,7 @@ struct FontLocatorTests {
             #expect(try FontLocator.parsePath(testCase.spec) == expected)
             #expect(try FontLocator.resolve(testCase.spec) == expected)
         } else {
-            #expect(throws: CellHeightError.self) { try FontLocator.parsePath(testCase.spec) }
+            #expect(throws: EngineError.self) { try FontLocator.parsePath(testCase.spec) }
         }
     }
 

@@ -1,3 +1,4 @@
+@testable import CellHeightEngine
 import Testing
 @testable import CellHeightKit
 

@@ -1,3 +1,4 @@
+@testable import CellHeightEngine
 @testable import CellHeightKit
 
 extension PreparedText {

@@ -1,3 +1,4 @@
+@testable import CellHeightEngine
 import Foundation
 import Testing
 @testable import CellHeightKit

@@ -1,3 +1,4 @@
+@testable import CellHeightEngine
 @testable import CellHeightKit
 
 /// Hand-made measured rows and settings shared by the writer tests.

@@ -1,4 +1,5 @@
 import CHarfBuzz
+@testable import CellHeightEngine
 import Testing
 @testable import CellHeightKit
 
@@ -177,7 +178,7 @@ struct FontFallbackTests {
 
     @Test("fallback: FontSetup with a missing fallback font fails with a font error")
     func fontSetupMissingFallback() throws {
-        #expect(throws: CellHeightError.self) {
+        #expect(throws: EngineError.fontNotFound(path: "/nonexistent/font.ttf")) {
             try FontSetup(fontSpec: TestFonts.dejaVuSans, fallbackSpecs: ["/nonexistent/font.ttf"])
         }
     }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+@testable import CellHeightEngine
 import Foundation
 import Synchronization
 import Testing

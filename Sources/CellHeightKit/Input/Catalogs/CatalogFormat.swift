@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// The translation catalog formats cellheight reads: each (key, locale) pair of a catalog becomes
 /// one `Row` (see `readCatalogRows(_:format:path:)` and `CatalogMessage` for the fields).
 package enum CatalogFormat: String, CaseIterable, Sendable {

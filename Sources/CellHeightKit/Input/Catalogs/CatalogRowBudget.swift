@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Bounds the rows a catalog gives, against amplification: device variations times plural
 /// substitutions times ICU branches (each bounded on its own, at `maximumSubstitutedTexts`)
 /// multiplied into 442,369 rows from a 2.6 KB `.xcstrings`.

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// gettext PO files (`.po`, `.pot`), read by a small hand-written parser that keeps line numbers.

@@ -1,3 +1,4 @@
+import CellHeightEngine
 import Foundation
 
 /// Apple's String Catalogs (`.xcstrings`): JSON, read with the project's `JSONParser` so every

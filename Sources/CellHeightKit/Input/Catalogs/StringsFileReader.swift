@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// Apple's `.strings` files: the old-style property list format Xcode localizes with,
 ///
 ///     /* A comment */

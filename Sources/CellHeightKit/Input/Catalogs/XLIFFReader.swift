@@ -1,3 +1,5 @@
+import CellHeightEngine
+
 /// XLIFF 1.2 and 2.x (`.xlf`, `.xliff`), read with Foundation's XMLParser.
 ///
 /// XLIFF 1.2: each `<trans-unit id>` (in `<body>`, or nested `<group>`s) is a row with the id, the

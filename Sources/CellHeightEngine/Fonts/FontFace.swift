@@ -29,7 +29,7 @@ public final class FontFace: @unchecked Sendable {
     public init(path: String, faceIndex: Int = 0) throws {
         let file = try FontFileData.of(path: path)
         guard let library = FreeTypeLibrary.shared else {
-            throw CellHeightError.font("cannot initialise FreeType")
+            throw EngineError.freeTypeUnavailable
         }
         var face: FT_Face?
         FreeTypeLibrary.lock.lock()
@@ -38,18 +38,17 @@ public final class FontFace: @unchecked Sendable {
         FreeTypeLibrary.lock.unlock()
         guard status == 0, let face else {
             if faceIndex > 0, let count = FontFace.faceCount(file, library: library), faceIndex >= count {
-                throw CellHeightError.font("face \(faceIndex) does not exist in \(path): the file has \(count) "
-                                           + (count == 1 ? "face (#0)" : "faces (#0 to #\(count - 1))"))
+                throw EngineError.noSuchFace(path: path, index: faceIndex, count: count)
             }
-            throw CellHeightError.font("not a usable font file (FreeType error \(status)): \(path)")
+            throw EngineError.unusableFont(path: path, status: Int32(status))
         }
         guard (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
             FontFace.closeFace(face)
-            throw CellHeightError.font("font has no scalable outlines (bitmap-only fonts are not supported): \(path)")
+            throw EngineError.bitmapOnlyFont(path: path)
         }
         guard face.pointee.units_per_EM > 0 else {
             FontFace.closeFace(face)
-            throw CellHeightError.font("font has no units per em: \(path)")
+            throw EngineError.noUnitsPerEm(path: path)
         }
         self.file = file
         self.path = path

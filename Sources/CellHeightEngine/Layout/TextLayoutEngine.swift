@@ -183,7 +183,7 @@ public final class TextLayoutEngine {
 
     /// `layout(prepared, width: width, details: false)`, with the limit that noted what the width
     /// search needs: the limits at which the same lines come out, and each paragraph's lines.
-    func trackedLayout(_ prepared: PreparedText, width: Double,
+    package func trackedLayout(_ prepared: PreparedText, width: Double,
                        reusing storage: [TrackedWrapLimit.ParagraphLines] = []) -> (layout: TextLayout, limit: TrackedWrapLimit) {
         var limit = TrackedWrapLimit(LineWrapper.limit(available: width), reusing: storage)
         let layout = prepared.withBuffers { self.layout(prepared, $0, width: width, limit: &limit, details: false) }
@@ -192,7 +192,7 @@ public final class TextLayoutEngine {
 
     /// Whether every line box of `prepared` has the primary line height, at any width: the line
     /// height is fixed, or no fallback font draws any of it (then its height grows with its lines).
-    func hasUniformLineHeights(_ prepared: PreparedText) -> Bool {
+    package func hasUniformLineHeights(_ prepared: PreparedText) -> Bool {
         lineHeight.fixedPixels(fontSize: fontSize) != nil || !prepared.paragraphs.contains { $0.usesFallback }
     }
 

@@ -1,23 +1,23 @@
 /// Chromium's fixed-point layout arithmetic: inline sizes are kept in LayoutUnits of 1/64 px.
-enum LayoutUnit {
-    static let perPixel = 64.0
+package enum LayoutUnit {
+    package static let perPixel = 64.0
 
     /// The smallest LayoutUnit not below `px` (how Blink snaps a shaped width: FromFloatCeil).
-    @inline(__always)
-    static func ceil(_ px: Double) -> Double { (px * perPixel).rounded(.up) / perPixel }
+    @inlinable @inline(__always)
+    package static func ceil(_ px: Double) -> Double { (px * perPixel).rounded(.up) / perPixel }
 
     /// The largest LayoutUnit not above `px` (how Blink stores a fixed line height).
-    @inline(__always)
-    static func floor(_ px: Double) -> Double { (px * perPixel).rounded(.down) / perPixel }
+    @inlinable @inline(__always)
+    package static func floor(_ px: Double) -> Double { (px * perPixel).rounded(.down) / perPixel }
 
     /// The nearest LayoutUnit to `px` (how Blink stores a computed font size as a length).
-    @inline(__always)
-    static func round(_ px: Double) -> Double { (px * perPixel).rounded() / perPixel }
+    @inlinable @inline(__always)
+    package static func round(_ px: Double) -> Double { (px * perPixel).rounded() / perPixel }
 
     /// Whether content of width `px` fits a line of `available` px. Blink allows one LayoutUnit
     /// of slack (AvailableWidthToFit adds an epsilon) for rounding errors in float widths.
-    @inline(__always)
-    static func fits(_ px: Double, in available: Double) -> Bool {
+    @inlinable @inline(__always)
+    package static func fits(_ px: Double, in available: Double) -> Bool {
         ceil(px) <= floor(available) + 1 / perPixel
     }
 }

@@ -67,7 +67,7 @@ public struct PreparedText {
         _read { yield storage.units }
         _modify { yield &storage.units }
     }
-    var paragraphs: [PreparedParagraph] {
+    package var paragraphs: [PreparedParagraph] {
         _read { yield storage.paragraphs }
         _modify { yield &storage.paragraphs }
     }
@@ -128,7 +128,7 @@ public struct PreparedText {
 }
 
 /// A paragraph (text between forced breaks) of a `PreparedText`: where its numbers are.
-struct PreparedParagraph: Equatable {
+package struct PreparedParagraph: Equatable {
     /// UTF-16 offset of the paragraph inside the text, e.g. 24 for the second paragraph.
     var start: Int
     /// Its length in UTF-16 units, without its "\n".
@@ -141,7 +141,7 @@ struct PreparedParagraph: Equatable {
     /// x at its end (its width, trailing spaces included), in 1/65536 px.
     var width: Int
     /// x at `contentEnd`, in 1/65536 px.
-    var contentWidth: Int
+    package var contentWidth: Int
     /// Whether it ends with a forced break ("\n") that belongs to its last line.
     var endsWithNewline: Bool
     /// Whether it holds a tab (then widths are walked, not subtracted).

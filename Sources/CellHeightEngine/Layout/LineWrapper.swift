@@ -13,7 +13,7 @@ struct WrappedLine: Equatable {
 /// wide for an empty line is cut at the last grapheme boundary that fits
 /// (`overflow-wrap: break-word`). The one wrap loop of every text, however it was prepared:
 /// integer arithmetic in 1/65536 px, no font, shaping or ICU calls.
-struct LineWrapper {
+package struct LineWrapper {
     /// Width of one tab stop in 1/65536 px: 8 (CSS `tab-size: 8`) times the primary font's space.
     var tabStop: Int
     /// The primary font's space advance in 1/65536 px: a tab is never narrower than half of it.
@@ -27,7 +27,7 @@ struct LineWrapper {
     /// The widest content, in 1/65536 px, that fits a line of `available` px: Blink's
     /// `LayoutUnit.fits` (content rounded up to 1/64 px may exceed the width floored to 1/64 px
     /// by one LayoutUnit), in integers.
-    static func limit(available: Double) -> Int {
+    package static func limit(available: Double) -> Int {
         (Int((available * LayoutUnit.perPixel).rounded(.down)) + 1) * unitsPerLayoutUnit
     }
 
@@ -36,7 +36,7 @@ struct LineWrapper {
     static let numbersStretch = 4096
 
     /// 1/65536 px in a LayoutUnit of 1/64 px.
-    static let unitsPerLayoutUnit = Int(FontFace.harfBuzzUnitsPerPixel / LayoutUnit.perPixel)
+    package static let unitsPerLayoutUnit = Int(FontFace.harfBuzzUnitsPerPixel / LayoutUnit.perPixel)
 
     /// Wraps paragraph `p` of `text` within `limit` (see `limit(available:)`; every width it
     /// compares with the limit goes through `limit.admits`), calling `onLine`

@@ -43,3 +43,8 @@ private func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
 package func messageLine(_ text: String, limit: Int = 2_000) -> String {
     messageText(text, limit: limit)
 }
+
+/// Whether `utf8` is at most `limit` bytes of printable ASCII: what `messageText` echoes as it is.
+package func isPrintableASCII(_ utf8: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+    utf8.count <= limit && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+}

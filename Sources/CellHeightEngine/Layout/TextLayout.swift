@@ -52,14 +52,3 @@ public struct TextLayout: Equatable, Sendable {
         self.lines = []
     }
 }
-
-/// A row with its layout at each requested width (same order as the widths were given).
-struct MeasuredRow: Equatable, Sendable {
-    var row: Row
-    var layouts: [TextLayout]
-
-    init(row: Row, layouts: [TextLayout]) {
-        self.row = row
-        self.layouts = layouts
-    }
-}

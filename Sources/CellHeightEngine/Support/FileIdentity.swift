@@ -50,7 +50,7 @@ package final class FilesRead: @unchecked Sendable {
         record(Self.key(status), name: path)
     }
 
-    func record(descriptor: Int32, name: String) {
+    package func record(descriptor: Int32, name: String) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return }
         record(Self.key(status), name: name)
@@ -78,7 +78,7 @@ package final class FilesRead: @unchecked Sendable {
 }
 
 /// "dir/sub/file.json" → ("dir/sub", "file.json"); "file.json" → (".", "file.json").
-func splitDirectoryAndName(_ path: String) -> (directory: String, name: String) {
+package func splitDirectoryAndName(_ path: String) -> (directory: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let directory = String(path[..<slash])
     return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
@@ -87,7 +87,7 @@ func splitDirectoryAndName(_ path: String) -> (directory: String, name: String) 
 /// `path` with its symbolic links followed as far as they lead (at most 40, as the kernel does),
 /// to the path of the file itself, which need not exist: for a link `out.json -> ../reports/out.json`
 /// it is `DIR/../reports/out.json`. A path that is not a link is returned as it is.
-func resolvedSymbolicLinks(_ path: String) -> String {
+package func resolvedSymbolicLinks(_ path: String) -> String {
     var current = path
     for _ in 0..<40 {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -16,7 +16,7 @@ public final class ICUBreakIterator {
     public init(_ kind: Kind, locale: String = "en") throws {
         var error = [CChar](repeating: 0, count: 64)
         guard let iterator = icub_open(kind == .line ? ICUB_LINE : ICUB_GRAPHEME, locale, &error, 64) else {
-            throw CellHeightError.usage("cannot open ICU break iterator for \(locale): \(String(cString: error))")
+            throw EngineError.breakIteratorUnavailable(locale: locale, reason: String(cString: error))
         }
         self.iterator = iterator
     }

@@ -3,16 +3,19 @@
 /// Swift's `String` equality is canonical equivalence: "Caf\u{E9}" (NFC) and "Cafe\u{301}" (NFD)
 /// are equal `String`s with equal hashes. A cache keyed by `String` would hand one row another
 /// row's code points (and line texts), so every cache keyed by text is keyed by this instead.
-struct CodeUnitKey: Hashable {
-    let text: String
+package struct CodeUnitKey: Hashable {
+    package let text: String
 
-    init(_ text: String) { self.text = text }
+    @inlinable
+    package init(_ text: String) { self.text = text }
 
-    static func == (a: CodeUnitKey, b: CodeUnitKey) -> Bool {
+    @inlinable
+    package static func == (a: CodeUnitKey, b: CodeUnitKey) -> Bool {
         a.text.utf8.elementsEqual(b.text.utf8)
     }
 
-    func hash(into hasher: inout Hasher) {
+    @inlinable
+    package func hash(into hasher: inout Hasher) {
         let hashedContiguously: Void? = text.utf8.withContiguousStorageIfAvailable {
             hasher.combine(bytes: UnsafeRawBufferPointer($0))
         }

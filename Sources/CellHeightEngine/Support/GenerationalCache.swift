@@ -4,22 +4,25 @@
 /// one moves back to the current one. So an entry used at least once a generation stays, at most
 /// twice the bound is held, and a lookup pays for no eviction list (a clock or LRU list per entry
 /// would cost every hit a write).
-struct GenerationalCache<Key: Hashable, Value> {
+package struct GenerationalCache<Key: Hashable, Value> {
     /// The cost one generation holds at most, e.g. 65,536 entries or bytes.
-    let costLimit: Int
-    private var current: [Key: (value: Value, cost: Int)] = [:]
-    private var previous: [Key: (value: Value, cost: Int)] = [:]
-    private var currentCost = 0
+    package let costLimit: Int
+    @usableFromInline var current: [Key: (value: Value, cost: Int)] = [:]
+    @usableFromInline var previous: [Key: (value: Value, cost: Int)] = [:]
+    @usableFromInline var currentCost = 0
 
-    init(costLimit: Int) {
+    @inlinable
+    package init(costLimit: Int) {
         self.costLimit = costLimit
     }
 
     /// How many entries are held, in both generations.
-    var count: Int { current.count + previous.count }
+    @inlinable
+    package var count: Int { current.count + previous.count }
 
     /// The value stored for `key`, moved into the current generation when it was in the previous one.
-    mutating func value(for key: Key) -> Value? {
+    @inlinable
+    package mutating func value(for key: Key) -> Value? {
         if let found = current[key] { return found.value }
         guard let found = previous.removeValue(forKey: key) else { return nil }
         insert(found.value, for: key, cost: found.cost)
@@ -28,7 +31,8 @@ struct GenerationalCache<Key: Hashable, Value> {
 
     /// Stores `value` for `key` in the current generation, starting a new one first when it would
     /// go over `costLimit`. A value costing more than a generation holds is not stored.
-    mutating func insert(_ value: Value, for key: Key, cost: Int = 1) {
+    @inlinable
+    package mutating func insert(_ value: Value, for key: Key, cost: Int = 1) {
         guard cost <= costLimit else { return }
         if let old = current[key] { currentCost -= old.cost }
         if currentCost + cost > costLimit {
@@ -42,7 +46,8 @@ struct GenerationalCache<Key: Hashable, Value> {
         currentCost += cost
     }
 
-    mutating func removeAll() {
+    @inlinable
+    package mutating func removeAll() {
         current.removeAll()
         previous.removeAll()
         currentCost = 0

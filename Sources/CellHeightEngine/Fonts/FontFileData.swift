@@ -38,7 +38,7 @@ final class FontFileData: @unchecked Sendable {
 
     /// The bytes of the font file at `path`, read on first use.
     ///
-    /// - Throws: `CellHeightError.font` when the path is missing, unreadable, a directory, or not a
+    /// - Throws: `EngineError` when the path is missing, unreadable, a directory, or not a
     ///   regular file (a FIFO would block forever, a device never end).
     static func of(path: String) throws -> FontFileData {
         lock.lock()
@@ -58,21 +58,21 @@ final class FontFileData: @unchecked Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             switch errno {
-            case ENOENT, ENOTDIR: throw CellHeightError.font("font not found: \(path)")
-            case EISDIR: throw CellHeightError.font("font path is a directory: \(path)")
-            default: throw CellHeightError.font("font not readable: \(path)")
+            case ENOENT, ENOTDIR: throw EngineError.fontNotFound(path: path)
+            case EISDIR: throw EngineError.fontPathIsDirectory(path: path)
+            default: throw EngineError.fontUnreadable(path: path)
             }
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw CellHeightError.font("font not readable: \(path)") }
+        guard fstat(descriptor, &status) == 0 else { throw EngineError.fontUnreadable(path: path) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw CellHeightError.font("font path is a directory: \(path)")
-        default: throw CellHeightError.font("font is not a regular file (a FIFO, a device or a socket): \(path)")
+        case S_IFDIR: throw EngineError.fontPathIsDirectory(path: path)
+        default: throw EngineError.fontNotRegularFile(path: path)
         }
         guard status.st_size <= maximumSize else {
-            throw CellHeightError.font("font file larger than \(maximumSize >> 20) MiB: \(path)")
+            throw EngineError.fontTooLarge(path: path, limitMiB: Int(maximumSize >> 20))
         }
         let size = Int(status.st_size)
         let memory = FontFileMemory(byteCount: max(size, 1))
@@ -83,7 +83,7 @@ final class FontFileData: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
                 memory.release()
-                throw CellHeightError.font("font not readable: \(path)")
+                throw EngineError.fontUnreadable(path: path)
             }
             if count == 0 { break }  // truncated while being read: FreeType judges what there is
             filled += count

@@ -21,26 +21,26 @@ extension Int: WrapLimit {
 /// `sameAnswers` answers every one of them alike, so the wrap loop cuts the same lines there (the
 /// width search skips those limits). It also notes each paragraph's lines (for the search's
 /// next guess).
-struct TrackedWrapLimit: WrapLimit {
-    let limit: Int
+package struct TrackedWrapLimit: WrapLimit {
+    package let limit: Int
     /// The widest width admitted (`Int.min` while none was): the limit may go down to it.
-    private(set) var widestAdmitted = Int.min
+    package private(set) var widestAdmitted = Int.min
     /// The narrowest width refused (`Int.max` while none was): the limit may go up to just below it.
-    private(set) var narrowestRefused = Int.max
+    package private(set) var narrowestRefused = Int.max
     /// The width admitted last: when a paragraph ends, mostly its last line's.
     private var lastAdmitted = 0
-    private(set) var paragraphs: [ParagraphLines] = []
+    package private(set) var paragraphs: [ParagraphLines] = []
 
     /// A paragraph as wrapped, in 1/65536 px.
-    struct ParagraphLines {
+    package struct ParagraphLines {
         /// Its width without the spaces that hang at its end.
-        var contentWidth: Int
-        var lineCount: Int
-        var lastLineWidth: Int
+        package var contentWidth: Int
+        package var lineCount: Int
+        package var lastLineWidth: Int
     }
 
     /// - Parameter reusing: an array whose storage `paragraphs` may take over (its elements are dropped).
-    init(_ limit: Int, reusing storage: [ParagraphLines] = []) {
+    package init(_ limit: Int, reusing storage: [ParagraphLines] = []) {
         self.limit = limit
         paragraphs = storage
         paragraphs.removeAll(keepingCapacity: true)
@@ -64,5 +64,5 @@ struct TrackedWrapLimit: WrapLimit {
     }
 
     /// The limits at which every width asked about gets the answer it got.
-    var sameAnswers: ClosedRange<Int> { widestAdmitted...(narrowestRefused - 1) }
+    package var sameAnswers: ClosedRange<Int> { widestAdmitted...(narrowestRefused - 1) }
 }

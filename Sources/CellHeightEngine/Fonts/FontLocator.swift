@@ -38,6 +38,9 @@ public final class FontLocator: @unchecked Sendable {
     /// The policy for family names that are not installed; set once, before anything is measured
     /// (a static, so that setting it does not start fontconfig for a run given font files).
     nonisolated(unsafe) public static var missingFamilyPolicy = MissingFamilyPolicy.refuse
+    /// Told, once per name, of a family measured in Chromium's standard font under `.chromium`:
+    /// the name asked and the family drawn (a program warns its user); nil tells no one.
+    nonisolated(unsafe) public static var onMissingFamily: ((_ requested: String, _ drawn: String) -> Void)?
     /// Names already warned about under `.chromium`: one warning per name and run.
     private var warnedMissingFamilies: Set<String> = []
 
@@ -128,8 +131,7 @@ public final class FontLocator: @unchecked Sendable {
         if let hash = spec.lastIndex(of: "#"), !FileManager.default.fileExists(atPath: spec) {
             let indexText = spec[spec.index(after: hash)...]
             guard let index = Int(indexText), index >= 0, index <= Self.maximumFaceIndex else {
-                throw CellHeightError.font("bad face index \"\(messageText(String(indexText)))\" in font \(messageText(spec)) "
-                                           + "(expected path#N, 0 <= N <= \(Self.maximumFaceIndex))")
+                throw EngineError.badFaceIndex(spec: spec, indexText: String(indexText), maximum: Self.maximumFaceIndex)
             }
             return FontReference(path: String(spec[..<hash]), faceIndex: index)
         }
@@ -151,34 +153,29 @@ public final class FontLocator: @unchecked Sendable {
     public func match(family requested: String) throws -> FontReference {
         lock.lock()
         defer { lock.unlock() }
-        guard let config else { throw CellHeightError.font("cannot initialise fontconfig") }
+        guard let config else { throw EngineError.fontconfigUnavailable }
         do {
             return try match(family: requested, config: config)
-        } catch let MissingFamily.notInstalled(substitute, hint) {
+        } catch let MissingFamily.notInstalled(substitute, closest) {
             let standard = FontFallbackChain.chromiumDefaultFamily
             guard let drawn = try? match(family: standard, config: config) else {
-                throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
-                                           + "substitute \"\(messageText(substitute))\")" + hint)
+                throw EngineError.familyNotFound(family: requested, substitute: substitute, standardFont: nil,
+                                                 closest: closest)
             }
             let drawnName = Self.familyName(of: drawn, config: config) ?? standard
             if Self.missingFamilyPolicy == .chromium {
-                if warnedMissingFamilies.insert(requested).inserted {
-                    writeErrorMessage("warning: font family \"\(messageText(requested))\" is not installed; "
-                                      + "measuring in \(messageText(drawnName)), Chromium's standard font, as Chromium "
-                                      + "draws it (--missing-font chromium)")
-                }
+                if warnedMissingFamilies.insert(requested).inserted { Self.onMissingFamily?(requested, drawnName) }
                 return drawn
             }
-            throw CellHeightError.font("font family not found: \"\(messageText(requested))\" (fontconfig would "
-                                       + "substitute \"\(messageText(substitute))\"; Chromium would draw its standard "
-                                       + "font, \(messageText(drawnName)): --missing-font chromium measures so)" + hint)
+            throw EngineError.familyNotFound(family: requested, substitute: substitute, standardFont: drawnName,
+                                             closest: closest)
         }
     }
 
     /// Why `match(family:config:)` found no face: the name is not installed (with fontconfig's
-    /// substitute and a "did you mean" hint, possibly empty).
+    /// substitute and the closest installed family names, possibly none).
     private enum MissingFamily: Error {
-        case notInstalled(substitute: String, hint: String)
+        case notInstalled(substitute: String, closest: [String])
     }
 
     /// The first family name of a face, as fontconfig lists it.
@@ -192,7 +189,7 @@ public final class FontLocator: @unchecked Sendable {
     private func match(family requested: String, config: OpaquePointer) throws -> FontReference {
         let family = Self.chromiumFamily(forGeneric: requested) ?? requested
         guard let pattern = FcNameParse(family) else {
-            throw CellHeightError.font("bad font name: \(messageText(requested))")
+            throw EngineError.badFamilyName(requested)
         }
         defer { FcPatternDestroy(pattern) }
         let askedFamily = (Self.string(pattern, FC_FAMILY) ?? family).lowercased()
@@ -201,7 +198,7 @@ public final class FontLocator: @unchecked Sendable {
         let configuredFamily = (Self.string(pattern, FC_FAMILY) ?? "").lowercased()
         var result = FcResultNoMatch
         guard let matched = FcFontMatch(config, pattern, &result) else {
-            throw CellHeightError.font("no font found for family \"\(messageText(requested))\"")
+            throw EngineError.noFontForFamily(requested)
         }
         defer { FcPatternDestroy(matched) }
         var matchedFamilies: [String] = []
@@ -212,12 +209,11 @@ public final class FontLocator: @unchecked Sendable {
             return name == configuredFamily || name == askedFamily || Self.areMetricCompatible(askedFamily, name)
         }
         guard isGeneric || acceptable else {
-            let closest = closestFamilies(to: requested, config: config)
-            let hint = closest.isEmpty ? "" : "; did you mean " + closest.map { "\"\(messageText($0))\"" }.joined(separator: ", ") + "?"
-            throw MissingFamily.notInstalled(substitute: matchedFamilies.first ?? "", hint: hint)
+            throw MissingFamily.notInstalled(substitute: matchedFamilies.first ?? "",
+                                             closest: closestFamilies(to: requested, config: config))
         }
         guard let reference = Self.reference(matched) else {
-            throw CellHeightError.font("fontconfig found no file for family \"\(messageText(requested))\"")
+            throw EngineError.noFileForFamily(requested)
         }
         return reference
     }

@@ -1,9 +1,0 @@
-/// 64-bit FNV-1a, a code unit at a time: a few instructions per unit, spread enough for words.
-enum FNV1a {
-    static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    @inline(__always)
-    static func step(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
-        (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
-    }
-}
