@@ -165,3 +165,10 @@ package struct ReportForecast: Equatable, Sendable {
         return (svg, 40 + rowHeight * Double(forecasts.count) + 10)
     }
 }
+
+/// Whether an NDJSON line of a report is its forecast's (`"kind"`: "forecastSummary" or "forecast",
+/// after the rows of a run with `--forecast`) rather than a row: summaries and baselines skip it.
+func isForecastLine(_ object: JSONObject) -> Bool {
+    guard case .string(let kind)? = object["kind"] else { return false }
+    return kind == "forecastSummary" || kind == "forecast"
+}

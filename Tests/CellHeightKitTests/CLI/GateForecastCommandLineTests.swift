@@ -163,6 +163,24 @@ struct GateForecastCommandLineTests {
                                           + "language, or untranslated, with a budget and without its translation)\n"))
     }
 
+    @Test("an NDJSON report with its forecast: summarize and --baseline read its rows as without it")
+    func ndjsonReadBack() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let withForecast = directory + "/forecast.ndjson", plain = directory + "/plain.ndjson"
+        _ = try Self.report("ndjson", ["--forecast", "de,fr", "--output-file", withForecast])
+        _ = try Self.report("ndjson", ["--output-file", plain])
+        let lines = try String(contentsOfFile: withForecast, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 48 + 1 + 5, "the rows, the summary line, 5 forecasts")
+        let summary = try CellHeightProcess.run(["summarize", withForecast], in: Self.root)
+        #expect(summary.status == 0, "\(summary.stderrText)")
+        #expect(summary.stdout == (try CellHeightProcess.run(["summarize", plain], in: Self.root)).stdout)
+        #expect(summary.stdoutText.contains("  330     48 "))
+        let baseline = try Self.gate(["--baseline", withForecast])
+        #expect(baseline.status == 0, "\(baseline.stderrText)")
+        #expect(baseline.stderrText.hasSuffix("baseline: 0 grew, 0 shrank, 0 new, 0 gone\n"))
+    }
+
     @Test("--fail-on-forecast: the forecasts from it fail the run (exit 1), the others stay warnings")
     func failOnForecast() throws {
         let result = try Self.gate(["--forecast", "de,fr", "--fail-on-forecast", "0.8"])
