@@ -145,9 +145,10 @@ def main():
                 "--score-against", "fixtures/forecast/antennapod/res/values-de/strings.xml",
                 "fixtures/forecast/antennapod/res/values/strings.xml"]
     # A main run's forecast (--forecast): in the json document and after the NDJSON rows.
-    gate = ["-f", FONT, "-w", "330", "--max-lines", "1", "--forecast", "de,fr,ja", "--fail-on-forecast", "0.85",
+    gate = ["-f", FONT, "-w", "330", "--max-lines", "1", "--forecast", "de,fr,ja",
             "fixtures/forecast/antennapod/res/values/strings.xml", "fixtures/forecast/antennapod/res/values-de/strings.xml"]
-    cases += [gate + ["-o", "json"], gate + ["-o", "ndjson"], gate + ["-o", "json", "--forecast-warn-at", "0"]]
+    cases += [gate + ["-o", "json", "--fail-on-forecast", "0.85"], gate + ["-o", "ndjson", "--fail-on-forecast", "0.85"],
+              gate + ["-o", "json", "--forecast-warn-at", "0"], gate + ["-o", "ndjson"]]
     cases += [forecast + ["-o", "json"], forecast + ["-o", "ndjson"],
               ["forecast", "-f", FONT, "--pseudo", "double", "--rules", "fixtures/catalogs/app/rules.yaml", "-o", "json",
                "--warn-at", "1", "fixtures/catalogs/app/res/values/strings.xml"]]
