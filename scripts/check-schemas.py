@@ -2,7 +2,8 @@
 """`make test`'s check of the JSON Schemas in docs/schemas/ (python3-jsonschema, Draft 2020-12):
 - output.schema.json against real outputs of the release binary: every `--output json`/`ndjson`
   example of README.md and docs/*.md, and runs over the fixtures at one and several widths and
-  sizes, with cells, templates, rules, --explain, --offsets and --stats (every NDJSON line is a row);
+  sizes, with cells, templates, rules, --explain, --offsets, --stats and --forecast (every NDJSON
+  line is a row, but a forecast's: its summary line and a line per forecast, of forecast.schema.json);
 - template.schema.json against every template in fixtures/templates;
 - rules.schema.json against every rules file in fixtures/ and a project file's options;
 and that each schema refuses what the tool refuses (a row without "results", an unknown key).
@@ -17,24 +18,29 @@ import sys
 
 import jsonschema
 import yaml
+from referencing import Registry, Resource
 
 BIN = os.path.abspath(".build/release/cellheight")
 SCHEMAS = {name: json.load(open(f"docs/schemas/{name}.schema.json"))
            for name in ("output", "rules", "template", "forecast", "expansion-model")}
-VALIDATORS = {name: jsonschema.Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
+# output.schema.json refers to forecast.schema.json's forecast (by their $id).
+REGISTRY = Registry().with_resources((schema["$id"], Resource.from_contents(schema)) for schema in SCHEMAS.values())
+VALIDATORS = {name: jsonschema.Draft202012Validator(schema, registry=REGISTRY) for name, schema in SCHEMAS.items()}
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 failures = []
 
 
-def row_validator():
+def output_def_validator(name):
+    """A validator of output.schema.json's definition `name` (an NDJSON line)."""
     schema = dict(SCHEMAS["output"])
     for key in ("required", "oneOf", "properties", "additionalProperties", "title", "description", "type"):
         schema.pop(key, None)
-    schema["$ref"] = "#/$defs/row"
-    return jsonschema.Draft202012Validator(schema)
+    schema["$ref"] = f"#/$defs/{name}"
+    return jsonschema.Draft202012Validator(schema, registry=REGISTRY)
 
 
-ROW = row_validator()
+ROW = output_def_validator("row")
+FORECAST_SUMMARY_LINE = output_def_validator("forecastSummaryLine")
 
 
 def forecast_line_validators():
@@ -61,7 +67,7 @@ def check_output(command, stdout):
     text = stdout.strip()
     if not text:
         return 0
-    if re.search(r"\bforecast\b", command):
+    if re.search(r"(^|\s)forecast(\s|$)", command):
         if re.search(r"(-o|--output)[ =]ndjson\b", command):
             for number, line in enumerate(text.splitlines(), 1):
                 record = json.loads(line)
@@ -70,8 +76,10 @@ def check_output(command, stdout):
         check(VALIDATORS["forecast"], json.loads(text), command)
         return 1
     if re.search(r"(-o|--output)[ =]ndjson\b", command):
+        lines = {"forecastSummary": FORECAST_SUMMARY_LINE, "forecast": FORECAST_LINES["forecast"]}
         for number, line in enumerate(text.splitlines(), 1):
-            check(ROW, json.loads(line), f"{command} (line {number})")
+            record = json.loads(line)
+            check(lines.get(record.get("kind"), ROW), record, f"{command} (line {number})")
         return 1
     check(VALIDATORS["output"], json.loads(text), command)
     return 1
@@ -136,6 +144,11 @@ def main():
                 "--locales", "de,fr,ja", "--pseudo", "expand:1.4", "--pseudo", "bidi", "--warn-at", "1",
                 "--score-against", "fixtures/forecast/antennapod/res/values-de/strings.xml",
                 "fixtures/forecast/antennapod/res/values/strings.xml"]
+    # A main run's forecast (--forecast): in the json document and after the NDJSON rows.
+    gate = ["-f", FONT, "-w", "330", "--max-lines", "1", "--forecast", "de,fr,ja",
+            "fixtures/forecast/antennapod/res/values/strings.xml", "fixtures/forecast/antennapod/res/values-de/strings.xml"]
+    cases += [gate + ["-o", "json", "--fail-on-forecast", "0.85"], gate + ["-o", "ndjson", "--fail-on-forecast", "0.85"],
+              gate + ["-o", "json", "--forecast-warn-at", "0"], gate + ["-o", "ndjson"]]
     cases += [forecast + ["-o", "json"], forecast + ["-o", "ndjson"],
               ["forecast", "-f", FONT, "--pseudo", "double", "--rules", "fixtures/catalogs/app/rules.yaml", "-o", "json",
                "--warn-at", "1", "fixtures/catalogs/app/res/values/strings.xml"]]
@@ -162,6 +175,7 @@ def main():
         (VALIDATORS["template"], {"labels": [{"field": "t", "colour": "red"}]}, "a template label with an unknown key"),
         (VALIDATORS["rules"], {"rules": [{"keys": "*", "maxLine": 1}]}, "a rule with an unknown key"),
         (VALIDATORS["forecast"], {"version": "0.3.0", "forecasts": []}, "a forecast without its model and scores"),
+        (FORECAST_SUMMARY_LINE, {"kind": "forecastSummary", "distributions": []}, "a forecast summary without counts"),
         (VALIDATORS["expansion-model"], {"format": 1, "locales": {}}, "a model without levels"),
     ]
     for validator, value, what in refused:

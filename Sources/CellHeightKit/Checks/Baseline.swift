@@ -100,9 +100,10 @@ package func readBaseline(_ data: Data, file: String) throws -> [BaselineRow] {
             oneSize = Double(text)
         }
     } else {
-        // `ndjson`: one row object per line.
+        // `ndjson`: one row object per line (then, with `--forecast`, the forecast's lines).
         for line in splitLines(bytes) where !isBlankLine(line, in: bytes) {
             let document = try parseJSONDocument(bytes, range: line.range, firstLine: line.number, source: file)
+            if case .object(let object) = document.value, isForecastLine(object) { continue }
             values.append((document.value, line.number))
         }
     }

@@ -34,7 +34,8 @@ extension OverflowForecast {
             + "overflow probability \(formatHundredths(overflowProbability))"
     }
 
-    fileprivate func write(to json: inout JSONWriter, rank: Int) {
+    /// The forecast as a JSON object; `fails` (a gate run's `--fail-on-forecast`) adds "fails".
+    func write(to json: inout JSONWriter, rank: Int, fails: Bool? = nil) {
         json.beginObject()
         json.string("kind", "forecast")
         json.integer("rank", rank)
@@ -65,8 +66,22 @@ extension OverflowForecast {
         json.number("p90", (p90Ratio * 100).rounded() / 100)
         json.endObject()
         json.number("overflowProbability", (overflowProbability * 100).rounded() / 100)
+        if let fails { json.bool("fails", fails) }
         if let pseudoText { json.string("pseudoText", pseudoText) }
         json.endObject()
+    }
+}
+
+extension OverflowForecast {
+    /// The record of `cellheight forecast -o csv` (see `ForecastReport.csvHeader`), unquoted.
+    func csvFields(rank: Int) -> [String] {
+        [
+            String(rank), row.id ?? "", row.key ?? "", locale, isPseudo ? "true" : "false", basis,
+            formatPixels(width), budget.maxLines.map(String.init) ?? "", budget.maxHeight.map(formatPixels) ?? "",
+            String(sourceLines), String(medianLines), String(p90Lines), formatHundredths(medianRatio),
+            formatHundredths(p90Ratio), formatHundredths(overflowProbability), row.source ?? "", String(row.sourceLine),
+            row.text,
+        ]
     }
 }
 
@@ -167,36 +182,37 @@ package struct ForecastReport {
         "rank,id,key,locale,pseudo,basis,width,maxLines,maxHeight,sourceLines,medianLines,p90Lines,"
         + "medianRatio,p90Ratio,overflowProbability,file,line,text"
 
+    /// The column of `overflowProbability` in `csvHeader`.
+    static let csvProbabilityColumn = 14
+
     /// One forecast per record, ranked (scores are in the other formats).
     func renderCSV() -> String {
         var output = Self.csvHeader + "\n"
         for (index, forecast) in shown.enumerated() {
-            let fields = [
-                String(index + 1), forecast.row.id ?? "", forecast.row.key ?? "", forecast.locale,
-                forecast.isPseudo ? "true" : "false",
-                forecast.basis, formatPixels(forecast.width), forecast.budget.maxLines.map(String.init) ?? "",
-                forecast.budget.maxHeight.map(formatPixels) ?? "", String(forecast.sourceLines),
-                String(forecast.medianLines),
-                String(forecast.p90Lines), formatHundredths(forecast.medianRatio), formatHundredths(forecast.p90Ratio),
-                formatHundredths(forecast.overflowProbability), forecast.row.source ?? "",
-                String(forecast.row.sourceLine), forecast.row.text,
-            ]
-            output += fields.map(csvField).joined(separator: ",") + "\n"
+            output += forecast.csvFields(rank: index + 1).map(csvField).joined(separator: ",") + "\n"
         }
         return output
     }
 
-    /// The ranked forecasts as aligned columns, then the distributions used and the scores.
-    func renderTable() -> String {
+    /// The table's header and a line per forecast, ranked; `mark` adds a last column (nil: none).
+    static func tableRows(_ forecasts: ArraySlice<OverflowForecast>, mark: ((OverflowForecast) -> String)? = nil)
+        -> [[String]]
+    {
         var rows = [["rank", "id", "locale", "width", "budget", "source", "median", "p90", "P(overflow)"]]
-        for (index, forecast) in shown.enumerated() {
+        if mark != nil { rows[0].append("") }
+        for (index, forecast) in forecasts.enumerated() {
             rows.append([
                 String(index + 1), messageText(forecast.row.id ?? "#\(forecast.row.index)", limit: 40), forecast.locale,
                 formatPixels(forecast.width), forecast.budgetText, "\(forecast.sourceLines)", "\(forecast.medianLines)",
                 "\(forecast.p90Lines)", formatHundredths(forecast.overflowProbability),
-            ])
+            ] + (mark.map { [$0(forecast)] } ?? []))
         }
-        var output = alignedColumns(rows, rightAligned: [0, 3, 5, 6, 7, 8])
+        return rows
+    }
+
+    /// The ranked forecasts as aligned columns, then the distributions used and the scores.
+    func renderTable() -> String {
+        var output = alignedColumns(Self.tableRows(shown), rightAligned: [0, 3, 5, 6, 7, 8])
         let hidden = outcome.forecasts.count - shown.count
         if hidden > 0 { output += "(\(hidden) more below rank \(shown.count): --top 0 shows all)\n" }
         let sources = outcome.distributionSources.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

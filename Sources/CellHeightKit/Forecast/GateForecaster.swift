@@ -79,10 +79,18 @@ final class GateForecaster {
         }
     }
 
-    /// Forecasts the source rows and reports each forecast at `warnAt` or more to `checker`, with a
-    /// summary part, e.g. "forecast (de project:30, fr model:fr): 3 of 96 at overflow probability
-    /// 0.5 or more".
-    func report(to checker: CheckReporter) throws {
+    /// The forecast, made once (see `forecasts()`).
+    private var made: Result<ReportForecast, Error>?
+
+    /// Forecasts the source rows (once: later calls return the same): the forecasts at `warnAt`
+    /// or more (or `failAt`, when lower), most likely first, and the summary, e.g. "forecast (de
+    /// project:30, fr model:fr): 3 of 96 at overflow probability 0.5 or more".
+    func forecasts() throws -> ReportForecast {
+        if made == nil { made = Result { try makeForecasts() } }
+        return try made!.get()
+    }
+
+    private func makeForecasts() throws -> ReportForecast {
         func key(_ locale: String, _ id: String) -> String { normalizedLocale(locale) + "\u{0}" + id }
         let translated = Set(translations.map { key($0.locale!, $0.id!) })
         // An untranslated row stands for its source row when that is not among the inputs.
@@ -103,30 +111,37 @@ final class GateForecaster {
             return row.id.map { translated.contains(key(locale, $0)) } ?? false
         }
         let reported = min(forecast.warnAt, forecast.failAt ?? 2)
-        var warnings = 0, failures = 0
-        for prediction in outcome.forecasts where prediction.overflowProbability >= reported {
-            let fails = forecast.failAt.map { prediction.overflowProbability >= $0 } ?? false
-            if fails { failures += 1 } else { warnings += 1 }
-            checker.recordForecast(
-                Diagnostic(
-                    kind: .forecast, fails: fails, file: prediction.row.source ?? standardInputName,
-                    line: prediction.row.sourceLine, subject: prediction.subject, message: prediction.warningMessage))
-        }
+        let shown = outcome.forecasts.filter { $0.overflowProbability >= reported }
+        let failures = forecast.failAt.map { failAt in shown.filter { $0.overflowProbability >= failAt }.count } ?? 0
         // Where each locale's distribution came from, e.g. "de project:30, fr model:fr".
-        let bases = forecast.locales.map { locale in
-            outcome.distributionSources[locale].map { "\(locale) \($0)" } ?? locale
-        }
+        let distributions = forecast.locales.map { (locale: $0, source: outcome.distributionSources[$0]) }
+        let bases = distributions.map { distribution in distribution.source.map { "\(distribution.locale) \($0)" }
+            ?? distribution.locale }
         var summary = "forecast (\(bases.joined(separator: ", "))): "
         if outcome.forecasts.isEmpty {
             summary += "nothing to forecast (no row in the source language, or untranslated, with a budget and "
                 + "without its translation)"
         } else {
-            summary += "\(warnings + failures) of \(outcome.forecasts.count) at overflow probability "
+            summary += "\(shown.count) of \(outcome.forecasts.count) at overflow probability "
                 + "\(formatHundredths(reported)) or more"
             if let failAt = forecast.failAt {
                 summary += " (\(failures) at \(formatHundredths(failAt)) or more fail the check)"
             }
         }
-        checker.forecastSummary = summary
+        return ReportForecast(forecasts: shown, forecastCount: outcome.forecasts.count, distributions: distributions,
+                              reportedFrom: reported, warnAt: forecast.warnAt, failAt: forecast.failAt,
+                              summary: summary)
+    }
+
+    /// Reports each forecast at `warnAt` or more (see `forecasts()`) to `checker`, with the summary part.
+    func report(to checker: CheckReporter) throws {
+        let made = try forecasts()
+        for prediction in made.forecasts {
+            checker.recordForecast(
+                Diagnostic(
+                    kind: .forecast, fails: made.fails(prediction), file: prediction.row.source ?? standardInputName,
+                    line: prediction.row.sourceLine, subject: prediction.subject, message: prediction.warningMessage))
+        }
+        checker.forecastSummary = made.summary
     }
 }

@@ -38,6 +38,7 @@ func renderHTMLReport(_ report: Report) -> String {
     page += htmlSettingsList(report)
     page += htmlSummaryTable(report)
     page += htmlFailingRows(report)
+    page += report.options.forecast?.renderHTML() ?? ""
     page += "<div class=\"histograms\">"
     for (index, column) in report.columns.enumerated() {
         let title = "Row heights at \(column.caption)"

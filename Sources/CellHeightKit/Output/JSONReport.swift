@@ -71,6 +71,7 @@ func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String
         }
     }
     json.integer("rowCount", report.cells.count)
+    report.options.forecast?.writeJSON(to: &json)
     writeSettingsObject(report.settings, to: &json)
     json.endObject()
     json.newline()

@@ -14,6 +14,8 @@ package struct ReportOptions: Equatable, Sendable {
     package var embeddedFonts: [String: [UInt8]]
     /// When the report was made, shown in the `html` header; nil leaves the date out.
     package var date: Date?
+    /// The run's forecast (`--forecast`), shown after the rows in every format; nil without one.
+    package var forecast: ReportForecast?
 
     package init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false,
                 embeddedFonts: [String: [UInt8]] = [:], date: Date? = nil) {
@@ -41,10 +43,10 @@ package func render(_ cells: [MeasuredCell], settings: ReportSettings, format: O
     if format == .html { options.statistics = true }
     let report = Report(cells: cells, settings: settings, options: options)
     switch format {
-    case .table: return renderTableReport(report)
+    case .table: return renderTableReport(report) + (options.forecast?.renderTable() ?? "")
     case .json: return renderJSONReport(report, renderedRows: renderedRows)
-    case .ndjson: return renderNDJSONReport(report)
-    case .csv: return renderCSVReport(report)
+    case .ndjson: return renderNDJSONReport(report) + (options.forecast?.renderNDJSON() ?? "")
+    case .csv: return renderCSVReport(report) + (options.forecast?.renderCSV() ?? "")
     case .html: return renderHTMLReport(report)
     case .svg: return renderSVGReport(report)
     case .none: return ""

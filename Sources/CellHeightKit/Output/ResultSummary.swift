@@ -29,7 +29,8 @@ package struct ResultSummary: Equatable, Sendable {
     package var entries: [Entry]
 
     /// Reads every row object of the given NDJSON results (a row with `height`, or with `results`
-    /// holding `{"width", "height"}` per width, with `"size"` at several sizes); blank lines are skipped.
+    /// holding `{"width", "height"}` per width, with `"size"` at several sizes); blank lines and a
+    /// forecast's lines (`"kind": "forecastSummary"` or `"forecast"`, from `--forecast`) are skipped.
     package init(reading sources: [String?]) throws {
         var order: [Key] = []
         var heights: [Key: [Double]] = [:]
@@ -55,6 +56,8 @@ package struct ResultSummary: Equatable, Sendable {
                                   reason: "not a cellheight result row (expected \"height\" or \"results\")")
                 }
                 guard case .object(let row) = document.value else { throw shapeError() }
+                // A gate's forecast after the rows (`--forecast`): no row of results.
+                if isForecastLine(row) { continue }
                 /// A height or width as written, which must be a finite number of px, 0 or more
                 /// (1e400 would be infinite, and the summary `null`s).
                 func pixels(_ text: String) throws -> Double {

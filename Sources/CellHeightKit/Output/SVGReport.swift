@@ -66,7 +66,12 @@ func renderSVGReport(_ report: Report) -> String {
         body += "</g>\n"
         y = boxTop + (drawings[rowIndex].map(\.height).max() ?? 0) + SVGLayout.rowGap
     }
-    let pictureHeight = y - SVGLayout.rowGap + SVGLayout.margin
+    var pictureHeight = y - SVGLayout.rowGap + SVGLayout.margin
+    // The forecast (`--forecast`) below the rows, as `cellheight forecast -o svg` draws it.
+    if let forecast = report.options.forecast?.renderSVG(top: pictureHeight - SVGLayout.margin) {
+        body += "<g class=\"forecast\">\n" + forecast.svg + "</g>\n"
+        pictureHeight += forecast.height
+    }
 
     var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(formatPixels(pictureWidth))\" "
         + "height=\"\(formatPixels(pictureHeight))\" viewBox=\"0 0 \(formatPixels(pictureWidth)) \(formatPixels(pictureHeight))\">\n"

@@ -37,12 +37,13 @@ final class DocumentSink: ReportSink {
         }
     }
 
-    func finish() throws {
+    func finish(forecast: ReportForecast?) throws {
         if let template = plan.templateFile { try plan.cell.checkFields(of: templateRows, templateFile: template) }
         if let measuringError { throw measuringError }
         findings.forEach(plan.record)
         // Fonts of rows laid out in their own are embedded too (known only now: rules and rows name them).
         var options = plan.reportOptions
+        options.forecast = forecast
         if plan.request.embedsFonts {
             for path in cells.compactMap({ $0.ownFont?.fontPath }) where options.embeddedFonts[path] == nil {
                 options.embeddedFonts[path] = [UInt8](try readInputData(from: path))

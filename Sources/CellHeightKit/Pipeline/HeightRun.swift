@@ -39,7 +39,11 @@ public final class HeightRun {
             try sink.take(Result { try plan.measure(rows, source: source, rendering: sink.rendersRowsApart) })
         }
         // No input read at all: no report (the JUnit report of the errors is still written).
-        if batchCount > 0 || plan.checker.inputErrors.count < plan.sources.count { try sink.finish() }
+        if batchCount > 0 || plan.checker.inputErrors.count < plan.sources.count {
+            // The forecast goes in the report; an error of making it is thrown after the report,
+            // where the forecast's diagnostics are reported.
+            try sink.finish(forecast: try? plan.forecaster?.forecasts())
+        }
         return try finish(plan)
     }
 

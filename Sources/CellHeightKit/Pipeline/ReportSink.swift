@@ -14,7 +14,8 @@ protocol ReportSink: AnyObject {
     /// The batch measured, or the error that stopped measuring it.
     func take(_ batch: Result<MeasuredBatch, Error>) throws
 
-    /// Writes what is left of the report once every input was read; not called when no input
-    /// could be read at all (then there is no report).
-    func finish() throws
+    /// Writes what is left of the report once every input was read, with the run's forecast
+    /// (`--forecast`) after the rows; not called when no input could be read at all (then there is
+    /// no report).
+    func finish(forecast: ReportForecast?) throws
 }

@@ -40,11 +40,15 @@ final class StreamingSink: ReportSink {
         batchCount += 1
     }
 
-    func finish() throws {
-        // Inputs read with no rows: the report of none (the CSV header).
+    func finish(forecast: ReportForecast?) throws {
+        var options = plan.reportOptions
+        options.forecast = forecast
         if batchCount == 0 {
+            // Inputs read with no rows: the report of none (the CSV header), then the forecast.
             try writeToStandardOutput(Data(render([], settings: settings, format: plan.request.output,
-                                                  options: plan.reportOptions).utf8))
+                                                  options: options).utf8))
+        } else if let text = forecast?.renderAfterStreamedRows(plan.request.output) {
+            try writeToStandardOutput(Data(text.utf8))
         }
     }
 }

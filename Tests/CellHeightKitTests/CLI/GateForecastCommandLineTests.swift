@@ -59,6 +59,128 @@ struct GateForecastCommandLineTests {
         #expect(!above.isEmpty && above.count < found.count && above.allSatisfy { $0.probability >= 0.85 })
     }
 
+    /// The main run's report in `format` with `arguments` (`-o FORMAT` after the layout).
+    static func report(_ format: String, _ arguments: [String] = []) throws -> CellHeightProcess.Result {
+        try CellHeightProcess.run(layout + ["-o", format] + arguments + [source], in: root)
+    }
+
+    @Test("the report on standard output: the ranked forecasts in json, ndjson, csv, table, html and svg")
+    func inEveryOutputFormat() throws {
+        let arguments = ["--forecast", "de,fr,ja", "--fail-on-forecast", "0.85"]
+        let json = try Self.report("json", arguments)
+        #expect(json.status == 1, "pref_tinted_theme_message [fr] and [de] at 0.89 fail the run")
+        let expected = Self.forecasts(json.stderrText).map { "\($0.id) \($0.locale) \($0.probability)" }
+        #expect(expected.count == 7)
+        #expect(expected.prefix(2) == ["pref_tinted_theme_message fr 0.89", "pref_tinted_theme_message de 0.89"])
+        // json: a "forecast" object after "rowCount", its forecasts in the diagnostics' order.
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect((document["rows"] as? [Any])?.count == 48)
+        let forecast = try #require(document["forecast"] as? [String: Any])
+        #expect(forecast["forecastCount"] as? Int == 144 && forecast["reportedCount"] as? Int == 7)
+        #expect(forecast["warnAt"] as? Double == 0.5 && forecast["failAt"] as? Double == 0.85)
+        #expect(forecast["failureCount"] as? Int == 2)
+        let distributions = try #require(forecast["distributions"] as? [[String: Any]])
+        #expect(distributions.map { "\($0["locale"]!) \($0["source"]!)" }
+                    == ["de model:de", "fr model:fr", "ja model:ja"])
+        let items = try #require(forecast["forecasts"] as? [[String: Any]])
+        #expect(items.map { "\($0["id"]!) \($0["locale"]!) \($0["overflowProbability"]!)" } == expected)
+        #expect(items.map { $0["rank"] as? Int } == Array(1...7))
+        #expect(items.map { $0["fails"] as? Bool } == [true, true] + Array(repeating: false, count: 5))
+        #expect(items[0]["file"] as? String == Self.source && items[0]["line"] as? Int == 26)
+        let text = json.stdoutText
+        #expect(text.range(of: "\"rowCount\":48,\"forecast\":{")?.lowerBound ?? text.endIndex
+                < text.range(of: "\"settings\":")?.lowerBound ?? text.startIndex)
+
+        // ndjson: the 48 rows, then a summary line and a line per forecast.
+        let ndjson = try Self.report("ndjson", arguments)
+        let lines = ndjson.stdoutText.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.count == 48 + 1 + 7)
+        #expect(lines.prefix(48).allSatisfy { $0?["kind"] == nil && $0?["lineCount"] as? Int == 1 })
+        #expect(lines[48]?["kind"] as? String == "forecastSummary" && lines[48]?["reportedCount"] as? Int == 7)
+        #expect(lines.suffix(7).map { "\($0!["id"]!) \($0!["locale"]!) \($0!["overflowProbability"]!)" } == expected)
+
+        // csv: the rows' table unchanged, then after an empty line the forecasts' own.
+        let csv = try Self.report("csv", arguments)
+        let plain = try Self.report("csv")
+        let parts = csv.stdoutText.components(separatedBy: "\n\n")
+        #expect(parts.count == 2 && parts[0] + "\n" == plain.stdoutText, "the rows as without --forecast")
+        let records = parts.count == 2 ? parts[1].split(separator: "\n") : []
+        #expect(records.first?.hasPrefix("rank,id,key,locale,pseudo,basis,width,") == true)
+        #expect(records.first?.contains(",overflowProbability,fails,file,line,text") == true)
+        let first = "1,pref_tinted_theme_message,pref_tinted_theme_message,fr,false,model,330,1,,1,2,2,1.26,1.61,"
+            + "0.89,true,"
+        #expect(records.count == 8 && records.dropFirst().first == first + Self.source
+                    + ",26,Adapt app colors based on the wallpaper")
+        #expect(records.last?.contains(",0.51,false,\(Self.source),8,") == true)
+
+        // table: the rows, then the summary and the ranked forecasts.
+        let table = try Self.report("table", arguments).stdoutText
+        let plainTable = try Self.report("table").stdoutText
+        #expect(table.hasPrefix(plainTable), "the rows as without --forecast")
+        let block = table.dropFirst(plainTable.count).split(separator: "\n")
+        let summary = "forecast (de model:de, fr model:fr, ja model:ja): 7 of 144 at overflow probability 0.5 or more "
+            + "(2 at 0.85 or more fail the check)"
+        #expect(block.first.map(String.init) == summary)
+        #expect(block.count == 1 + 1 + 7)
+        #expect(block.dropFirst(2).first?.hasPrefix("   1  pref_tinted_theme_message ") == true)
+        #expect(block.dropFirst(3).first?.hasSuffix("0.89  fails") == true && block.last?.hasSuffix("0.51") == true)
+
+        // html: a ranked table at the top of the page; svg: a bar per forecast below the rows.
+        let html = try Self.report("html", arguments).stdoutText
+        let section = html.components(separatedBy: "<section class=\"failing forecast\" id=\"forecast\">")
+        #expect(section.count == 2 && section[0].contains("<header>") && !section[0].contains("<main>"))
+        let body = section.count == 2 ? section[1].components(separatedBy: "</section>")[0] : ""
+        #expect(body.components(separatedBy: "<tr title=").count - 1 == 7)
+        #expect(body.contains("<tr title=\"\(Self.source):26\"><td>1</td><td>pref_tinted_theme_message</td>"
+                              + "<td>fr</td>"))
+        let svg = try Self.report("svg", arguments).stdoutText
+        let chart = svg.components(separatedBy: "<g class=\"forecast\">")
+        #expect(chart.count == 2 && chart.last?.components(separatedBy: "fill=\"#c33\"").count == 8)
+        #expect(chart.last?.contains(">1. pref_tinted_theme_message [fr]</text>") == true)
+    }
+
+    @Test("a report streamed and the same written whole (to a file) carry the same forecast; the table shows 10")
+    func streamedAndWhole() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for format in ["ndjson", "csv"] {
+            let file = directory + "/report." + format
+            let streamed = try Self.report(format, ["--forecast", "de,fr,ja"])
+            let whole = try Self.report(format, ["--forecast", "de,fr,ja", "--output-file", file])
+            #expect(streamed.status == 0 && whole.status == 0)
+            #expect(streamed.stdout == (try Data(contentsOf: URL(fileURLWithPath: file))), "\(format)")
+        }
+        // Every forecast (--forecast-warn-at 0): the table shows the first 10 and says where the others are.
+        let all = try Self.report("table", ["--forecast", "de,fr,ja", "--forecast-warn-at", "0"]).stdoutText
+        #expect(all.contains("): 144 of 144 at overflow probability 0 or more\n"))
+        #expect(all.hasSuffix("  10  status_downloading_label        fr        330  1 line       1       1    2"
+                              + "         0.26\n(134 more below rank 10: -o json lists all)\n"))
+        // Nothing to forecast: the summary alone.
+        let none = try CellHeightProcess.run(Self.layout + ["--forecast", "de", Self.german], in: Self.root)
+        #expect(none.stdoutText.hasSuffix("\n\nforecast (de model:de): nothing to forecast (no row in the source "
+                                          + "language, or untranslated, with a budget and without its translation)\n"))
+    }
+
+    @Test("an NDJSON report with its forecast: summarize and --baseline read its rows as without it")
+    func ndjsonReadBack() throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let withForecast = directory + "/forecast.ndjson", plain = directory + "/plain.ndjson"
+        _ = try Self.report("ndjson", ["--forecast", "de,fr", "--output-file", withForecast])
+        _ = try Self.report("ndjson", ["--output-file", plain])
+        let lines = try String(contentsOfFile: withForecast, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 48 + 1 + 5, "the rows, the summary line, 5 forecasts")
+        let summary = try CellHeightProcess.run(["summarize", withForecast], in: Self.root)
+        #expect(summary.status == 0, "\(summary.stderrText)")
+        #expect(summary.stdout == (try CellHeightProcess.run(["summarize", plain], in: Self.root)).stdout)
+        #expect(summary.stdoutText.contains("  330     48 "))
+        let baseline = try Self.gate(["--baseline", withForecast])
+        #expect(baseline.status == 0, "\(baseline.stderrText)")
+        #expect(baseline.stderrText.hasSuffix("baseline: 0 grew, 0 shrank, 0 new, 0 gone\n"))
+    }
+
     @Test("--fail-on-forecast: the forecasts from it fail the run (exit 1), the others stay warnings")
     func failOnForecast() throws {
         let result = try Self.gate(["--forecast", "de,fr", "--fail-on-forecast", "0.8"])
