@@ -112,7 +112,7 @@ enum CommandLineFront {
         do {
             config = try ProjectConfig(data: try readInputData(from: file), file: file)
         } catch let error as CellHeightError {
-            fail(error.description, code: error.exitCode)
+            fail(error.commandLineDescription, code: error.exitCode)
         } catch {
             fail("\(messageText(file)): \(error)", code: .config)
         }

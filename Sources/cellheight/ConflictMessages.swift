@@ -6,7 +6,9 @@ extension MeasureCommand {
     /// line says with its own options: settings that cannot go together, and input errors (see
     /// `commandLineWording(of:)`).
     func commandLineMessage(for error: CellHeightError) -> String {
-        guard case .conflict(let conflict) = error else { return Self.commandLineWording(of: error).description }
+        guard case .conflict(let conflict) = error else {
+            return Self.commandLineWording(of: error).commandLineDescription
+        }
         let message: String
         switch conflict {
         case .severalSizesWithTemplate(let template):
@@ -72,5 +74,25 @@ extension CellHeightError.ExitCode {
         self == .violations
             ? "some rows do not fit their budget (or grew, with --fail-on-growth; or a forecast reached "
                 + "--fail-on-forecast)" : meaning
+    }
+}
+
+extension CellHeightError {
+    /// The message in the command line's words: the library's, with the options that answer it
+    /// where it names none.
+    var commandLineDescription: String {
+        switch self {
+        case .familyNotInstalled(let family, let substitute, let standardFont, let closest):
+            return messageText(EngineError.familyNotFoundOpening(family: family, substitute: substitute)
+                               + "; Chromium would draw its standard font, \(messageText(standardFont)): "
+                               + "--missing-font chromium measures so)" + EngineError.closestHint(closest),
+                               limit: 1_000)
+        case .noExpansionModel(let locale, let modelGiven):
+            return messageText("no expansion model for locale '\(messageText(locale))'"
+                               + (modelGiven ? " (give its translations with --learn-from, "
+                                      + "or learn it with 'cellheight forecast learn')" : ""), limit: 1_000)
+        default:
+            return description
+        }
     }
 }

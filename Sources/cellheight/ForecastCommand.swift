@@ -216,7 +216,7 @@ struct ForecastPredictCommand: ParsableCommand {
                 throw ExitCode(CellHeightError.ExitCode.violations.rawValue)
             }
         } catch let error as CellHeightError {
-            writeErrorMessage(error.description)
+            writeErrorMessage(error.commandLineDescription)
             throw ExitCode(error.exitCode.rawValue)
         }
     }
@@ -318,7 +318,7 @@ struct ForecastLearnCommand: ParsableCommand {
                         pairs += filePairs
                         fileCount += 1
                     } catch let error as CellHeightError {
-                        writeErrorMessage("note: skipped: \(error.description)")
+                        writeErrorMessage("note: skipped: \(error.commandLineDescription)")
                     }
                 }
                 var seen = Set<String>()
@@ -351,7 +351,7 @@ struct ForecastLearnCommand: ParsableCommand {
             let model = ExpansionModel(referenceFont: font, fontSize: size, provenance: provenance, locales: learned)
             try writeAtomically(model.jsonData(), to: output)
         } catch let error as CellHeightError {
-            writeErrorMessage(error.description)
+            writeErrorMessage(error.commandLineDescription)
             throw ExitCode(error.exitCode.rawValue)
         }
     }

@@ -26,7 +26,8 @@ extension ParsableCommand {
             let code = exitCode(for: error)
             // Help, version and the exit codes `run` chose after printing its own message.
             if code == .success || error is ArgumentParser.ExitCode { exit(withError: error) }
-            writeErrorMessage(oneLineMessage(message(for: error)))
+            let text = (error as? CellHeightError)?.commandLineDescription ?? message(for: error)
+            writeErrorMessage(oneLineMessage(text))
             Foundation.exit(code.rawValue)
         }
     }

@@ -28,7 +28,7 @@ struct SummarizeCommand: ParsableCommand {
             let summary = try ResultSummary(reading: files.isEmpty ? [nil] : files.map { $0 })
             try writeToStandardOutput(Data(summary.render(asJSON: json).utf8))
         } catch let error as CellHeightError {
-            writeErrorMessage(error.description)
+            writeErrorMessage(error.commandLineDescription)
             throw ExitCode(error.exitCode.rawValue)
         }
     }

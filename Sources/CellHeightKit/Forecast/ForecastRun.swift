@@ -94,13 +94,7 @@ package struct ForecastRun {
                 distributions[locale] = (learned, "model")
                 distributionSources[locale] = "model:" + name
             } else {
-                throw CellHeightError.usage(
-                    "no expansion model for locale '\(messageText(locale))'"
-                        + (request.model == nil
-                            ? ""
-                            : " (give its translations with --learn-from, "
-                                + "or learn it with 'cellheight forecast learn')")
-                )
+                throw CellHeightError.noExpansionModel(locale: locale, modelGiven: request.model != nil)
             }
         }
         var forecasts: [OverflowForecast] = []

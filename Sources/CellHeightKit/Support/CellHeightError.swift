@@ -9,9 +9,8 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
     public init(_ error: EngineError) {
         switch error {
         case .familyNotFound(let family, let substitute, let standardFont?, let closest):
-            self = .font(EngineError.familyNotFoundOpening(family: family, substitute: substitute)
-                         + "; Chromium would draw its standard font, \(messageText(standardFont)): "
-                         + "--missing-font chromium measures so)" + EngineError.closestHint(closest))
+            self = .familyNotInstalled(family: family, substitute: substitute, standardFont: standardFont,
+                                       closest: closest)
         case .breakIteratorUnavailable: self = .usage(error.description)
         default: self = .font(error.description)
         }
@@ -20,6 +19,14 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// A bad option value or combination (also raised by argument parsing itself).
     case usage(String)
+    /// A font family that is not installed where Chromium would draw its standard font (exit 69,
+    /// as `font`): a run may measure as Chromium does instead, which the command line words with
+    /// its option.
+    case familyNotInstalled(family: String, substitute: String, standardFont: String, closest: [String])
+    /// A target locale of a forecast with no expansion model (exit 64, as `usage`); `modelGiven`:
+    /// the forecast was given a model of its own (then its translations, or a model learned from
+    /// catalogs, would answer).
+    case noExpansionModel(locale: String, modelGiven: Bool)
     /// Settings of a run that cannot go together, as data (exit 64, as `usage`): the command line
     /// words it with its option names.
     case conflict(RunConflict)
@@ -81,11 +88,11 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var exitCode: ExitCode {
         switch self {
-        case .usage: return .usage
+        case .usage, .noExpansionModel: return .usage
         case .conflict(let conflict): return conflict.exitCode
         case .unreadableInput: return .unreadableInput
         case .invalidJSON, .invalidGuessedJSONArray, .emptyBaseline, .invalidUTF8, .invalidInput: return .invalidInput
-        case .font: return .font
+        case .font, .familyNotInstalled: return .font
         case .output: return .output
         case .configSyntax, .invalidConfig: return .config
         }
@@ -128,6 +135,13 @@ public enum CellHeightError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(shown(source)): \(why(reason))"
         case .font(let message):
             return why(message)
+        case .familyNotInstalled(let family, let substitute, let standardFont, let closest):
+            return why(EngineError.familyNotFoundOpening(family: family, substitute: substitute)
+                       + "; Chromium would draw its standard font, \(messageText(standardFont)), and a run may "
+                       + "measure as it does)" + EngineError.closestHint(closest))
+        case .noExpansionModel(let locale, let modelGiven):
+            return why("no expansion model for locale '\(messageText(locale))'"
+                       + (modelGiven ? " (give its translations, or learn a model from catalogs)" : ""))
         case .output(let path, let reason):
             return "cannot write \(shown(path)): \(why(reason))"
         case .configSyntax(let file, let line, let column, let language, let reason):

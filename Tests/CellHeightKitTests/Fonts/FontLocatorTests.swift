@@ -82,11 +82,12 @@ struct FontLocatorTests {
     /// `CellHeightError.font`); nil (an issue recorded) when it throws anything else or nothing.
     static func fontErrorMessage(family: String) -> String? {
         let error = #expect(throws: EngineError.self) { try FontLocator.shared.match(family: family) }
-        guard case .font(let message)? = error.map(CellHeightError.init) else {
+        guard let worded = error.map(CellHeightError.init), worded.exitCode == .font else {
             Issue.record("expected a font error, got \(String(describing: error))")
             return nil
         }
-        return message
+        if case .font(let message) = worded { return message }
+        return worded.description
     }
 
     /// A generic family that Chromium leaves to fontconfig resolves to whatever it configures.
