@@ -242,6 +242,44 @@ final class WordRecords {
     /// continues, in one paragraph: where they are (the spaces between them) nothing reaches across
     /// (see the type's comment), so each comes out as it would alone. Their indices, in order.
     func make(_ words: [Word]) -> [Int] {
+        guard var together = together(words) else { return [] }
+        return words.indices.map { n in
+            let record = record(of: words[n], at: together.starts[n], in: &together)
+            records.append(record)
+            insert(records.count - 1, hash: words[n].hash)
+            return records.count - 1
+        }
+    }
+
+    /// Words prepared together (see `make`), with what their records are read from and where the
+    /// reading has got to.
+    private struct Together {
+        let text: [UInt16]
+        /// Where each word starts in `text`.
+        let starts: [Int]
+        let prepared: PreparedText
+        let paragraph: PreparedParagraph
+        /// Each prepared font's index among the store's fonts (all 0 when they would not fit).
+        let fontMap: [Int]
+        let fontsFit: Bool
+        let runs: [ScriptRun]
+        /// Where each run's first character a fallback font drew is (its hints chose the font).
+        let firstFallback: [Int]
+        /// x at each offset of `text`.
+        let xAt: [Int]
+        var nextBreak: Int
+        var nextAdjustment: Int
+        var runIndex = 0
+
+        var numbers: ShapedOffsetNumbers { prepared.shapedNumbers }
+
+        func fontIndex(_ offset: Int) -> Int {
+            prepared.fontIndices.isEmpty ? 0 : fontMap[Int(prepared.fontIndices[offset])]
+        }
+    }
+
+    /// `words` prepared together, each with its spaces and in the run it continues.
+    private func together(_ words: [Word]) -> Together? {
         var text: [UInt16] = []
         var starts: [Int] = []
         var contexts: [ScriptContext] = []
@@ -255,9 +293,7 @@ final class WordRecords {
             if word.edges & Self.spaceAfter != 0 { text.append(0x20) }
         }
         let prepared = prepareTogether(text, contexts)
-        let numbers = prepared.shapedNumbers
-        guard let paragraph = prepared.paragraphs.first else { return [] }
-        // Each prepared font's index among the store's fonts.
+        guard let paragraph = prepared.paragraphs.first else { return nil }
         var fontMap: [Int] = prepared.fonts.map { font in
             if let known = fonts.firstIndex(where: { $0 === font }) { return known }
             fonts.append(font)
@@ -265,139 +301,161 @@ final class WordRecords {
         }
         let fontsFit = fonts.count <= 255
         if !fontsFit { fontMap = fontMap.map { _ in 0 } }
-        func fontIndex(_ offset: Int) -> Int {
-            prepared.fontIndices.isEmpty ? 0 : fontMap[Int(prepared.fontIndices[offset])]
-        }
         let runs = scriptRuns(of: text, contexts: contexts)
-        // Where each run's first character a fallback font drew is (its hints chose the font).
-        let firstFallback: [Int] = runs.map { run in run.range.first { fontIndex($0) != 0 } ?? run.range.upperBound }
         for run in runs {
             let raw = run.script.rawValue
             if inertScripts[raw] == nil { inertScripts[raw] = Self.spaceIsInert(in: fonts[0], script: run.script) }
         }
-        // x at each offset of the text put together.
         var xAt = [Int](repeating: 0, count: text.count + 1)
-        for i in 0..<text.count { xAt[i + 1] = xAt[i] + numbers.advance(at: i) }
-        var nextBreak = paragraph.breaks.lowerBound
-        var nextAdjustment = paragraph.stopAdjustments.lowerBound
-        var runIndex = 0
-        var made: [Int] = []
-        for (n, word) in words.enumerated() {
-            let start = starts[n], count = word.count, end = start + count
-            var record = Record(hash: word.hash, leadingScript: word.leadingScript, edges: word.edges,
-                                unitStart: Int32(units.count), unitCount: Int32(count),
-                                breakStart: Int32(breakOffsets.count), breakCount: 0,
-                                lossStart: Int32(lossOffsets.count), lossCount: 0, width: 0,
-                                firstScript: 0, lastScript: 0, firstFont: -1, firstChosenByItself: false,
-                                lastFont: -1, lastChosenByItself: false, isOneRun: true, usesFallback: false,
-                                hasSoftHyphens: false, isUsable: fontsFit)
-            // The spaces beside it keep their own advance (no pair with the word moved them).
-            if word.edges & Self.spaceBefore != 0 && numbers.advance(at: start - 1) != spaceAdvance {
-                record.isUsable = false
-            }
-            if word.edges & Self.spaceAfter != 0 && numbers.advance(at: end) != spaceAdvance { record.isUsable = false }
-            var width = 0
-            for k in 0..<count {
-                let unit = word.units[k]
-                units.append(unit)
-                let advance = numbers.advance(at: start + k)
-                if Int32(exactly: advance) == nil { record.isUsable = false }
-                advances.append(Int32(truncatingIfNeeded: advance))
-                width += advance
-                cuttable.append(k > 0 && numbers.cuttable[start + k])
-                let font = fontIndex(start + k)
-                fontIndices.append(UInt8(truncatingIfNeeded: font))
-                if font != 0 { record.usesFallback = true }
-                // A character the primary font lacks and still drew: the chain had no font for it,
-                // and whether it has one in another paragraph depends on that run's first missing
-                // characters.
-                if font == 0 && !fonts[0].hasGlyph(UInt32(unit))
-                    && Unicode.Scalar(unit).map({ $0.properties.generalCategory != .format }) ?? true {
-                    record.isUsable = false
-                }
-                if k > 0, let split = numbers.ligatureSplits[start + k] { ligatureSplits[units.count - 1] = split }
-                if unit == 0xAD { record.hasSoftHyphens = true }
-            }
-            record.width = width
-            // Break opportunities inside it (the one after its leading space is the lane's).
-            while nextBreak < paragraph.breaks.upperBound && Int(prepared.breaks[nextBreak].offset) <= start {
-                nextBreak += 1
-            }
-            while nextBreak < paragraph.breaks.upperBound && Int(prepared.breaks[nextBreak].offset) < end {
-                let opportunity = prepared.breaks[nextBreak]
-                let offset = Int(opportunity.offset)
-                if Int(opportunity.contentEnd) != offset { record.isUsable = false }
-                breakOffsets.append(Int32(offset - start))
-                breakXs.append(opportunity.x - xAt[start])
-                breakKinds.append(opportunity.kind)
-                nextBreak += 1
-            }
-            // Line-end adjustments inside it and at its end; none where it starts.
-            while nextAdjustment < paragraph.stopAdjustments.upperBound
-                    && prepared.stopAdjustments[nextAdjustment].offset <= end {
-                let adjustment = prepared.stopAdjustments[nextAdjustment]
-                nextAdjustment += 1
-                guard adjustment.value != 0, adjustment.offset >= start else { continue }
-                guard adjustment.offset > start else {
-                    record.isUsable = false
-                    continue
-                }
-                lossOffsets.append(Int32(adjustment.offset - start))
-                lossValues.append(adjustment.value)
-            }
-            record.breakCount = Int32(breakOffsets.count) - record.breakStart
-            record.lossCount = Int32(lossOffsets.count) - record.lossStart
-            // Its runs and their fallback fonts.
-            while runIndex < runs.count && runs[runIndex].range.upperBound <= start { runIndex += 1 }
-            var lastRun = runIndex
-            while lastRun + 1 < runs.count && runs[lastRun].range.upperBound < end { lastRun += 1 }
-            record.firstScript = runs[runIndex].script.rawValue
-            record.lastScript = runs[lastRun].script.rawValue
-            record.isOneRun = runIndex == lastRun
-            for r in runIndex...lastRun where inertScripts[runs[r].script.rawValue] != true { record.isUsable = false }
-            let base = Int(record.unitStart)
-            /// The one fallback font of the part of `run` in the word (nil when it has two), and
-            /// whether the word's own hints chose it.
-            func runFont(_ r: Int) -> (font: Int16, chosenByItself: Bool)? {
-                let part = max(runs[r].range.lowerBound, start)..<min(runs[r].range.upperBound, end)
-                var font = 0
-                var firstMissing: Range<Int>?
-                var k = part.lowerBound
-                while k < part.upperBound {
-                    let f = Int(fontIndices[base + k - start])
-                    if f != 0 {
-                        if font == 0 { font = f } else if font != f { return nil }
-                        if firstMissing == nil {
-                            var missingEnd = k
-                            while missingEnd < part.upperBound && fontIndices[base + missingEnd - start] != 0 {
-                                missingEnd += 1
-                            }
-                            firstMissing = k..<missingEnd
-                        }
-                    }
-                    k += 1
-                }
-                guard let missing = firstMissing else { return (-1, false) }
-                // Chosen by its own hints: the font the run's first missing characters chose here,
-                // or the one the fallback chain gives its own first character of a definite script.
-                guard let definite = Self.definiteHint(text, missing) else { return (Int16(font), false) }
-                return (Int16(font), firstFallback[r] == missing.lowerBound || systemFace(definite) === fonts[font])
-            }
-            if let (font, chosen) = runFont(runIndex) {
-                (record.firstFont, record.firstChosenByItself) = (font, chosen)
-            } else {
-                record.isUsable = false
-            }
-            if let (font, chosen) = runFont(lastRun) {
-                (record.lastFont, record.lastChosenByItself) = (font, chosen)
-            } else {
-                record.isUsable = false
-            }
-            records.append(record)
-            insert(records.count - 1, hash: word.hash)
-            made.append(records.count - 1)
+        for i in 0..<text.count { xAt[i + 1] = xAt[i] + prepared.shapedNumbers.advance(at: i) }
+        let fontIndices = prepared.fontIndices
+        let firstFallback: [Int] = runs.map { run in
+            run.range.first { !fontIndices.isEmpty && fontMap[Int(fontIndices[$0])] != 0 } ?? run.range.upperBound
         }
-        return made
+        return Together(text: text, starts: starts, prepared: prepared, paragraph: paragraph, fontMap: fontMap,
+                        fontsFit: fontsFit, runs: runs, firstFallback: firstFallback, xAt: xAt,
+                        nextBreak: paragraph.breaks.lowerBound, nextAdjustment: paragraph.stopAdjustments.lowerBound)
+    }
+
+    /// The record of `word`, which starts at `start` in the words prepared together: its numbers
+    /// appended to the store's arrays.
+    private func record(of word: Word, at start: Int, in together: inout Together) -> Record {
+        let count = word.count, end = start + count
+        var record = Record(hash: word.hash, leadingScript: word.leadingScript, edges: word.edges,
+                            unitStart: Int32(units.count), unitCount: Int32(count),
+                            breakStart: Int32(breakOffsets.count), breakCount: 0,
+                            lossStart: Int32(lossOffsets.count), lossCount: 0, width: 0,
+                            firstScript: 0, lastScript: 0, firstFont: -1, firstChosenByItself: false,
+                            lastFont: -1, lastChosenByItself: false, isOneRun: true, usesFallback: false,
+                            hasSoftHyphens: false, isUsable: together.fontsFit)
+        // The spaces beside it keep their own advance (no pair with the word moved them).
+        let numbers = together.numbers
+        if word.edges & Self.spaceBefore != 0 && numbers.advance(at: start - 1) != spaceAdvance {
+            record.isUsable = false
+        }
+        if word.edges & Self.spaceAfter != 0 && numbers.advance(at: end) != spaceAdvance { record.isUsable = false }
+        appendUnits(of: word, at: start, from: together, to: &record)
+        appendBreaks(of: start..<end, from: &together, to: &record)
+        appendAdjustments(of: start..<end, from: &together, to: &record)
+        setRunFonts(of: start..<end, from: &together, to: &record)
+        return record
+    }
+
+    /// Appends the word's units, advances, cuts, fonts and ligature splits.
+    private func appendUnits(of word: Word, at start: Int, from together: Together, to record: inout Record) {
+        let numbers = together.numbers
+        var width = 0
+        for k in 0..<word.count {
+            let unit = word.units[k]
+            units.append(unit)
+            let advance = numbers.advance(at: start + k)
+            if Int32(exactly: advance) == nil { record.isUsable = false }
+            advances.append(Int32(truncatingIfNeeded: advance))
+            width += advance
+            cuttable.append(k > 0 && numbers.cuttable[start + k])
+            let font = together.fontIndex(start + k)
+            fontIndices.append(UInt8(truncatingIfNeeded: font))
+            if font != 0 { record.usesFallback = true }
+            // A character the primary font lacks and still drew: the chain had no font for it, and
+            // whether it has one in another paragraph depends on that run's first missing characters.
+            if font == 0 && !fonts[0].hasGlyph(UInt32(unit))
+                && Unicode.Scalar(unit).map({ $0.properties.generalCategory != .format }) ?? true {
+                record.isUsable = false
+            }
+            if k > 0, let split = numbers.ligatureSplits[start + k] { ligatureSplits[units.count - 1] = split }
+            if unit == 0xAD { record.hasSoftHyphens = true }
+        }
+        record.width = width
+    }
+
+    /// Appends the break opportunities inside the word (the one after its leading space is the
+    /// lane's), with their x from the word's start.
+    private func appendBreaks(of word: Range<Int>, from together: inout Together, to record: inout Record) {
+        let prepared = together.prepared, breaks = together.paragraph.breaks
+        func nextOffset() -> Int { Int(prepared.breaks[together.nextBreak].offset) }
+        while together.nextBreak < breaks.upperBound && nextOffset() <= word.lowerBound { together.nextBreak += 1 }
+        while together.nextBreak < breaks.upperBound && nextOffset() < word.upperBound {
+            let opportunity = prepared.breaks[together.nextBreak]
+            let offset = Int(opportunity.offset)
+            if Int(opportunity.contentEnd) != offset { record.isUsable = false }
+            breakOffsets.append(Int32(offset - word.lowerBound))
+            breakXs.append(opportunity.x - together.xAt[word.lowerBound])
+            breakKinds.append(opportunity.kind)
+            together.nextBreak += 1
+        }
+        record.breakCount = Int32(breakOffsets.count) - record.breakStart
+    }
+
+    /// Appends the line-end adjustments inside the word and at its end; there must be none where
+    /// it starts.
+    private func appendAdjustments(of word: Range<Int>, from together: inout Together, to record: inout Record) {
+        let listed = together.prepared.stopAdjustments, range = together.paragraph.stopAdjustments
+        while together.nextAdjustment < range.upperBound && listed[together.nextAdjustment].offset <= word.upperBound {
+            let adjustment = listed[together.nextAdjustment]
+            together.nextAdjustment += 1
+            guard adjustment.value != 0, adjustment.offset >= word.lowerBound else { continue }
+            guard adjustment.offset > word.lowerBound else {
+                record.isUsable = false
+                continue
+            }
+            lossOffsets.append(Int32(adjustment.offset - word.lowerBound))
+            lossValues.append(adjustment.value)
+        }
+        record.lossCount = Int32(lossOffsets.count) - record.lossStart
+    }
+
+    /// Sets the scripts of the word's first and last runs and their fallback fonts (see `RunFonts`).
+    private func setRunFonts(of word: Range<Int>, from together: inout Together, to record: inout Record) {
+        let runs = together.runs
+        while together.runIndex < runs.count && runs[together.runIndex].range.upperBound <= word.lowerBound {
+            together.runIndex += 1
+        }
+        let firstRun = together.runIndex
+        var lastRun = firstRun
+        while lastRun + 1 < runs.count && runs[lastRun].range.upperBound < word.upperBound { lastRun += 1 }
+        record.firstScript = runs[firstRun].script.rawValue
+        record.lastScript = runs[lastRun].script.rawValue
+        record.isOneRun = firstRun == lastRun
+        for r in firstRun...lastRun where inertScripts[runs[r].script.rawValue] != true { record.isUsable = false }
+        let base = Int(record.unitStart)
+        /// The one fallback font of the part of run `r` in the word (nil when it has two), and
+        /// whether the word's own hints chose it.
+        func runFont(_ r: Int) -> (font: Int16, chosenByItself: Bool)? {
+            let part = max(runs[r].range.lowerBound, word.lowerBound)..<min(runs[r].range.upperBound, word.upperBound)
+            var font = 0
+            var firstMissing: Range<Int>?
+            var k = part.lowerBound
+            while k < part.upperBound {
+                let f = Int(fontIndices[base + k - word.lowerBound])
+                if f != 0 {
+                    if font == 0 { font = f } else if font != f { return nil }
+                    if firstMissing == nil {
+                        var missingEnd = k
+                        while missingEnd < part.upperBound && fontIndices[base + missingEnd - word.lowerBound] != 0 {
+                            missingEnd += 1
+                        }
+                        firstMissing = k..<missingEnd
+                    }
+                }
+                k += 1
+            }
+            guard let missing = firstMissing else { return (-1, false) }
+            // Chosen by its own hints: the font the run's first missing characters chose here, or
+            // the one the fallback chain gives its own first character of a definite script.
+            guard let definite = Self.definiteHint(together.text, missing) else { return (Int16(font), false) }
+            let chosen = together.firstFallback[r] == missing.lowerBound || systemFace(definite) === fonts[font]
+            return (Int16(font), chosen)
+        }
+        if let (font, chosen) = runFont(firstRun) {
+            (record.firstFont, record.firstChosenByItself) = (font, chosen)
+        } else {
+            record.isUsable = false
+        }
+        if let (font, chosen) = runFont(lastRun) {
+            (record.lastFont, record.lastChosenByItself) = (font, chosen)
+        } else {
+            record.isUsable = false
+        }
     }
 
     /// Whether every ligature of ligature lookup `lookup` that holds the space glyph starts with it
