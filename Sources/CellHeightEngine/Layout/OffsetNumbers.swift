@@ -47,3 +47,59 @@ struct OffsetNumbers {
         let covered: ClosedRange<Int>
     }
 }
+
+/// Room for the numbers per offset of a stretch of a paragraph, written out for the wrap loop by
+/// a preparer that keeps them in another form (`ShapedOffsetNumbers.Scratch`, `WordRecords`):
+/// reused from call to call, one per engine.
+final class OffsetNumberBuffers {
+    private(set) var prefix = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var adjustments = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var cuttable = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    private(set) var splits = UnsafeMutablePointer<LigatureSplit>.allocate(capacity: 1)
+    private var capacity = 1
+
+    deinit { deallocate() }
+
+    private func deallocate() {
+        prefix.deallocate()
+        adjustments.deallocate()
+        cuttable.deallocate()
+        splits.deallocate()
+    }
+
+    /// Makes room for `count` offsets.
+    func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        deallocate()
+        capacity = max(count, 2 * capacity, 256)
+        prefix = .allocate(capacity: capacity)
+        adjustments = .allocate(capacity: capacity)
+        cuttable = .allocate(capacity: capacity)
+        splits = .allocate(capacity: capacity)
+    }
+
+    /// Writes the line-end adjustments of `range` (offsets in paragraph `p`, the buffers holding
+    /// `range.lowerBound` at index 0) from the paragraph's list, over the 0s already there.
+    func writeAdjustments(of p: PreparedParagraph, _ listed: UnsafeBufferPointer<StopAdjustment>,
+                          covering range: ClosedRange<Int>) {
+        let first = range.lowerBound
+        var low = p.stopAdjustments.lowerBound, high = p.stopAdjustments.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if listed[middle].offset < first { low = middle + 1 } else { high = middle }
+        }
+        while low < p.stopAdjustments.upperBound && listed[low].offset <= range.upperBound {
+            adjustments[listed[low].offset - first] = listed[low].value
+            low += 1
+        }
+    }
+
+    /// The view of `range`, the buffers holding its start at index 0 (its pointers take offsets
+    /// in the paragraph: moved back by the range's start).
+    func view(covering range: ClosedRange<Int>, hasSplits: Bool) -> OffsetNumbers.View {
+        let first = range.lowerBound
+        return OffsetNumbers.View(prefix: prefix - first, lineEndAdjustments: adjustments - first,
+                                  cuttable: cuttable - first, ligatureSplits: hasSplits ? splits - first : nil,
+                                  covered: range)
+    }
+}

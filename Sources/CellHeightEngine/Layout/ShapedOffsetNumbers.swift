@@ -105,34 +105,16 @@ struct ShapedOffsetNumbers {
     /// Numbers per offset written out for a stretch of a paragraph, valid until the next call
     /// (one per engine: the wrap loop asks for the words it cuts, one at a time).
     final class Scratch {
-        private var capacity = 0
-        private var prefix = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        private var adjustments = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        private var cuttable = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-        private var splits = UnsafeMutablePointer<LigatureSplit>.allocate(capacity: 1)
-
-        deinit { deallocate() }
-
-        private func deallocate() {
-            prefix.deallocate()
-            adjustments.deallocate()
-            cuttable.deallocate()
-            splits.deallocate()
-        }
+        private let buffers = OffsetNumberBuffers()
 
         /// The numbers of `range` of paragraph `p` of `text` (whose numbers are `numbers`), x
         /// counted from `x` at `range`'s start (x from the paragraph's start; tabs count 0).
         func view(_ numbers: ShapedOffsetNumbers, _ text: PreparedText.Buffers, _ p: PreparedParagraph,
                   covering range: ClosedRange<Int>, x: Int) -> OffsetNumbers.View {
             let count = range.count
-            if capacity < count {
-                deallocate()
-                capacity = max(count, 2 * capacity, 256)
-                prefix = .allocate(capacity: capacity)
-                adjustments = .allocate(capacity: capacity)
-                cuttable = .allocate(capacity: capacity)
-                splits = .allocate(capacity: capacity)
-            }
+            buffers.reserve(count)
+            let prefix = buffers.prefix, adjustments = buffers.adjustments
+            let cuttable = buffers.cuttable, splits = buffers.splits
             let first = range.lowerBound
             var hasSplits = false
             var position = x
@@ -150,20 +132,8 @@ struct ShapedOffsetNumbers {
                 if k + 1 < count { position += numbers.advance(at: offset) }
             }
             // The adjustments of the stretch, from the paragraph's list.
-            let listed = text.stopAdjustments
-            var low = p.stopAdjustments.lowerBound, high = p.stopAdjustments.upperBound
-            while low < high {
-                let middle = (low + high) / 2
-                if listed[middle].offset < first { low = middle + 1 } else { high = middle }
-            }
-            while low < p.stopAdjustments.upperBound && listed[low].offset <= range.upperBound {
-                adjustments[listed[low].offset - first] = listed[low].value
-                low += 1
-            }
-            // The view's pointers take offsets in the paragraph: moved back by `first`.
-            return OffsetNumbers.View(prefix: prefix - first, lineEndAdjustments: adjustments - first,
-                                      cuttable: cuttable - first, ligatureSplits: hasSplits ? splits - first : nil,
-                                      covered: range)
+            buffers.writeAdjustments(of: p, text.stopAdjustments, covering: range)
+            return buffers.view(covering: range, hasSplits: hasSplits)
         }
     }
 }

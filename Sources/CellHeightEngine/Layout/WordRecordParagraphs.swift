@@ -179,7 +179,9 @@ extension WordRecords {
                        x: Int) -> OffsetNumbers.View {
         let units = text.units.baseAddress! + p.start
         let first = range.lowerBound, last = range.upperBound
-        reserveNumbers(last - first + 1)
+        numbers.reserve(last - first + 1)
+        let numberPrefix = numbers.prefix, numberAdjustments = numbers.adjustments
+        let numberCuttable = numbers.cuttable, numberSplits = numbers.splits
         let flags = WordCharacters.flags
         // From the start of the word (or run of spaces) holding the range's start.
         var i = first
@@ -234,19 +236,8 @@ extension WordRecords {
             }
         }
         // The adjustments of the range, from the paragraph's list.
-        let listed = text.stopAdjustments
-        var low = p.stopAdjustments.lowerBound, high = p.stopAdjustments.upperBound
-        while low < high {
-            let middle = (low + high) / 2
-            if listed[middle].offset < first { low = middle + 1 } else { high = middle }
-        }
-        while low < p.stopAdjustments.upperBound && listed[low].offset <= last {
-            numberAdjustments[listed[low].offset - first] = listed[low].value
-            low += 1
-        }
-        return OffsetNumbers.View(prefix: numberPrefix - first, lineEndAdjustments: numberAdjustments - first,
-                                  cuttable: numberCuttable - first,
-                                  ligatureSplits: hasSplits ? numberSplits - first : nil, covered: range)
+        numbers.writeAdjustments(of: p, text.stopAdjustments, covering: range)
+        return numbers.view(covering: range, hasSplits: hasSplits)
     }
 }
 

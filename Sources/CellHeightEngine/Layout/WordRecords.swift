@@ -95,11 +95,7 @@ final class WordRecords {
     private var slotMask: Int
 
     /// Numbers per offset written out for the wrap loop (see `offsetNumbers`).
-    private(set) var numberPrefix = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private(set) var numberAdjustments = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private(set) var numberCuttable = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-    private(set) var numberSplits = UnsafeMutablePointer<LigatureSplit>.allocate(capacity: 1)
-    private var numberCapacity = 1
+    let numbers = OffsetNumberBuffers()
 
     /// Per script met: whether the primary font's space is inert in it (`spaceIsInert`).
     private var inertScripts: [UInt32: Bool] = [:]
@@ -119,26 +115,6 @@ final class WordRecords {
         self.systemFace = systemFace
         slots = Array(repeating: 0, count: 1 << 12)
         slotMask = (1 << 12) - 1
-    }
-
-    deinit { deallocateNumbers() }
-
-    private func deallocateNumbers() {
-        numberPrefix.deallocate()
-        numberAdjustments.deallocate()
-        numberCuttable.deallocate()
-        numberSplits.deallocate()
-    }
-
-    /// Makes room for `count` offsets of numbers.
-    func reserveNumbers(_ count: Int) {
-        guard count > numberCapacity else { return }
-        deallocateNumbers()
-        numberCapacity = max(count, 2 * numberCapacity, 256)
-        numberPrefix = .allocate(capacity: numberCapacity)
-        numberAdjustments = .allocate(capacity: numberCapacity)
-        numberCuttable = .allocate(capacity: numberCapacity)
-        numberSplits = .allocate(capacity: numberCapacity)
     }
 
     /// FNV-1a of a word's units, then its context (`finish`).
