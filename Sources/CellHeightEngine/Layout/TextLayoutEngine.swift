@@ -86,6 +86,11 @@ public final class TextLayoutEngine {
     /// Whether the pairwise lane takes paragraphs beyond its pair tables from word records (the
     /// default). Off only to compare with shaping them in tests; set before the first `prepare`.
     var usesWordRecords = true
+    /// How many units of words the word records keep (see `WordRecords.unitLimit`); small only to
+    /// test how they make room. Set before the first `prepare`.
+    var wordRecordUnitLimit = WordRecords.defaultUnitLimit
+    /// How many word records are kept.
+    var wordRecordCount: Int { pairwiseLane?.words?.records.count ?? 0 }
 
     /// The lane's word records, when the primary font draws the space.
     private func makeWordRecords() -> WordRecords? {
@@ -95,7 +100,8 @@ public final class TextLayoutEngine {
         let shaper = self.shaper
         return WordRecords(primary: chain.primary, spaceAdvance: space,
                            prepareTogether: { shaping.prepareWords($0, contexts: $1) },
-                           systemFace: { shaper.fallbackFaces.systemFace(for: $0) })
+                           systemFace: { shaper.fallbackFaces.systemFace(for: $0) },
+                           unitLimit: wordRecordUnitLimit)
     }
 
     /// The text the pairwise lane prepared last: its arrays are reused for the next one once its

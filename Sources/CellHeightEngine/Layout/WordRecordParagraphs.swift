@@ -50,6 +50,7 @@ extension WordRecords {
             let edges = (start > 0 ? Self.spaceBefore : 0) | (i < length ? Self.spaceAfter : 0)
             hash = Self.finish(hash, leadingScript: leadingScript, edges: edges)
             if let found = find(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges) {
+                markUsed(found)
                 words.append((start, count, found))
             } else {
                 let word = Word(units: units + start, count: count, hash: hash, leadingScript: leadingScript,

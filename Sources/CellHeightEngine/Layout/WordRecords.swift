@@ -24,7 +24,7 @@ import Glibc
 /// The lane gives the paragraph to shaping when one does not hold. Tests compare both ways on
 /// real text of every script (`WordRecordTests`).
 ///
-/// Kept per layout engine (not thread-safe), at most `unitLimit` units: then emptied.
+/// Kept per layout engine (not thread-safe), at most `unitLimit` units (see `makeRoom`).
 final class WordRecords {
     /// A word's numbers: indices into the store's flat arrays.
     struct Record {
@@ -55,6 +55,8 @@ final class WordRecords {
         /// False when preparing it alone may not give what its paragraph gives (see the type's
         /// comment): its paragraph is shaped.
         var isUsable: Bool
+        /// A paragraph found it since the store last filled up (it is then kept, see `makeRoom`).
+        var isUsed = false
     }
 
     /// Which sides of a word are spaces (the others are its paragraph's edges).
@@ -66,9 +68,13 @@ final class WordRecords {
     static let longestWord = 64
     /// Paragraphs longer than this are shaped (in pieces, see `ShapingTextPreparer.pieceUnits`).
     static let longestParagraph = 1 << 16
-    /// Units kept at most before the store is emptied (some 30 bytes a unit with the records and
-    /// their breaks: 30 MB per engine at most).
-    static let unitLimit = 1 << 20
+    /// Units kept at most (some 25 bytes a unit with the records and their breaks: about 50 MB per
+    /// engine at most). On the 200,000 multilingual rows of `make bench` (4.3 million units of
+    /// distinct words), a million units emptied four times made 549,000 records for 270,000
+    /// distinct words; two million, keeping the words found (`makeRoom`), fill up once.
+    static let defaultUnitLimit = 1 << 21
+    /// `defaultUnitLimit`, small only to test how the store makes room.
+    let unitLimit: Int
 
     @exclusivity(unchecked) private(set) var records: [Record] = []
     @exclusivity(unchecked) private(set) var units: [UInt16] = []
@@ -108,8 +114,9 @@ final class WordRecords {
     let spaceAdvance: Int
 
     init(primary: FontFace, spaceAdvance: Int, prepareTogether: @escaping ([UInt16], [ScriptContext]) -> PreparedText,
-         systemFace: @escaping (UInt32) -> FontFace?) {
+         systemFace: @escaping (UInt32) -> FontFace?, unitLimit: Int = defaultUnitLimit) {
         fonts = [primary]
+        self.unitLimit = unitLimit
         self.spaceAdvance = spaceAdvance
         self.prepareTogether = prepareTogether
         self.systemFace = systemFace
@@ -177,10 +184,53 @@ final class WordRecords {
         var edges: UInt8
     }
 
-    /// Empties the store when `count` more units would not fit.
+    /// Makes room for `count` more units when they would not fit: keeps the records paragraphs
+    /// found since the store last filled up, and forgets the others (the words a catalog keeps
+    /// meeting stay; a word met once goes). Empties the store when those would take more than
+    /// half of it.
     func makeRoom(for count: Int) {
-        if units.count + count > Self.unitLimit { removeAll() }
+        guard units.count + count > unitLimit else { return }
+        var keptUnits = 0
+        for r in records where r.isUsed { keptUnits += Int(r.unitCount) }
+        if 2 * (keptUnits + count) > unitLimit { removeAll() } else { keepUsed() }
     }
+
+    /// Keeps the records found since the store last filled up (unmarked, in their order), forgets
+    /// the others.
+    private func keepUsed() {
+        let old = (records: records, units: units, advances: advances, cuttable: cuttable, fontIndices: fontIndices,
+                   breakOffsets: breakOffsets, breakXs: breakXs, breakKinds: breakKinds,
+                   lossOffsets: lossOffsets, lossValues: lossValues, ligatureSplits: ligatureSplits)
+        removeAll()
+        for var r in old.records where r.isUsed {
+            r.isUsed = false
+            let unitStart = Int(r.unitStart), breakStart = Int(r.breakStart), lossStart = Int(r.lossStart)
+            let unitRange = unitStart..<unitStart + Int(r.unitCount)
+            let breakRange = breakStart..<breakStart + Int(r.breakCount)
+            let lossRange = lossStart..<lossStart + Int(r.lossCount)
+            for k in unitRange.dropFirst() {
+                if let split = old.ligatureSplits[k] { ligatureSplits[units.count + k - unitStart] = split }
+            }
+            r.unitStart = Int32(units.count)
+            r.breakStart = Int32(breakOffsets.count)
+            r.lossStart = Int32(lossOffsets.count)
+            units += old.units[unitRange]
+            advances += old.advances[unitRange]
+            cuttable += old.cuttable[unitRange]
+            fontIndices += old.fontIndices[unitRange]
+            breakOffsets += old.breakOffsets[breakRange]
+            breakXs += old.breakXs[breakRange]
+            breakKinds += old.breakKinds[breakRange]
+            lossOffsets += old.lossOffsets[lossRange]
+            lossValues += old.lossValues[lossRange]
+            records.append(r)
+            insert(records.count - 1, hash: r.hash)
+        }
+    }
+
+    /// Marks record `index` as found by a paragraph (see `makeRoom`).
+    @inline(__always)
+    func markUsed(_ index: Int) { records[index].isUsed = true }
 
     private func insert(_ index: Int, hash: UInt64) {
         if 2 * (records.count + 1) > slots.count {

@@ -122,7 +122,13 @@ struct WordRecordTests {
                      "مرحبا بالعالم 12 مرحبا", "שלום עולם, שלום", "Ελληνικά «Ελληνικά» Ελληνικά",
                      "Ελληνικά\nΕλληνικά Ελληνικά\n", "  Привет  ", "Привет\u{00AD}мир мир\u{00AD}Привет",
                      // Fullwidth punctuation that collapses in pairs within a line (Noto Sans CJK).
-                     "進行點選動作的方向 (「左」、「右」、「上」、「下」)。 進行拖曳動作的方向 (「左」、「右」)。 停用 URL 與 MIME"]
+                     "進行點選動作的方向 (「左」、「右」、「上」、「下」)。 進行拖曳動作的方向 (「左」、「右」)。 停用 URL 與 MIME",
+                     // Words whose inner breaks follow rules that look past the pair (quotation
+                     // marks, hyphens before letters and digits, numbers with prefixes and
+                     // suffixes, brackets, East Asian quotes), at a paragraph's edges and between spaces.
+                     "„Привет“ «мир» “中文”", "“中文” „Привет“ «мир»", "-Привет -5 №-5 Привет-мир",
+                     "Привет-мир -5 №-5 -Привет", "$-5 €(5) (5)% 5%)", "5%) (5)% €(5) $-5",
+                     "«中文»中文 「中文」中文", "中文「中文」 中文«中文»", "Привет/мир…мир", "мир…мир Привет/мир"]
         var taken = 0
         for text in texts + texts {
             let utf8 = Array(text.utf8)
@@ -136,6 +142,40 @@ struct WordRecordTests {
             }
         }
         #expect(taken >= 20, "most of these should take the word records: \(taken)")
+    }
+
+    @Test("a full store keeps the words paragraphs found since it last filled up, and gives what shaping gives")
+    func makingRoom() throws {
+        let face = try FontFace(path: TestFonts.dejaVuSans)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        let lane = try TextLayoutEngine(chain: chain, fontSize: 16, lineHeight: .normal)
+        lane.wordRecordUnitLimit = 300
+        let shaping = try TextLayoutEngine(chain: chain, fontSize: 16, lineHeight: .normal)
+        shaping.usesPairwiseLane = false
+        // Real words met once (Russian and Greek catalog words), each paragraph after one that
+        // holds the words met in every row.
+        let once = ["Открыть файл", "Сохранить как", "Закрыть окно", "Выход из программы", "Параметры печати",
+                    "Άνοιγμα αρχείου", "Αποθήκευση ως", "Κλείσιμο παραθύρου", "Έξοδος από το πρόγραμμα",
+                    "Ρυθμίσεις εκτύπωσης", "Вставить объект", "Удалить строку", "Найти и заменить",
+                    "Εισαγωγή αντικειμένου", "Διαγραφή γραμμής", "Εύρεση και αντικατάσταση"]
+        let often = "Отмена Ακύρωση"
+        var emptied = 0, last = 0
+        for (n, text) in (once + once.map { $0 + " " + $0 }).enumerated() {
+            for row in [often, "\(text) \(n)"] {
+                let utf8 = Array(row.utf8)
+                let prepared = try #require(utf8.withUnsafeBufferPointer { lane.preparePlainText($0) }, "\(row)")
+                let expected = shaping.prepare(row)
+                #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(row)")
+                #expect(lane.layout(prepared, width: 40) == shaping.layout(expected, width: 40), "\(row)")
+                if lane.wordRecordCount < last { emptied += 1 }
+                last = lane.wordRecordCount
+            }
+        }
+        #expect(emptied >= 2, "300 units should fill up more than once: \(emptied)")
+        // The words found in every row were kept: finding them again makes no record.
+        let kept = lane.wordRecordCount
+        _ = Array(often.utf8).withUnsafeBufferPointer { lane.preparePlainText($0) }
+        #expect(lane.wordRecordCount == kept)
     }
 
     @Test("a paragraph with a word no record may stand for is shaped")
