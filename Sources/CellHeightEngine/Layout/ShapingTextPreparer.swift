@@ -186,10 +186,10 @@ final class ShapingTextPreparer {
                                                  stopAdjustments: adjustmentBase..<text.stopAdjustments.count))
     }
 
-    /// The numbers per offset of (at least) `range` of paragraph `p` of `prepared` (which this
-    /// preparer prepared), x at the range's start being `x`: valid until the next call.
-    func offsetNumbers(_ prepared: PreparedText, _ text: PreparedText.Buffers, _ p: PreparedParagraph,
+    /// The numbers per offset of (at least) `range` of paragraph `p` of a text this preparer
+    /// prepared (`numbers`: its small form), x at the range's start being `x`: valid until the next call.
+    func offsetNumbers(_ numbers: ShapedOffsetNumbers, _ text: PreparedText.Buffers, _ p: PreparedParagraph,
                        covering range: ClosedRange<Int>, x: Int) -> OffsetNumbers.View {
-        numbersScratch.view(prepared.shapedNumbers, text, p, covering: range, x: x)
+        numbersScratch.view(numbers, text, p, covering: range, x: x)
     }
 }

@@ -209,11 +209,17 @@ public final class TextLayoutEngine {
         var height = 0.0
         let fixedHeight = lineHeight.fixedPixels(fontSize: fontSize)
         let primaryLineHeight = self.primaryLineHeight
+        // The wrap loop asks for numbers per offset through a closure that holds the engine and
+        // the text unretained (both outlive the loop): holding them counted their references at
+        // every line, 7% of a prose run.
+        let storage = Unmanaged.passUnretained(prepared.storage)
         for paragraph in prepared.paragraphs {
             guard details || (paragraph.usesFallback && fixedHeight == nil) else {
                 // Every line box has the primary line height (summed line by line, so that heights
                 // are the same to the last bit however the lines were found).
-                let count = wrapper.lineCount(buffers, paragraph, limit: &limit) { numbers(prepared, buffers, paragraph, $0, x: $1) }
+                let count = wrapper.lineCount(buffers, paragraph, limit: &limit) { [unowned(unsafe) self] in
+                    self.numbers(storage, buffers, paragraph, $0, x: $1)
+                }
                 limit.paragraphEnded(paragraph, lineCount: count)
                 lineCount += count
                 for _ in 0..<count { height += primaryLineHeight }
@@ -237,7 +243,7 @@ public final class TextLayoutEngine {
                                      fonts: fonts.map(\.familyName)))
             }
             wrapper.wrap(buffers, paragraph, limit: &limit, measuresLines: details,
-                         offsetNumbers: { numbers(prepared, buffers, paragraph, $0, x: $1) }) { line in
+                         offsetNumbers: { [unowned(unsafe) self] in self.numbers(storage, buffers, paragraph, $0, x: $1) }) { line in
                 if let pending { measure(pending, isLast: false) }
                 pending = line
                 paragraphLines += 1
@@ -253,11 +259,12 @@ public final class TextLayoutEngine {
     /// The numbers per offset of (at least) `range` of paragraph `p` of `prepared`, x at the range's
     /// start being `x`, from the preparer that prepared it: written out from a shaped text's small
     /// form, or worked out again by the pairwise lane. Valid until the next call.
-    private func numbers(_ prepared: PreparedText, _ text: PreparedText.Buffers, _ p: PreparedParagraph,
-                         _ range: ClosedRange<Int>, x: Int) -> OffsetNumbers.View {
-        switch prepared.preparer {
+    private func numbers(_ storage: Unmanaged<PreparedText.Storage>, _ text: PreparedText.Buffers,
+                         _ p: PreparedParagraph, _ range: ClosedRange<Int>, x: Int) -> OffsetNumbers.View {
+        let (preparer, shapedNumbers) = storage._withUnsafeGuaranteedRef { ($0.preparer, $0.shapedNumbers) }
+        switch preparer {
         case .shaping:
-            return shaping.offsetNumbers(prepared, text, p, covering: range, x: x)
+            return shaping.offsetNumbers(shapedNumbers, text, p, covering: range, x: x)
         case .pairwiseLane:
             guard let pairwiseLane else { preconditionFailure("only the pairwise lane prepares texts as its own") }
             return pairwiseLane.offsetNumbers(text, p, covering: range, x: x)
@@ -271,7 +278,7 @@ public final class TextLayoutEngine {
         numbers.reserve(forUnits: text.units.count)
         text.withBuffers { buffers in
             for p in text.paragraphs where p.count > 0 {
-                let view = self.numbers(text, buffers, p, 0...p.count, x: 0)
+                let view = self.numbers(Unmanaged.passUnretained(text.storage), buffers, p, 0...p.count, x: 0)
                 for offset in 0...p.count {
                     numbers.prefix[p.start + offset] = view.prefix[offset]
                     numbers.lineEndAdjustments[p.start + offset] = view.lineEndAdjustments[offset]
