@@ -47,7 +47,7 @@ extension WordRecords {
                 leadingScript = runScript != 0
                     ? runScript : Self.firstScript(units, from: start, to: length, scripts, flags)
             }
-            let edges = (start > 0 ? Self.spaceBefore : 0) | (i < length ? Self.spaceAfter : 0)
+            let edges = keyEdges(spaceBefore: start > 0, spaceAfter: i < length)
             hash = Self.finish(hash, leadingScript: leadingScript, edges: edges)
             if let found = find(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges) {
                 markUsed(found)
@@ -97,7 +97,10 @@ extension WordRecords {
                 }
             }
             let r = records[word.record]
-            guard r.isUsable, run.accept(r) else { return false }
+            // (A record made between spaces whose end kerns with the space after it does not
+            // stand for the word at the paragraph's end.)
+            guard r.isUsable, keysEdges || !r.endsAdjusted || word.start + word.count < length, run.accept(r)
+            else { return false }
             let start = word.start
             for b in Int(r.breakStart)..<Int(r.breakStart + r.breakCount) {
                 let offset = UInt32(start + Int(breakOffsets[b]))
@@ -219,7 +222,7 @@ extension WordRecords {
                 if !scriptKnown { runScript = Self.scriptBefore(units, start, length: p.count) }
                 leadingScript = runScript
             }
-            let edges = (start > 0 ? Self.spaceBefore : 0) | (i < p.count ? Self.spaceAfter : 0)
+            let edges = keyEdges(spaceBefore: start > 0, spaceAfter: i < p.count)
             // (The record is found or made before the records are read: making one appends to them.)
             let found = record(units + start, count, leadingScript: leadingScript, edges: edges)
             let r = records[found]

@@ -16,8 +16,9 @@ import Glibc
 ///   no prepended character, holds no tab, U+3000, line separator, control or emoji character,
 ///   and nothing beyond the BMP (`WordCharacters`);
 /// - its neutral characters before its first real script are shaped in the run they continue
-///   (the key holds that run's script, see `scriptRuns(of:leadingScript:)`), and the breaker sees
-///   the same neighbours: a space or the paragraph's edge on each side (the key holds which);
+///   (the key holds that run's script, see `scriptRuns(of:leadingScript:)`);
+/// - whether a space or the paragraph's edge is beside it changes nothing its record does not
+///   show (see `edgesMatter`; in the fonts where it may, the key holds which);
 /// - the fallback font of a run that goes on across spaces is the one Chromium's loop would
 ///   choose for the whole run: each record keeps the font that drew its first and last runs and
 ///   whether its own hints chose it, and the lane checks them run by run (`RunFonts`).
@@ -55,6 +56,10 @@ final class WordRecords {
         /// False when preparing it alone may not give what its paragraph gives (see the type's
         /// comment): its paragraph is shaped.
         var isUsable: Bool
+        /// It has a line-end adjustment at its end: its last glyph kerns with the space after it
+        /// (or a bracket there is trimmed), so it may stand for the word only where a space follows
+        /// (see `keysEdges`).
+        var endsAdjusted = false
         /// A paragraph found it since the store last filled up (it is then kept, see `makeRoom`).
         var isUsed = false
     }
@@ -62,6 +67,17 @@ final class WordRecords {
     /// Which sides of a word are spaces (the others are its paragraph's edges).
     static let spaceBefore: UInt8 = 1
     static let spaceAfter: UInt8 = 2
+
+    /// Whether the key tells a word between spaces from one at a paragraph's edge. In most fonts
+    /// one record serves both (see `edgesMatter`): each word is then prepared between two spaces.
+    let keysEdges: Bool
+
+    /// The edges of a word's key: which of its sides are spaces, or both when they do not matter.
+    @inline(__always)
+    func keyEdges(spaceBefore: Bool, spaceAfter: Bool) -> UInt8 {
+        guard keysEdges else { return Self.spaceBefore | Self.spaceAfter }
+        return (spaceBefore ? Self.spaceBefore : 0) | (spaceAfter ? Self.spaceAfter : 0)
+    }
 
     /// Words longer than this are not kept: a paragraph with one is shaped (long words are rare
     /// but for scripts written without spaces, where a record would seldom come again).
@@ -117,6 +133,7 @@ final class WordRecords {
          systemFace: @escaping (UInt32) -> FontFace?, unitLimit: Int = defaultUnitLimit) {
         fonts = [primary]
         self.unitLimit = unitLimit
+        keysEdges = Self.edgesMatter(in: primary)
         self.spaceAdvance = spaceAdvance
         self.prepareTogether = prepareTogether
         self.systemFace = systemFace
@@ -363,6 +380,7 @@ final class WordRecords {
         appendUnits(of: word, at: start, from: together, to: &record)
         appendBreaks(of: start..<end, from: &together, to: &record)
         appendAdjustments(of: start..<end, from: &together, to: &record)
+        record.endsAdjusted = record.lossCount > 0 && lossOffsets[lossOffsets.count - 1] == Int32(count)
         setRunFonts(of: start..<end, from: &together, to: &record)
         return record
     }
@@ -644,6 +662,34 @@ enum WordCharacters {
 }
 
 extension WordRecords {
+    /// Whether a word's numbers may depend on whether a space or its paragraph's edge is beside
+    /// it in ways its record does not show: `font` kerns with a legacy `kern` table (HarfBuzz
+    /// shares such a pair's value between both glyphs), or has a pair adjustment that moves the
+    /// second glyph (a space before a word could move its first glyph). Otherwise the only
+    /// lookups that reach a space (see `spaceIsInert`) are pairs that move the first glyph: the
+    /// space before a word (a record whose space moved is not used), or the word's last glyph
+    /// before the space after it, which shows as a line-end adjustment at the record's end (such a
+    /// record is not used at a paragraph's end, see `Record.endsAdjusted`). The break
+    /// opportunities inside a word do not depend on its edges either: every rule that looks past
+    /// a word's inner pair reads a space as it reads the text's start or end (UAX #14's LB15a,
+    /// LB15b and LB19a name both; the rules with `SP*` never reach past a character that is not a
+    /// space; Blink's layers and `Unicode151LineBreaks` read them alike).
+    static func edgesMatter(in font: FontFace) -> Bool {
+        guard let face = hb_font_get_face(font.hbFont) else { return true }
+        let kern = OpenTypeTable(face: face, tag: "kern")
+        defer { kern.destroy() }
+        guard kern.bytes.isEmpty else { return true }
+        let positioning = OpenTypeTable(face: face, tag: "GPOS")
+        defer { positioning.destroy() }
+        guard !positioning.bytes.isEmpty else { return false }
+        guard let lookupList = positioning.uint16(8), let count = positioning.uint16(lookupList) else { return true }
+        for lookup in 0..<count {
+            guard let kind = positioning.lookupKind(UInt32(lookup), extensionType: 9) else { return true }
+            if kind.type == 2 && kind.pairsMoveSecondGlyph { return true }
+        }
+        return false
+    }
+
     /// Whether no lookup of `font` for text of `script` (Chromium's features, and `halt`, which
     /// it turns on at some CJK punctuation) that may reach beyond the glyph next to it (a
     /// ligature, a contextual lookup) lists the space glyph, so that nothing reaches from one word

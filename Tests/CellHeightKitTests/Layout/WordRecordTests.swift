@@ -1,4 +1,5 @@
 @testable import CellHeightEngine
+import CHarfBuzz
 import Foundation
 import Testing
 @testable import CellHeightKit
@@ -128,7 +129,9 @@ struct WordRecordTests {
                      // suffixes, brackets, East Asian quotes), at a paragraph's edges and between spaces.
                      "„Привет“ «мир» “中文”", "“中文” „Привет“ «мир»", "-Привет -5 №-5 Привет-мир",
                      "Привет-мир -5 №-5 -Привет", "$-5 €(5) (5)% 5%)", "5%) (5)% €(5) $-5",
-                     "«中文»中文 「中文」中文", "中文「中文」 中文«中文»", "Привет/мир…мир", "мир…мир Привет/мир"]
+                     "«中文»中文 「中文」中文", "中文「中文」 中文«中文»", "Привет/мир…мир", "мир…мир Привет/мир",
+                     // Words ending in letters that kern with a space in some fonts.
+                     "ΑΥΤΟΜΑΤΑ Ά ΓΑΤΑ", "ΓΑΤΑ Ά ΑΥΤΟΜΑΤΑ", "NULL ТВ Γ", "Γ ТВ NULL"]
         var taken = 0
         for text in texts + texts {
             let utf8 = Array(text.utf8)
@@ -176,6 +179,32 @@ struct WordRecordTests {
         let kept = lane.wordRecordCount
         _ = Array(often.utf8).withUnsafeBufferPointer { lane.preparePlainText($0) }
         #expect(lane.wordRecordCount == kept)
+    }
+
+    @Test("in fonts where a word's edges do not matter, a space before a letter never moves the letter")
+    func edgesMatter() throws {
+        var keyed = 0, checked = 0
+        for font in Self.installedFonts() {
+            let face = try FontFace(path: font)
+            guard face.hasGlyph(0x20) else { continue }
+            guard !WordRecords.edgesMatter(in: face) else {
+                keyed += 1
+                continue
+            }
+            let shaper = Shaper(chain: FontFallbackChain.chromiumDefault(primary: face), fontSize: 20)
+            // Letters of the scripts the lane's records hold most, where the font has them.
+            let letters = (Array(0x41...0x5A) + Array(0x391...0x3A9) + Array(0x410...0x42F) + Array(0x5D0...0x5EA))
+                .map(UInt16.init).filter { face.hasGlyph(UInt32($0)) }
+            for letter in letters {
+                let script = hb_unicode_script(hb_unicode_funcs_get_default(), UInt32(letter))
+                let alone = shaper.shapeClusters([letter], range: 0..<1, script: script, face: face)
+                let afterSpace = shaper.shapeClusters([0x20, letter], range: 0..<2, script: script, face: face)
+                #expect(afterSpace.last?.advance == alone.first?.advance, "U+\(String(letter, radix: 16)) in \(font)")
+                checked += 1
+            }
+        }
+        print("word edges: \(keyed) fonts key them, \(checked) letters checked in the others")
+        #expect(checked > 1_000)
     }
 
     @Test("a paragraph with a word no record may stand for is shaped")
