@@ -219,29 +219,44 @@ final class WordRecords {
                    breakOffsets: breakOffsets, breakXs: breakXs, breakKinds: breakKinds,
                    lossOffsets: lossOffsets, lossValues: lossValues, ligatureSplits: ligatureSplits)
         removeAll()
+        /// Appends `source[range]` to `target`, read through a pointer (an array slice per
+        /// record would count references on the old array for each).
+        func append<T>(_ source: [T], _ range: Range<Int>, to target: inout [T]) {
+            source.withUnsafeBufferPointer { target.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        // Where each kept record's units were and now are, in order, for the ligature splits.
+        var moved: [(old: Range<Int>, new: Int)] = []
         for var r in old.records where r.isUsed {
             r.isUsed = false
             let unitStart = Int(r.unitStart), breakStart = Int(r.breakStart), lossStart = Int(r.lossStart)
             let unitRange = unitStart..<unitStart + Int(r.unitCount)
             let breakRange = breakStart..<breakStart + Int(r.breakCount)
             let lossRange = lossStart..<lossStart + Int(r.lossCount)
-            for k in unitRange.dropFirst() {
-                if let split = old.ligatureSplits[k] { ligatureSplits[units.count + k - unitStart] = split }
-            }
+            moved.append((unitRange, units.count))
             r.unitStart = Int32(units.count)
             r.breakStart = Int32(breakOffsets.count)
             r.lossStart = Int32(lossOffsets.count)
-            units += old.units[unitRange]
-            advances += old.advances[unitRange]
-            cuttable += old.cuttable[unitRange]
-            fontIndices += old.fontIndices[unitRange]
-            breakOffsets += old.breakOffsets[breakRange]
-            breakXs += old.breakXs[breakRange]
-            breakKinds += old.breakKinds[breakRange]
-            lossOffsets += old.lossOffsets[lossRange]
-            lossValues += old.lossValues[lossRange]
+            append(old.units, unitRange, to: &units)
+            append(old.advances, unitRange, to: &advances)
+            append(old.cuttable, unitRange, to: &cuttable)
+            append(old.fontIndices, unitRange, to: &fontIndices)
+            append(old.breakOffsets, breakRange, to: &breakOffsets)
+            append(old.breakXs, breakRange, to: &breakXs)
+            append(old.breakKinds, breakRange, to: &breakKinds)
+            append(old.lossOffsets, lossRange, to: &lossOffsets)
+            append(old.lossValues, lossRange, to: &lossValues)
             records.append(r)
             insert(records.count - 1, hash: r.hash)
+        }
+        for (unit, split) in old.ligatureSplits {
+            // The kept record holding `unit`, if any: the last that starts at or before it.
+            var low = 0, high = moved.count
+            while low < high {
+                let middle = (low + high) / 2
+                if moved[middle].old.lowerBound <= unit { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, moved[low - 1].old.contains(unit) else { continue }
+            ligatureSplits[moved[low - 1].new + unit - moved[low - 1].old.lowerBound] = split
         }
     }
 
