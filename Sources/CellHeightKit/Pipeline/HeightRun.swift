@@ -70,7 +70,8 @@ public final class HeightRun {
         if checked { checker.finish() }
         if let junitFile = request.junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
         if let file = request.diagnosticsFile, request.diagnostics.writesDocument {
-            try writeAtomically(Data(request.diagnostics.document(checker.documented).utf8), to: file)
+            let document = request.diagnostics.document(checker.documented, wording: request.reportWording)
+            try writeAtomically(Data(document.utf8), to: file)
         }
         return HeightRunOutcome(rowCount: checker.rowCount, failureCount: checker.failureCount,
                                 inputErrors: checker.inputErrors)

@@ -1,11 +1,11 @@
+import CellHeightKit
 #if canImport(Glibc)
-import CellHeightEngine
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Whether the terminal's last line is a progress line (`ProgressReporter`), not ended by a line break.
+/// Whether the terminal's last line is a progress line (`drawProgress`), not ended by a line break.
 nonisolated(unsafe) var progressLineIsShown = false
 
 /// `text` as written to standard error: after a progress line, a diagnostic first clears it (it
@@ -20,7 +20,7 @@ func clearingProgressLine(_ text: String) -> String {
 /// Writes `text` to standard error as it is, retrying short and interrupted writes, and ignores
 /// any failure: a diagnostic that cannot be shown (`2>/dev/full`, a closed pipe) must never stop
 /// the run, and above all never the result from being written.
-package func writeToStandardError(_ text: String) {
+func writeToStandardError(_ text: String) {
     var bytes = Array(clearingProgressLine(text).utf8)
     bytes.withUnsafeMutableBytes { buffer in
         var offset = 0
@@ -35,13 +35,9 @@ package func writeToStandardError(_ text: String) {
 
 /// Writes one message, `cellheight: MESSAGE`, on a line of its own: control characters inside the
 /// message are escaped (see `messageText`), so it is always exactly one line.
-package func writeErrorMessage(_ message: String) {
+func writeErrorMessage(_ message: String) {
     writeToStandardError("cellheight: " + messageLine(message) + "\n")
 }
-
-/// Whether the process started with standard input closed (`cellheight <&-`): reading it is then
-/// an error (exit 66), as for `cat`, not an empty input. Set by `prepareProcessForOutput`.
-nonisolated(unsafe) var standardInputWasClosed = false
 
 /// Sets the process up for writing output safely; called once, first thing:
 /// - SIGPIPE and SIGXFSZ are ignored, so that a closed pipe or a file-size limit (`ulimit -f`)
@@ -51,7 +47,7 @@ nonisolated(unsafe) var standardInputWasClosed = false
 ///   that no file the run opens later can take its number (a diagnostic would then land in the
 ///   output file). Standard output is opened read-only, so writing results to it fails with a
 ///   message instead of vanishing.
-package func prepareProcessForOutput() {
+func prepareProcessForOutput() {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
     for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)] {
@@ -63,4 +59,11 @@ package func prepareProcessForOutput() {
             close(opened)
         }
     }
+}
+
+/// Draws a run's progress line on standard error (see `HeightRunRequest.progressOutput`).
+func drawProgress(_ text: String) {
+    writeToStandardError(text)
+    // A drawn line (not its clearing at the end) stays until a message clears it.
+    progressLineIsShown = !text.hasSuffix("\u{1B}[K")
 }
