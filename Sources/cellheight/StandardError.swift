@@ -47,7 +47,10 @@ func writeErrorMessage(_ message: String) {
 ///   that no file the run opens later can take its number (a diagnostic would then land in the
 ///   output file). Standard output is opened read-only, so writing results to it fails with a
 ///   message instead of vanishing.
+/// - the font files the engine reads are recorded with the other files read (`FilesRead`), so
+///   that no output replaces one.
 func prepareProcessForOutput() {
+    FilesRead.recordsFontFiles()
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
     for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)] {

@@ -20,6 +20,8 @@ public final class HeightRun {
 
     public init(_ request: HeightRunRequest) {
         self.request = request
+        // (So that no output replaces a font the run reads, as none replaces its inputs.)
+        FilesRead.recordsFontFiles()
     }
 
     /// Reads every input, measures and checks each row, writes the report and the diagnostics.

@@ -1,3 +1,4 @@
+import CellHeightEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +30,9 @@ package enum FileIdentity: Hashable, Sendable {
 }
 
 /// Every file this run has opened for reading (inputs, rules, template, baseline, fonts), by
-/// identity: an output that would land on one of them is refused (`writeAtomically`).
+/// identity: an output that would land on one of them is refused (`writeAtomically`). The
+/// engine's font files are recorded once `recordsFontFiles()` was called (before the first font
+/// is read: the command line's first step, and `HeightRun`'s).
 ///
 /// Each file is kept with its status-change time, so that a file deleted meanwhile whose inode
 /// the system gave to a new file is not taken for it.
@@ -42,6 +45,11 @@ package final class FilesRead: @unchecked Sendable {
     }
     private var names: [Key: String] = [:]
     private let lock = NSLock()
+
+    /// Has the engine tell `shared` of each font file it reads (see `FontFileReading`).
+    package static func recordsFontFiles() {
+        FontFileReading.onRead = { descriptor, path in shared.record(descriptor: descriptor, name: path) }
+    }
 
     /// Records the file at `path` (as it is now) as read.
     package func record(path: String) {
