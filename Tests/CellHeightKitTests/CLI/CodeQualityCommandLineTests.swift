@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 29: `--diagnostics sarif` (GitHub code scanning) and `--diagnostics gitlab` (GitLab code
 /// quality) write every diagnostic of the gate to `--diagnostics-file`, with the text lines on

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The pipeline as a Swift program calls it: a request in, a report file and an outcome out.
 @Suite("pipeline: HeightRun")
