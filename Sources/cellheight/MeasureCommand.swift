@@ -356,6 +356,7 @@ struct MeasureCommand: ParsableCommand {
             request.reportDate = try reportDate()
             request.reportWording = .commandLine
             request.messageOutput = { writeToStandardError($0) }
+            request.reportOutput = { try writeToStandardOutput($0) }
             if !outputOptions.quiet && isatty(STDERR_FILENO) == 1 { request.progressOutput = { drawProgress($0) } }
             request.inputErrorWording = Self.commandLineWording
             if let jobs = outputOptions.jobs { request.jobs = jobs }

@@ -2,8 +2,8 @@ import Foundation
 
 /// One run, the pipeline from inputs to report: the request resolved into a `RunPlan` → batches of
 /// rows read from the inputs → each row's settings (rules) → measured (in parallel) → handed to a
-/// `ReportSink`, which records the findings (budgets, baseline) on standard error and writes the
-/// report: a batch at a time to standard output (`StreamingSink`: NDJSON, CSV and `none`, in
+/// `ReportSink`, which records the findings (budgets, baseline) in the run's messages and writes the
+/// report: a batch at a time to the `reportOutput` (`StreamingSink`: NDJSON, CSV and `none`, in
 /// bounded memory), or whole at the end (`DocumentSink`). Then the summary, the JUnit file and the
 /// diagnostics document.
 ///

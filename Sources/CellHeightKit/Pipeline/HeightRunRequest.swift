@@ -58,8 +58,13 @@ public struct HeightRunRequest: Sendable {
     /// Where `--diagnostics sarif` or `gitlab` writes its document (atomically).
     public var diagnosticsFile: String?
     public var output: OutputFormat = .table
-    /// Where the report goes (atomically); nil for standard output.
+    /// Where the report goes (atomically); nil for `reportOutput`.
     public var outputFile: String?
+    /// Where the report goes without an `outputFile`, in pieces as it is made (a batch at a time
+    /// when it streams), rethrowing what it throws (e.g. a `CellHeightError.output`). By default
+    /// it is dropped: the library writes nothing to standard output itself; the command line
+    /// writes it there.
+    public var reportOutput: @Sendable (Data) throws -> Void = { _ in }
     public var explain = false
     public var statistics = false
     public var offsets = false

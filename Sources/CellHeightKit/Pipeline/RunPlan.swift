@@ -105,7 +105,7 @@ final class RunPlan {
     }
 
     /// Whether the report is written a batch at a time (see `StreamingSink`): NDJSON, CSV and
-    /// `none` to standard output, with no offsets or statistics (which need every row).
+    /// `none` without an output file, with no offsets or statistics (which need every row).
     var streamsReport: Bool {
         let output = request.output
         return (output == .ndjson || output == .csv || output == .none) && request.outputFile == nil

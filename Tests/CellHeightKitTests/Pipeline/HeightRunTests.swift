@@ -136,13 +136,30 @@ struct RunMessagesTests {
         }
     }
 
+    @Test("without an output file, the report goes to the caller's reportOutput")
+    func reportOutput() throws {
+        let directory = try HeightRunTests.directory(rows: ["Delete all", "Delete"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        final class Collected: @unchecked Sendable {
+            var data = Data()
+        }
+        let collected = Collected()
+        var request = HeightRunTests.request(directory, widths: [60])
+        request.output = .csv
+        request.outputFile = nil
+        request.reportOutput = { collected.data += $0 }
+        _ = try HeightRun(request).run()
+        #expect(String(decoding: collected.data, as: UTF8.self).split(separator: "\n").count == 3)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
+    }
+
     /// Lines of the library's sources that would write to the process's standard error or output
     /// (outside the command line, `Sources/cellheight`).
-    @Test("the libraries write nothing to standard error: only the executable does")
+    @Test("the libraries write nothing to standard error or output, nor end the process: only the executable")
     func librariesDoNotWriteToStandardError() throws {
         let sources = CellHeightProcess.packageRoot.appendingPathComponent("Sources")
         let writers = ["FileHandle.standardError", "FileHandle.standardOutput", "print(", "fputs", "stderr",
-                       "writeToStandardError", "writeErrorMessage", "isatty"]
+                       "writeToStandardError", "writeErrorMessage", "isatty", "STDOUT_FILENO", "exit("]
         var found: [String] = []
         for library in ["CellHeightEngine", "CellHeightKit"] {
             let directory = sources.appendingPathComponent(library)

@@ -1,3 +1,4 @@
+import CellHeightKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +7,7 @@ import Darwin
 import Foundation
 
 /// The name standard output has in messages.
-package let standardOutputName = "<stdout>"
+let standardOutputName = "<stdout>"
 
 /// Writes `data` to standard output.
 ///
@@ -14,7 +15,7 @@ package let standardOutputName = "<stdout>"
 /// status 141, as Unix tools do (unless SIGPIPE is ignored: then EPIPE ends it with status 141 too).
 ///
 /// - Throws: `CellHeightError.output` for any other failure, e.g. "no space left on device".
-package func writeToStandardOutput(_ data: Data) throws {
+func writeToStandardOutput(_ data: Data) throws {
     try writeAll(data, to: STDOUT_FILENO) { code in
         if code == EPIPE { exit(128 + SIGPIPE) }
         return .output(path: standardOutputName, reason: outputErrorReason(code))
