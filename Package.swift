@@ -59,7 +59,13 @@ let package = Package(
         ),
         // The tests themselves are not optimized in release (`make test` builds them there, on the
         // optimized library): optimizing them would cost more to build than it saves to run.
-        .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightEngine", "CellHeightKit"],
+        // The engine's tests need the engine alone; the kit's test the rest (the binary end to end
+        // in `CLI/`). What both use (the test fonts, engines on them) is in CellHeightTestSupport.
+        .target(name: "CellHeightTestSupport", dependencies: ["CellHeightEngine"], path: "Tests/CellHeightTestSupport",
+                swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]),
+        .testTarget(name: "CellHeightEngineTests", dependencies: ["CellHeightEngine", "CellHeightTestSupport"],
+                    swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]),
+        .testTarget(name: "CellHeightKitTests", dependencies: ["CellHeightEngine", "CellHeightKit", "CellHeightTestSupport"],
                     swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]),
     ]
 )

@@ -184,18 +184,19 @@ struct ForecastPredictCommand: ParsableCommand {
                 font: font, fontSize: size, lineHeight: LineHeight(parsing: lineHeight)!, widths: try parsedWidths(),
                 budget: Budget(maxLines: maxLines, maxHeight: maxHeight))
             let budgetRules = try rules.map { try parseBudgetRules(readInputData(from: $0), file: $0) }
-            let request = ForecastRequest(
+            var request = ForecastRequest(
                 files: files.isEmpty ? ["-"] : files, format: format, locales: targetLocales,
                 pseudoLocales: pseudo.compactMap(PseudoLocale.init(parsing:)), model: model, learnFrom: learnFrom,
                 scoreAgainst: scoreAgainst, settings: RowSettingsResolver(base: base, rules: budgetRules),
                 scoreThreshold: scoreThreshold)
+            request.catalogWarningOutput = { writeErrorMessage($0.text) }
             let outcome = try ForecastRun(request).run()
             if outcome.forecasts.isEmpty && outcome.rowsWithoutBudget > 0 {
                 throw CellHeightError.usage(
                     "no string has a budget: give --max-lines, --max-height or --rules with maxLines or maxHeight")
             }
-            try writeToStandardOutput(
-                Data(ForecastReport(outcome: outcome, model: model, top: top).render(output).utf8))
+            let report = ForecastReport(outcome: outcome, model: model, top: top, wording: .commandLine)
+            try writeToStandardOutput(Data(report.render(output).utf8))
             var failed = false  // (a forecast at --fail-on-forecast or more)
             for forecast in outcome.forecasts where forecast.overflowProbability >= min(warnAt, failOnForecast ?? 2) {
                 let fails = failOnForecast.map { forecast.overflowProbability >= $0 } ?? false

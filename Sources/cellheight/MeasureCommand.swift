@@ -354,7 +354,10 @@ struct MeasureCommand: ParsableCommand {
             request.offsets = outputOptions.offsets
             request.embedsFonts = outputOptions.embedFont
             request.reportDate = try reportDate()
-            request.quiet = outputOptions.quiet
+            request.reportWording = .commandLine
+            request.messageOutput = { writeToStandardError($0) }
+            request.reportOutput = { try writeToStandardOutput($0) }
+            if !outputOptions.quiet && isatty(STDERR_FILENO) == 1 { request.progressOutput = { drawProgress($0) } }
             request.inputErrorWording = Self.commandLineWording
             if let jobs = outputOptions.jobs { request.jobs = jobs }
             request.endsWithProcess = true

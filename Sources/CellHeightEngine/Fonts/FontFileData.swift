@@ -5,6 +5,14 @@ import Darwin
 #endif
 import Foundation
 
+/// Who is told of the font files the engine reads.
+package enum FontFileReading {
+    /// Told of each font file once it is read (once per path), with its descriptor, still open,
+    /// and its path: a program that must not overwrite the files it read records them (the kit's
+    /// `FilesRead`). Set before the first font is read; nil tells no one.
+    nonisolated(unsafe) package static var onRead: ((_ descriptor: Int32, _ path: String) -> Void)?
+}
+
 /// The bytes of a font file, read once into memory and shared by every face opened from it.
 ///
 /// FreeType would map the file instead; a mapped file that is truncated while in use (a package
@@ -88,7 +96,7 @@ final class FontFileData: @unchecked Sendable {
             if count == 0 { break }  // truncated while being read: FreeType judges what there is
             filled += count
         }
-        FilesRead.shared.record(descriptor: descriptor, name: path)
+        FontFileReading.onRead?(descriptor, path)
         return FontFileData(bytes: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<filled]), memory: memory)
     }
 }

@@ -38,12 +38,6 @@ private func isEscapedInMessages(_ scalar: Unicode.Scalar) -> Bool {
     }
 }
 
-/// A whole message line as it is written: each line of `text` escaped as `messageText` escapes a
-/// value (with a larger limit), so that nothing inside a message can start a line of its own.
-package func messageLine(_ text: String, limit: Int = 2_000) -> String {
-    messageText(text, limit: limit)
-}
-
 /// Whether `utf8` is at most `limit` bytes of printable ASCII: what `messageText` echoes as it is.
 package func isPrintableASCII(_ utf8: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
     utf8.count <= limit && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }

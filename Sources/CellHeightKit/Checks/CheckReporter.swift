@@ -211,9 +211,11 @@ package final class CheckReporter {
     }
 
     /// Reports what a catalog holds that is worth a look but fails nothing (see `CatalogWarning`):
-    /// `FILE:LINE: warning: MESSAGE` on standard error, a GitHub `::warning` with `github`.
+    /// `FILE:LINE: warning: MESSAGE`, a GitHub `::warning` with `github`; one that is
+    /// `reportedAtOnce` as a note (see `recordNote`) in every format.
     package func recordWarning(_ warning: CatalogWarning) {
         warningCount += 1
+        if warning.reportedAtOnce { return recordNote(warning.text) }
         switch format {
         case .text, .junit, .sarif, .gitlab:
             var line = TextBytes(capacity: 160)
@@ -229,6 +231,13 @@ package final class CheckReporter {
             write(githubAnnotation(Diagnostic(kind: .change, fails: false, file: warning.file, line: warning.line, subject: "",
                                               message: messageText(warning.message, limit: 1_000)), command: "warning") + "\n")
         }
+    }
+
+    /// Reports something about the run that is no finding of a row, e.g. that invalid input bytes
+    /// were replaced: one line `cellheight: MESSAGE` in every format (control characters escaped,
+    /// see `messageLine`).
+    package func recordNote(_ message: String) {
+        write("cellheight: " + messageLine(message) + "\n")
     }
 
     /// Warnings reported (see `recordWarning`).

@@ -111,11 +111,14 @@ package struct ForecastReport {
     package var outcome: ForecastOutcome
     package var model: ExpansionModel?
     package var top: Int
+    /// The table's hint at the forecasts below `top` (`ReportWording.moreForecasts`).
+    package var wording: ReportWording
 
-    package init(outcome: ForecastOutcome, model: ExpansionModel?, top: Int) {
+    package init(outcome: ForecastOutcome, model: ExpansionModel?, top: Int, wording: ReportWording = ReportWording()) {
         self.outcome = outcome
         self.model = model
         self.top = top
+        self.wording = wording
     }
 
     var shown: ArraySlice<OverflowForecast> {
@@ -214,7 +217,7 @@ package struct ForecastReport {
     func renderTable() -> String {
         var output = alignedColumns(Self.tableRows(shown), rightAligned: [0, 3, 5, 6, 7, 8])
         let hidden = outcome.forecasts.count - shown.count
-        if hidden > 0 { output += "(\(hidden) more below rank \(shown.count): --top 0 shows all)\n" }
+        if hidden > 0 { output += ReportWording.more(hidden, belowRank: shown.count, hint: wording.moreForecasts) }
         let sources = outcome.distributionSources.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         if !sources.isEmpty { output += "distributions: " + sources.joined(separator: ", ") + "\n" }
         if outcome.rowsWithoutBudget > 0 {

@@ -21,6 +21,9 @@ package struct ForecastRequest {
     package var fallbackSpecs: [String]?
     /// The overflow probability from which a forecast counts as predicting an overflow when scored.
     package var scoreThreshold: Double
+    /// Where a catalog's warning that is reported as soon as it is read goes (see
+    /// `CatalogWarning.reportedAtOnce`); by default nowhere. The command line writes it to standard error.
+    package var catalogWarningOutput: (CatalogWarning) -> Void = { _ in }
 
     package init(
         files: [String], format: RowFormat = .auto, locales: [String], pseudoLocales: [PseudoLocale] = [],
@@ -69,8 +72,12 @@ package struct ForecastRun {
 
     package func run() throws -> ForecastOutcome {
         try run(
-            sources: try request.files.flatMap { try readForecastRows(path: $0, format: request.format) },
-            translations: try request.learnFrom.flatMap { try readForecastRows(path: $0, format: .auto) })
+            sources: try request.files.flatMap {
+                try readForecastRows(path: $0, format: request.format, warn: request.catalogWarningOutput)
+            },
+            translations: try request.learnFrom.flatMap {
+                try readForecastRows(path: $0, format: .auto, warn: request.catalogWarningOutput)
+            })
     }
 
     /// Forecasts rows read already (the gate's, see `GateForecaster`): `sources` in the source
@@ -176,7 +183,10 @@ package struct ForecastRun {
     /// The scores of the forecasts and pseudo-locales against the real translations.
     private func score(_ forecasts: [OverflowForecast]) throws -> [ForecastScore] {
         var translations: [String: [String: Row]] = [:]
-        for row in try request.scoreAgainst.flatMap({ try readForecastRows(path: $0, format: .auto) }) {
+        let scored = try request.scoreAgainst.flatMap {
+            try readForecastRows(path: $0, format: .auto, warn: request.catalogWarningOutput)
+        }
+        for row in scored {
             guard let id = row.id, let locale = row.locale, !row.isUntranslated else { continue }
             translations[normalizedLocale(locale), default: [:]][id] = row
         }
@@ -238,8 +248,9 @@ func normalizedLocale(_ locale: String) -> String {
 }
 
 /// The rows of a forecast input: a catalog (by its name, or `format`), else rows in `format`;
-/// each row's `source` is `path`.
-func readForecastRows(path: String, format: RowFormat) throws -> [Row] {
+/// each row's `source` is `path`. A catalog's warnings that are reported at once go to `warn` as
+/// they are read (the others are the gate's: a forecast does not check the catalog).
+func readForecastRows(path: String, format: RowFormat, warn: (CatalogWarning) -> Void) throws -> [Row] {
     let data = try readInputData(from: path)
     let bytes = [UInt8](data)
     let name = inputDisplayName(for: path)
@@ -247,7 +258,9 @@ func readForecastRows(path: String, format: RowFormat) throws -> [Row] {
     if let catalog = format.catalogFormat
         ?? (format == .auto ? CatalogFormat(detectingPath: path, firstBytes: Array(bytes.prefix(4096))) : nil)
     {
-        rows = try readCatalogRows(bytes, format: catalog, path: name)
+        var warnings: [CatalogWarning] = []
+        defer { warnings.filter(\.reportedAtOnce).forEach(warn) }
+        rows = try readCatalogRows(bytes, format: catalog, path: name, warnings: &warnings)
     } else {
         let resolved = format == .auto && !isStandardInput(path) ? RowFormat(extensionOf: path) ?? .auto : format
         rows = try parseRows(in: decodeText(data, source: name).text, format: resolved, source: name, requireText: true)

@@ -29,6 +29,11 @@ package func readInputData(from path: String?) throws -> Data {
     return try readAll(fileDescriptor: descriptor, name: name)
 }
 
+/// Whether the process started with standard input closed (`cellheight <&-`): reading it is then
+/// an error (exit 66), as for `cat`, not an empty input. Set by the command line, which keeps the
+/// descriptor open on /dev/null so that no file opened later takes its number.
+package nonisolated(unsafe) var standardInputWasClosed = false
+
 /// Opens an input for reading: standard input when `path` is nil or `-`, else the file (which must
 /// not be a directory). The caller closes the descriptor of a file.
 func openInput(_ path: String?) throws -> (descriptor: Int32, name: String) {

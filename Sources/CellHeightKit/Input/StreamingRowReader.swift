@@ -54,8 +54,16 @@ package final class StreamingRowReader {
     /// (see `expandingICUBranches`; rows are then numbered by whoever reads them).
     package let expandsICUMessages: Bool
     /// What the catalog read so far holds that is worth a warning (see `CatalogWarning`); the
-    /// caller reports and empties it.
+    /// caller reports and empties it (see `takeCatalogWarnings`).
     package var catalogWarnings: [CatalogWarning] = []
+
+    /// Removes and returns the catalog warnings that are reported as soon as they are read
+    /// (`reportedAtOnce` true) or, with false, the others.
+    package func takeCatalogWarnings(reportedAtOnce: Bool) -> [CatalogWarning] {
+        let taken = catalogWarnings.filter { $0.reportedAtOnce == reportedAtOnce }
+        catalogWarnings.removeAll { $0.reportedAtOnce == reportedAtOnce }
+        return taken
+    }
 
     package init(path: String?, format: RowFormat, lossy: Bool, requireText: Bool, expandsICUMessages: Bool = false,
                 chunkSize: Int = StreamingRowReader.defaultChunkSize) throws {

@@ -115,7 +115,7 @@ private func temporaryFileFailure(_ code: Int32, directory: String, path: String
 }
 
 /// Writes every byte of `data` to `descriptor`, retrying interrupted and short writes.
-func writeAll(_ data: Data, to descriptor: Int32, failure: (Int32) -> CellHeightError) throws {
+package func writeAll(_ data: Data, to descriptor: Int32, failure: (Int32) -> CellHeightError) throws {
     try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
         var offset = 0
         while offset < buffer.count {
@@ -140,7 +140,7 @@ private func permissionsForReplacing(_ path: String) -> mode_t {
 }
 
 /// A short lowercase reason for an `errno` value met while writing output.
-func outputErrorReason(_ code: Int32) -> String {
+package func outputErrorReason(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "no such directory"
     case EISDIR: return "is a directory"

@@ -10,7 +10,7 @@ import Foundation
 /// diagnostic, one result per diagnostic (level error for what fails the run, warning for growth
 /// and forecasts that do not, note for other changes), each at its file and line, with a fingerprint that
 /// stays as long as the row, its file and the message do.
-package func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
+package func renderSARIF(_ diagnostics: [Diagnostic], wording: ReportWording = ReportWording()) -> String {
     var json = JSONWriter(reservingCapacity: 512 * diagnostics.count + 2048)
     json.beginObject()
     json.string("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
@@ -25,7 +25,7 @@ package func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
     json.beginArray("rules")
     // (The forecast's rule only in a run that forecast: other runs' logs stay as they were.)
     let forecasts = diagnostics.contains { $0.kind == .forecast }
-    for kind in DiagnosticRule.all where forecasts || kind.id != Diagnostic.Kind.forecast.rawValue {
+    for kind in DiagnosticRule.all(wording) where forecasts || kind.id != Diagnostic.Kind.forecast.rawValue {
         json.beginObject()
         json.string("id", kind.id)
         json.string("name", kind.name)
@@ -108,12 +108,12 @@ struct DiagnosticRule {
     }
 
     init(_ kind: Diagnostic.Kind) {
-        self = Self.all.first { $0.id == kind.rawValue }!
+        self = Self.all(ReportWording()).first { $0.id == kind.rawValue }!
     }
 
-    static let all = [
-        DiagnosticRule(id: Diagnostic.Kind.violation.rawValue, name: "OverBudget",
-                       description: "A text needs more lines or height than its budget (rules, --max-lines, --max-height)."),
+    /// Every rule, described in `wording` where a description may name the caller's options.
+    static func all(_ wording: ReportWording) -> [DiagnosticRule] { [
+        DiagnosticRule(id: Diagnostic.Kind.violation.rawValue, name: "OverBudget", description: wording.overBudgetRule),
         DiagnosticRule(id: Diagnostic.Kind.growth.rawValue, name: "Grew",
                        description: "A text needs more lines or height than in the baseline."),
         DiagnosticRule(id: Diagnostic.Kind.change.rawValue, name: "Changed",
@@ -121,9 +121,8 @@ struct DiagnosticRule {
         DiagnosticRule(id: Diagnostic.Kind.inputError.rawValue, name: "InputError",
                        description: "An input cannot be read or is not valid in its format."),
         DiagnosticRule(id: Diagnostic.Kind.forecast.rawValue, name: "LikelyOverflowOnceTranslated",
-                       description: "A source text is likely to break its budget once translated (the overflow "
-                           + "forecast: --forecast)."),
-    ]
+                       description: wording.forecastRule),
+    ] }
 }
 
 extension Diagnostic {

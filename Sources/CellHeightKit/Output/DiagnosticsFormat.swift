@@ -16,9 +16,9 @@ public enum DiagnosticsFormat: String, CaseIterable, Sendable {
     /// Whether the diagnostics are also a document written to `--diagnostics-file`.
     public var writesDocument: Bool { self == .sarif || self == .gitlab }
 
-    /// The document of `diagnostics` in this format (sarif, gitlab).
-    package func document(_ diagnostics: [Diagnostic]) -> String {
-        self == .gitlab ? renderGitLabCodeQuality(diagnostics) : renderSARIF(diagnostics)
+    /// The document of `diagnostics` in this format (sarif, gitlab), its rules described in `wording`.
+    package func document(_ diagnostics: [Diagnostic], wording: ReportWording = ReportWording()) -> String {
+        self == .gitlab ? renderGitLabCodeQuality(diagnostics) : renderSARIF(diagnostics, wording: wording)
     }
 }
 

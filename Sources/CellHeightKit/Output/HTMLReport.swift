@@ -57,7 +57,8 @@ func renderHTMLReport(_ report: Report) -> String {
     }
     page += "</main>\n<div id=\"probe\" aria-hidden=\"true\"></div>\n"
     page += "<script type=\"application/json\" id=\"cellheight-texts\">" + htmlRowTexts(report) + "</script>\n"
-    page += "<script>\n" + htmlReportScript + "</script>\n</body>\n</html>\n"
+    page += "<script>\n" + htmlReportScript(fontsBlockedRemedy: report.options.wording.fontsBlockedRemedy)
+        + "</script>\n</body>\n</html>\n"
     return page
 }
 

@@ -10,7 +10,10 @@
 /// Before that, at once: the table of rows over budget (`htmlFailingRows`) sorts by a column when
 /// its heading is clicked (numbers by their `data-value`, a cell without one first; a second
 /// click reverses), and its switch shows only the rows over budget (a class on `<body>`).
-let htmlReportScript = """
+///
+/// `fontsBlockedRemedy`: see `ReportWording` (a JavaScript string's text: see `javaScriptStringText`).
+func htmlReportScript(fontsBlockedRemedy: String) -> String {
+    """
 "use strict";
 (() => {
   const table = document.getElementById("failing-rows");
@@ -101,7 +104,7 @@ let htmlReportScript = """
   }
   if (fontErrors.length > 0) {
     verdict.textContent += ` Fonts that failed to load: ${fontErrors.join(", ")}. Browsers block fonts at file URLs `
-      + "for pages opened from files: make the report with --embed-font, or run Chromium with --allow-file-access-from-files.";
+      + "for pages opened from files: \(javaScriptStringText(fontsBlockedRemedy))";
     document.body.dataset.fontErrors = fontErrors.length;
   }
   document.body.dataset.disagreements = disagreeing.size;
@@ -109,3 +112,26 @@ let htmlReportScript = """
 })();
 
 """
+}
+
+/// `text` as the inside of a double-quoted JavaScript string in a `<script>` element: backslashes,
+/// quotes, line ends and `<` (which could close the element) escaped; other text as it is.
+func javaScriptStringText(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": result += "\\\\"
+        case "\"": result += "\\\""
+        case "<": result += "\\u003C"
+        case "\n", "\r", "\u{2028}", "\u{2029}": result += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(length - count, 0)) + self
+    }
+}

@@ -108,14 +108,15 @@ package struct ReportForecast: Equatable, Sendable {
     }
 
     /// The `table` block after the rows: the summary, then the first `tableLimit` forecasts ranked.
-    func renderTable() -> String {
+    func renderTable(wording: ReportWording) -> String {
         var output = "\n" + summary + "\n"
         guard !forecasts.isEmpty else { return output }
         let shown = forecasts.prefix(Self.tableLimit)
         output += alignedColumns(ForecastReport.tableRows(shown) { fails($0) ? "fails" : "" },
                                  rightAligned: [0, 3, 5, 6, 7, 8])
         if forecasts.count > shown.count {
-            output += "(\(forecasts.count - shown.count) more below rank \(shown.count): -o json lists all)\n"
+            output += ReportWording.more(forecasts.count - shown.count, belowRank: shown.count,
+                                         hint: wording.moreRunForecasts)
         }
         return output
     }

@@ -16,6 +16,8 @@ package struct ReportOptions: Equatable, Sendable {
     package var date: Date?
     /// The run's forecast (`--forecast`), shown after the rows in every format; nil without one.
     package var forecast: ReportForecast?
+    /// The reports' sentences that may name the caller's options.
+    package var wording = ReportWording()
 
     package init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false,
                 embeddedFonts: [String: [UInt8]] = [:], date: Date? = nil) {
@@ -43,7 +45,7 @@ package func render(_ cells: [MeasuredCell], settings: ReportSettings, format: O
     if format == .html { options.statistics = true }
     let report = Report(cells: cells, settings: settings, options: options)
     switch format {
-    case .table: return renderTableReport(report) + (options.forecast?.renderTable() ?? "")
+    case .table: return renderTableReport(report) + (options.forecast?.renderTable(wording: options.wording) ?? "")
     case .json: return renderJSONReport(report, renderedRows: renderedRows)
     case .ndjson: return renderNDJSONReport(report) + (options.forecast?.renderNDJSON() ?? "")
     case .csv: return renderCSVReport(report) + (options.forecast?.renderCSV() ?? "")

@@ -1,10 +1,11 @@
 import Foundation
 
 /// The report written whole once every input was read (`table`, `json`, `html`, `svg`, and any
-/// report to a file or with offsets or statistics), to standard output or atomically to the output
-/// file. Each batch is measured as it is read (the next one is read meanwhile); what it breaks is
-/// reported only at the end, as if every input were read first: input errors, then a template's
-/// fields (checked against every row), then an error of measuring, then the rows' findings.
+/// report to a file or with offsets or statistics), to the request's `reportOutput` (the command
+/// line's standard output) or atomically to the output file. Each batch is measured as it is read
+/// (the next one is read meanwhile); what it breaks is reported only at the end, as if every input
+/// were read first: input errors, then a template's fields (checked against every row), then an
+/// error of measuring, then the rows' findings.
 final class DocumentSink: ReportSink {
     private let plan: RunPlan
     let rendersRowsApart: Bool
@@ -59,7 +60,7 @@ final class DocumentSink: ReportSink {
         if let outputFile = plan.request.outputFile {
             try writeAtomically(Data(text.utf8), to: outputFile)
         } else {
-            try writeToStandardOutput(Data(text.utf8))
+            try plan.request.reportOutput(Data(text.utf8))
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// One run, the pipeline from inputs to report: the request resolved into a `RunPlan` → batches of
 /// rows read from the inputs → each row's settings (rules) → measured (in parallel) → handed to a
-/// `ReportSink`, which records the findings (budgets, baseline) on standard error and writes the
-/// report: a batch at a time to standard output (`StreamingSink`: NDJSON, CSV and `none`, in
+/// `ReportSink`, which records the findings (budgets, baseline) in the run's messages and writes the
+/// report: a batch at a time to the `reportOutput` (`StreamingSink`: NDJSON, CSV and `none`, in
 /// bounded memory), or whole at the end (`DocumentSink`). Then the summary, the JUnit file and the
 /// diagnostics document.
 ///
@@ -20,6 +20,8 @@ public final class HeightRun {
 
     public init(_ request: HeightRunRequest) {
         self.request = request
+        // (So that no output replaces a font the run reads, as none replaces its inputs.)
+        FilesRead.recordsFontFiles()
     }
 
     /// Reads every input, measures and checks each row, writes the report and the diagnostics.
@@ -70,7 +72,8 @@ public final class HeightRun {
         if checked { checker.finish() }
         if let junitFile = request.junitFile { try writeAtomically(Data(checker.junit.render().utf8), to: junitFile) }
         if let file = request.diagnosticsFile, request.diagnostics.writesDocument {
-            try writeAtomically(Data(request.diagnostics.document(checker.documented).utf8), to: file)
+            let document = request.diagnostics.document(checker.documented, wording: request.reportWording)
+            try writeAtomically(Data(document.utf8), to: file)
         }
         return HeightRunOutcome(rowCount: checker.rowCount, failureCount: checker.failureCount,
                                 inputErrors: checker.inputErrors)

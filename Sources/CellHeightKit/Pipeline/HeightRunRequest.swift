@@ -58,16 +58,32 @@ public struct HeightRunRequest: Sendable {
     /// Where `--diagnostics sarif` or `gitlab` writes its document (atomically).
     public var diagnosticsFile: String?
     public var output: OutputFormat = .table
-    /// Where the report goes (atomically); nil for standard output.
+    /// Where the report goes (atomically); nil for `reportOutput`.
     public var outputFile: String?
+    /// Where the report goes without an `outputFile`, in pieces as it is made (a batch at a time
+    /// when it streams), rethrowing what it throws (e.g. a `CellHeightError.output`). By default
+    /// it is dropped: the library writes nothing to standard output itself; the command line
+    /// writes it there.
+    public var reportOutput: @Sendable (Data) throws -> Void = { _ in }
     public var explain = false
     public var statistics = false
     public var offsets = false
     public var embedsFonts = false
+    /// The reports' sentences that tell how to get more out of a run (see `ReportWording`): the
+    /// library's own name no option; the command line's name its options.
+    public var reportWording = ReportWording()
     /// When the report was made, shown in the `html` report's settings; nil leaves the date out.
     public var reportDate: Date? = Date()
-    /// No progress line on standard error.
-    public var quiet = false
+    /// Where the run's messages go, in the order they come: budget violations, baseline changes,
+    /// warnings, notes (e.g. that invalid bytes were replaced), input errors and the summary, each
+    /// call whole lines ending with a newline. The library writes nothing to standard error itself:
+    /// by default they are dropped (the outcome still counts failures and input errors); the
+    /// command line writes them to standard error.
+    public var messageOutput: @Sendable (String) -> Void = { _ in }
+    /// Where a progress line of a long run is drawn (text that starts with "\r" redraws the line;
+    /// "\r" and a clearing escape ends it); nil for none. The command line draws it on standard
+    /// error when that is a terminal.
+    public var progressOutput: (@Sendable (String) -> Void)?
     /// Threads measuring rows; the output does not depend on it.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// How an input's error is worded where the run reports it (on standard error, in the JUnit,

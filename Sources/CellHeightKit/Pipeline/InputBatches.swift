@@ -14,7 +14,7 @@ extension RunPlan {
     /// from its reader), goes to the checker (`CheckReporter.recordInputError`), and the next input
     /// is read; `body`'s other errors end the run.
     func forEachBatch(_ body: ([Row], String) throws -> Void) throws {
-        let progress = ProgressReporter(quiet: request.quiet)
+        let progress = ProgressReporter(write: request.progressOutput)
         defer { progress.finish() }
         var rowsBefore = 0  // rows of the inputs before this one (each reader numbers its own from 0)
         for source in sources {
@@ -31,10 +31,11 @@ extension RunPlan {
             }
             var rowsRead = 0
             // The next batch is read while this one is measured.
+            // (With the warnings reported as soon as they are read, taken on the reading thread.)
             let batches = ReadAhead(usesThread: request.jobs > 1, hasMore: { reader.mayHaveMore }) {
-                try reader.nextBatch().map { ($0, reader.bytesRead) }
+                try reader.nextBatch().map { ($0, reader.bytesRead, reader.takeCatalogWarnings(reportedAtOnce: true)) }
             }
-            func nextBatch() throws -> ([Row], Int)? {
+            func nextBatch() throws -> ([Row], Int, [CatalogWarning])? {
                 do {
                     return try batches.next()
                 } catch let error as CellHeightError where error.isInputError {
@@ -42,7 +43,8 @@ extension RunPlan {
                 }
             }
             do {
-                while case (var rows, let bytesRead)? = try nextBatch() {
+                while case (var rows, let bytesRead, let warnings)? = try nextBatch() {
+                    warnings.forEach(checker.recordWarning)
                     // Numbered here, across inputs (an ICU message may have become several rows). The
                     // input's name only where reports show it (a catalog's rows, several inputs): a
                     // name is a reference every copy of a row would count.
@@ -60,14 +62,15 @@ extension RunPlan {
                     progress.update(rows: rowsBefore + rowsRead, bytesRead: bytesRead, totalBytes: reader.totalBytes)
                 }
             } catch let failure as InputFailure {
+                // (Read before the error: the reading has stopped.)
+                reader.takeCatalogWarnings(reportedAtOnce: true).forEach(checker.recordWarning)
                 checker.recordInputError(failure.error)
             }
             rowsBefore += rowsRead
-            reader.catalogWarnings.forEach(checker.recordWarning)
-            reader.catalogWarnings = []
+            reader.takeCatalogWarnings(reportedAtOnce: false).forEach(checker.recordWarning)
             if reader.replacementCount > 0 {
-                writeErrorMessage("\(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) "
-                                  + "with U+FFFD")
+                checker.recordNote("\(reader.name): replaced \(reader.replacementCount) invalid byte sequence(s) "
+                                   + "with U+FFFD")
             }
         }
     }

@@ -73,10 +73,11 @@ final class RunPlan {
         let sources: [String?] = request.inputs.isEmpty ? [nil] : request.inputs
         let settings = try request.reportSettings(engines: fonts.engines, sources: sources, steps: passes.steps,
                                                   rules: rules, budget: base.budget)
-        reportOptions = ReportOptions(explain: request.explain, statistics: request.statistics,
-                                      offsets: request.offsets,
-                                      embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:],
-                                      date: request.reportDate)
+        var options = ReportOptions(explain: request.explain, statistics: request.statistics, offsets: request.offsets,
+                                    embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:],
+                                    date: request.reportDate)
+        options.wording = request.reportWording
+        reportOptions = options
         reportSettings = settings
         self.cell = cell
         self.templateFile = template
@@ -104,7 +105,7 @@ final class RunPlan {
     }
 
     /// Whether the report is written a batch at a time (see `StreamingSink`): NDJSON, CSV and
-    /// `none` to standard output, with no offsets or statistics (which need every row).
+    /// `none` without an output file, with no offsets or statistics (which need every row).
     var streamsReport: Bool {
         let output = request.output
         return (output == .ndjson || output == .csv || output == .none) && request.outputFile == nil
@@ -206,9 +207,7 @@ extension HeightRunRequest {
              width: widths.count == 1 ? widths[0] : nil, size: size)
         }
         let reporter = CheckReporter(format: diagnostics, baseline: baselineRows, failsOnGrowth: failsOnGrowth,
-                                     recordsJUnit: junitFile != nil) { text in
-            writeToStandardError(text)
-        }
+                                     recordsJUnit: junitFile != nil, write: messageOutput)
         reporter.keepsLineBreaks = whiteSpace == .preWrap && templateFile == nil
         reporter.inputErrorWording = inputErrorWording
         return reporter

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The report written to standard output a batch at a time, in bounded memory: `ndjson` lines (the
-/// workers render them), `csv` records under one header, or nothing (`none`, for the findings
-/// alone). Each batch's findings are recorded as soon as it is measured, and a template's fields
-/// are checked against the first batch only.
+/// The report written to the request's `reportOutput` (the command line's standard output) a batch
+/// at a time, in bounded memory: `ndjson` lines (the workers render them), `csv` records under one
+/// header, or nothing (`none`, for the findings alone). Each batch's findings are recorded as soon
+/// as it is measured, and a template's fields are checked against the first batch only.
 final class StreamingSink: ReportSink {
     private let plan: RunPlan
     /// The report's settings, whose `locale` column is decided with the first batch.
@@ -36,7 +36,7 @@ final class StreamingSink: ReportSink {
         let text = rendersRowsApart ? batch.texts.joined()
             : renderStreamed(Array(batch.cells.joined()), settings: settings, format: plan.request.output,
                              options: plan.reportOptions, isFirst: batchCount == 0)
-        try writeToStandardOutput(Data(text.utf8))
+        try plan.request.reportOutput(Data(text.utf8))
         batchCount += 1
     }
 
@@ -45,10 +45,10 @@ final class StreamingSink: ReportSink {
         options.forecast = forecast
         if batchCount == 0 {
             // Inputs read with no rows: the report of none (the CSV header), then the forecast.
-            try writeToStandardOutput(Data(render([], settings: settings, format: plan.request.output,
+            try plan.request.reportOutput(Data(render([], settings: settings, format: plan.request.output,
                                                   options: options).utf8))
         } else if let text = forecast?.renderAfterStreamedRows(plan.request.output) {
-            try writeToStandardOutput(Data(text.utf8))
+            try plan.request.reportOutput(Data(text.utf8))
         }
     }
 }

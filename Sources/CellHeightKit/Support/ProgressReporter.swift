@@ -1,11 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 
-/// A one-line progress display on standard error for long runs: rows done, rows per second, and,
-/// when the total is known, the share done and the time left. Silent unless standard error is a
-/// terminal (so logs and pipes never see it), and never more than four updates a second.
+/// A one-line progress display for long runs: rows done, rows per second, and, when the total is
+/// known, the share done and the time left, never more than four updates a second. Drawn where
+/// the caller says (the command line: on standard error when it is a terminal, so that logs and
+/// pipes never see it).
 ///
 /// Every run measures its rows as it reads them: the share of the input read is the share measured.
 package final class ProgressReporter {
@@ -16,13 +14,10 @@ package final class ProgressReporter {
     private var lastDraw = Date.distantPast
     private var drewSomething = false
 
-    /// `quiet` turns it off even on a terminal. Time is counted from here.
-    package convenience init(quiet: Bool) {
-        self.init(enabled: !quiet && isatty(STDERR_FILENO) == 1, now: Date.init) { text in
-            writeToStandardError(text)
-            // A drawn line (not the clearing of `finish`) stays until a diagnostic clears it.
-            progressLineIsShown = !text.hasSuffix("\u{1B}[K")
-        }
+    /// Draws with `write` (see `HeightRunRequest.progressOutput`); nil draws nothing. Time is
+    /// counted from here.
+    package convenience init(write: ((String) -> Void)?) {
+        self.init(enabled: write != nil, now: Date.init, write: write ?? { _ in })
     }
 
     /// For tests: a clock and a writer of its own.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Output a team can audit (issue 15, section 6), from the command line over the real catalogs of
 /// `fixtures/catalogs/app`: rows say where they come from and what was measured; untranslated rows

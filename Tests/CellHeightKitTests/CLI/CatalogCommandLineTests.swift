@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Translation catalogs through the command line: `--format auto` by file name, `--format po` etc.
 @Suite("command line: catalogs")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 15 through the command line: `--replace`, `--placeholder-number`, `--placeholder-string`
 /// and `--mnemonic` on real catalogs, and rules that set them per key.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The CI gate from the command line (issue 5): budgets, rules, diagnostics, baselines, exit codes.
 ///

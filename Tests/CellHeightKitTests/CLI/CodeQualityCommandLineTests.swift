@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 29: `--diagnostics sarif` (GitHub code scanning) and `--diagnostics gitlab` (GitLab code
 /// quality) write every diagnostic of the gate to `--diagnostics-file`, with the text lines on
@@ -34,6 +35,10 @@ struct CodeQualityCommandLineTests {
         #expect(driver["name"] as? String == "cellheight" && driver["version"] as? String == "0.3.0")
         let ruleIDs = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
         #expect(ruleIDs == ["violation", "growth", "change", "inputError"])
+        // The command line's description names its options (the library's names none: ReportWordingTests).
+        let overBudget = ((driver["rules"] as? [[String: Any]])?.first?["shortDescription"] as? [String: Any])?["text"]
+        #expect(overBudget as? String
+                == "A text needs more lines or height than its budget (rules, --max-lines, --max-height).")
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 4)
         let first = results[0]

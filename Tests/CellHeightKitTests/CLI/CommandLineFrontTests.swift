@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 29, the command line: invalid values list the valid ones, a misspelled subcommand gets
 /// "did you mean", `help X` for no subcommand X is an error, `-V` and `-q`, a hint when the rows

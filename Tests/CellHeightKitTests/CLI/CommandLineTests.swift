@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Runs the built `cellheight` executable as a subprocess.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 30 (1): users' text sizes as sizes of their own: `--text-style` at `--dynamic-type`
 /// categories (iOS) and `--size` at `--font-scale`s (Android), in one run, each result naming its

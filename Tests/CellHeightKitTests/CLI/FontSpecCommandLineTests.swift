@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// `--font` values that name files, and fontconfig kept quiet (issue 31, items 9 and 25).
 @Suite("font values on the command line")
@@ -37,5 +38,27 @@ struct FontSpecCommandLineTests {
             #expect(lines.allSatisfy { $0.hasPrefix("cellheight: ") }, "\(result.stderrText)")
             #expect(result.status == 0 || result.status == 69, "\(result.status)")
         }
+    }
+
+    /// A FIFO as a font (`FontFileTests`: refused, never read) through the executable, for `--font`,
+    /// a template's font and a rules file's font: no run waits for a writer that never comes.
+    @Test("a FIFO as a font is an error wherever it is named", arguments: [
+        (["--font", "$DIR/f.ttf", "-"], 69, "cellheight: font is not a regular file (a FIFO, a device or a socket): $DIR/f.ttf"),
+        (["--template", "$DIR/t.json", "$DIR/rows.json"], 78,
+         "cellheight: $DIR/t.json: $.labels[0].font: font is not a regular file (a FIFO, a device or a socket): $DIR/f.ttf"),
+        (["--rules", "$DIR/r.yaml", "-"], 78,
+         "cellheight: $DIR/r.yaml: $.rules[0].font: font is not a regular file (a FIFO, a device or a socket): $DIR/f.ttf"),
+    ])
+    func fifoEverywhere(_ arguments: [String], status: Int32, message: String) throws {
+        let directory = try CellHeightProcess.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo(directory + "/f.ttf", 0o600) == 0)
+        try Data(#"{"labels": [{"field": "text", "font": "\#(directory)/f.ttf"}]}"#.utf8).write(to: URL(fileURLWithPath: directory + "/t.json"))
+        try Data(#"[{"text": "hi"}]"#.utf8).write(to: URL(fileURLWithPath: directory + "/rows.json"))
+        try Data("rules:\n  - font: \(directory)/f.ttf\n".utf8).write(to: URL(fileURLWithPath: directory + "/r.yaml"))
+        let result = try CellHeightProcess.run(arguments.map { $0.replacingOccurrences(of: "$DIR", with: directory) },
+                                               stdin: Array("hi\n".utf8))
+        #expect(result.status == status)
+        #expect(result.stderrText == message.replacingOccurrences(of: "$DIR", with: directory) + "\n")
     }
 }

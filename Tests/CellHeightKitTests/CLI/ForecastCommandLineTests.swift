@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Issue 30: `cellheight forecast` from the command line: its outputs, its warnings in the CI gate
 /// (failing only when asked), its errors, and `forecast learn`.

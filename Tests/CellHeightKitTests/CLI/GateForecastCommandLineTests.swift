@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 30 (2): the overflow forecast in the CI gate of a main run (`--forecast de,fr,ja`): the
 /// source rows' translations that are likely to break their budget, as warnings in every

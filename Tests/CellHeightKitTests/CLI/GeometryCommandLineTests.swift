@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 @Suite("command line: cell geometry")
 struct GeometryCommandLineTests {

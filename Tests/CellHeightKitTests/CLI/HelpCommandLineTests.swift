@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 17: `measure` is the default subcommand beside `summarize`, so `help` is a command and
 /// not a file name; `--help` shows the measuring options in titled groups, with short forms for

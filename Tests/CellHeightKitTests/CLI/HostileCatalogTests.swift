@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 13's catalogs: nesting, entities and YAML aliases that would exhaust the stack, memory or
 /// time are refused with the line; what stays within the bounds is read whole. Each case runs like a

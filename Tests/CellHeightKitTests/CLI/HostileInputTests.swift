@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// The hostile inputs of issue 7, each run through the built executable: the exit code, the one
 /// line on stderr (exactly, or its start) and, on success, what stdout must say.

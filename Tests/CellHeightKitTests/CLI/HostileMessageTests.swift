@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 13's second round, the options and messages part: every length bounded, negative numbers
 /// reported as numbers, face indices checked, and messages that stay one line of bounded length

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 31, items 1 and 5-7: limits a container sets (threads, descriptors, address space) and
 /// output targets a careless command line names. The run measures on the calling thread when no

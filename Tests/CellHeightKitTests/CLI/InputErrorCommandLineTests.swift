@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 15, section 3: one bad input does not end the run. Every readable input is measured and
 /// written whole; each bad one is an error diagnostic (text, GitHub, JUnit) and the run exits 65

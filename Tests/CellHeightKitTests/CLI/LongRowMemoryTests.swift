@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 13, item 10: memory stays proportional to a long row (a few bytes a character), so an
 /// 8 MB row is measured under an address-space cap (`ulimit -v`) of 300 MB, which the process

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 17's forms of option values a newcomer writes: `px` after a width, `-` for standard
 /// output, and a note for a line height that is most likely meant in px.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 13's data-loss cases, run through the built executable: no output replaces a special
 /// file or a symbolic link, lands on a file the run reads, or is lost because standard error

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// What happens to output when the run is interrupted, its reader goes away or the disk is full.
 @Suite("output safety")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 28, frictions 9-11: a rules file that fits a real project's CI: rules by file (globs
 /// relative to the rules file), exact keys, rules that match nothing reported, paths relative to

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 @Suite("command line: html and svg reports")
 struct ReportCommandLineTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Issue 17 (5): several sizes in one run, `--size 14,17,20` (Dynamic Type sizes), as `--width`
 /// takes several widths. The oracle is separate runs at one size each: every format must hold

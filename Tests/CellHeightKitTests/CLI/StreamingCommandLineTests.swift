@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 
 /// Throughput features seen from the command line: `--jobs` and batch-at-a-time output.
 @Suite("command line: jobs and streaming")

@@ -1,5 +1,6 @@
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Budgets checked on real layouts; the line counts they rest on are Chromium's (oracle cases).
 @Suite("budget checks")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Issue 15: what is measured in place of the text as read: mnemonics, replacements, placeholders.
 @Suite("text rewriting: mnemonics, replacements, placeholder samples")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Issue 30: the forecast scored against real translations, on a small excerpt of AntennaPod's
 /// Android catalogs (48 short strings in English, German and French, `fixtures/forecast/antennapod`,

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Issue 30: the forecast of one string (DejaVu Sans 16 px, real shaping): a translation `r` times
 /// as wide wraps like the source at `width / r`; Chinese and Japanese fill their lines.

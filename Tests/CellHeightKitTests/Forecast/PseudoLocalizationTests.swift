@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Issue 30: the pseudo-locales, as AOSP's aapt2 `Pseudolocalizer.cpp` (en-XA, ar-XB) and Xcode's
 /// double-length pseudolanguage write them. The expected texts were worked out by hand from

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Inputs the fuzzer (Sources/CellHeightFuzz) found crashing, replayed the way it runs them:
 /// the first byte picks the format (index into `RowFormat.plainFormats`, or with 0x20 into

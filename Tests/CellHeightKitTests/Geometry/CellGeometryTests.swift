@@ -1,6 +1,7 @@
 @testable import CellHeightEngine
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 @Suite("cell geometry")
 struct CellGeometryTests {
@@ -221,8 +222,8 @@ struct CellGeometryTests {
         let engines = try makeLabelEngines(for: cell.labels, fallbackSpecs: nil, whiteSpace: .preWrap).engines
         for engine in engines { engine.usesPairwiseLane = false }
         let general = try CellMeasurer(template: cell, engines: engines, widths: widths)
-        let lines = Array(try SegmentShapingTests.corpus().prefix(1500))
-        let texts = lines + PairwiseLaneTests.paragraphTexts(lines) + [""]
+        let lines = Array(try TestTexts.prose().prefix(1500))
+        let texts = lines + TestTexts.paragraphs(lines) + [""]
         let budget = Budget(maxLines: 3, maxHeight: 60)
         var violations = 0
         for (index, text) in texts.enumerated() {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The narrowest fitting width ("fits at"): the search that skips widths giving the same lines and
 /// follows guesses finds what a plain bisection over every LayoutUnit finds, on made-up step

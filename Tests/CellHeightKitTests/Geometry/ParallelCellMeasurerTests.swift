@@ -1,5 +1,6 @@
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Rows measured on several workers, their settings worked out there too: the same cells,
 /// settings and errors as settings worked out first on one thread, whatever the number of jobs.

@@ -1,6 +1,7 @@
 @testable import CellHeightEngine
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Rows repeated in a run (catalogs repeat "OK", "Cancel", "Settings" across files and locales)
 /// are laid out once per measurer, and get exactly what a measurer seeing them first gives (issue 26).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The ready-made templates of fixtures/templates, each measured on its fixture input and checked
 /// against heights derived by hand from line counts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 @Suite("json reader")
 struct JSONReaderTests {

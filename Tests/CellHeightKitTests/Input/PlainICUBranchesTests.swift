@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// ICU plural and select messages in plain rows (text, JSON, NDJSON, CSV): a row per branch, as in
 /// catalogs. Expected rows written by hand.

@@ -1,5 +1,6 @@
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The NDJSON reader reads plain lines (a string, or an object of a string "text" and perhaps a
 /// string "id") straight from their bytes: that lane must give exactly the row `JSONParser` gives,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CellHeightTestSupport
 @testable import CellHeightKit
 
 /// Issue 32's causes, one group of hand-made cases each, with Chromium 156's answers

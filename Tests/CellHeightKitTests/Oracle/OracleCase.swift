@@ -1,53 +1,8 @@
 @testable import CellHeightEngine
 import Foundation
 import Testing
+import CellHeightTestSupport
 @testable import CellHeightKit
-
-/// One Chromium layout case from fixtures/public.jsonl (see fixtures/README.md).
-struct OracleCase: Decodable, Sendable, CustomStringConvertible {
-    struct Expected: Decodable, Sendable {
-        var lineCount: Int
-        var height: Double
-        var lines: [String]
-        /// The face Chromium resolved `fontFamily` to (public-gen cases named by family).
-        var familyFace: FamilyFace?
-    }
-
-    struct FamilyFace: Decodable, Sendable {
-        var file: String
-        var index: Int?
-    }
-
-    var id: String
-    var text: String
-    var font: String
-    var size: Double
-    var width: Double
-    var lineHeight: String
-    var expected: Expected
-    var tags: [String]
-    /// CSS `font-family` when the case names its font by family (`font` is then the file Chromium
-    /// resolved it to); the CLI is given this name, not the file.
-    var fontFamily: String?
-    /// CSS `white-space` when not `pre-wrap`, e.g. "normal".
-    var whiteSpace: String?
-
-    var description: String { id }
-
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func loadPublic() throws -> [OracleCase] { try load("fixtures/public.jsonl") }
-
-    /// Cases in the oracle's format from a file of the package, e.g. "fixtures/chromium-local.jsonl".
-    static func load(_ relativePath: String) throws -> [OracleCase] {
-        let url = packageRoot.appendingPathComponent(relativePath)
-        let decoder = JSONDecoder()
-        return try String(contentsOf: url, encoding: .utf8)
-            .split(separator: "\n")
-            .map { try decoder.decode(OracleCase.self, from: Data($0.utf8)) }
-    }
-}
 
 /// A case laid out by cellheight, next to Chromium's answer.
 struct OracleOutcome {

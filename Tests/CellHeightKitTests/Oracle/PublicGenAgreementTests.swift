@@ -1,6 +1,7 @@
 @testable import CellHeightEngine
 import Foundation
 import Testing
+import CellHeightTestSupport
 @testable import CellHeightKit
 
 /// Agreement with Chromium on the oracle's second public set (fixtures/public-gen.jsonl): other

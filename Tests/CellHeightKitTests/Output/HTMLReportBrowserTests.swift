@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The HTML report's self-check, run in headless Chromium: the page lays every row out with the
 /// browser's own CSS and must find cellheight's heights everywhere (`data-disagreements="0"` for

@@ -1,6 +1,7 @@
 @testable import CellHeightEngine
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 @Suite("json report")
 struct JSONReportTests {

@@ -1,5 +1,6 @@
 @testable import CellHeightEngine
 import Testing
+import CellHeightTestSupport
 @testable import CellHeightKit
 
 @Suite("table report")

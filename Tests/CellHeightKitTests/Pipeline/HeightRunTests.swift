@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The pipeline as a Swift program calls it: a request in, a report file and an outcome out.
 @Suite("pipeline: HeightRun")
@@ -20,7 +21,6 @@ struct HeightRunTests {
         var request = HeightRunRequest(inputs: [directory.appendingPathComponent("rows.json").path], cell: cell, widths: widths)
         request.output = .json
         request.outputFile = directory.appendingPathComponent("out.json").path
-        request.quiet = true
         request.jobs = 2
         return request
     }
@@ -79,6 +79,104 @@ struct HeightRunTests {
         let message = CellHeightError.conflict(.paddingLeavesNoRoom(cellWidth: 150, textWidth: 0)).description
         #expect(message == "the padding leaves no room for the text in a 150 px wide cell (text width 0 px)")
         #expect(CellHeightError.conflict(.severalSizesWithTemplate(templateFile: "cell.json")).exitCode == .usage)
+    }
+}
+
+/// The run's messages go where the caller says (`HeightRunRequest.messageOutput`): the library
+/// writes nothing to standard error or output itself.
+@Suite("pipeline: the run's messages")
+struct RunMessagesTests {
+    /// The messages of a run of `request`, in order.
+    static func messages(of request: HeightRunRequest) throws -> String {
+        final class Collected: @unchecked Sendable {
+            var text = ""
+        }
+        let collected = Collected()
+        var request = request
+        request.messageOutput = { collected.text += $0 }
+        _ = try HeightRun(request).run()
+        return collected.text
+    }
+
+    @Test("invalid bytes replaced (lossy input) are a note among the run's messages")
+    func replacedBytes() throws {
+        let directory = try HeightRunTests.directory(rows: [])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("rows.txt").path
+        try Data([0x44, 0x65, 0xFF, 0x6C, 0x0A, 0x44, 0xC3, 0x0A]).write(to: URL(fileURLWithPath: path))
+        var request = HeightRunTests.request(directory, widths: [60])
+        request.inputs = [path]
+        request.lossy = true
+        let note = "cellheight: \(path): replaced 2 invalid byte sequence(s) with U+FFFD\n"
+        #expect(try Self.messages(of: request) == note)
+        // Without a place for them, the run still measures (and writes nothing of them).
+        request.messageOutput = { _ in }
+        #expect(try HeightRun(request).run() == HeightRunOutcome(rowCount: 2, failureCount: 0))
+    }
+
+    @Test("a String Catalog's key given twice is a warning among the run's messages, in every format")
+    func repeatedKey() throws {
+        let directory = try HeightRunTests.directory(rows: [])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("Localizable.xcstrings").path
+        let catalog = """
+            {"sourceLanguage": "en", "strings": {
+              "open": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Open"}}}},
+              "open": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Open it"}}}}
+            }}
+            """
+        try Data(catalog.utf8).write(to: URL(fileURLWithPath: path))
+        var request = HeightRunTests.request(directory, widths: [60])
+        request.inputs = [path]
+        let warning = "cellheight: \(path):2: warning: the key \"open\" is given again on line 3; "
+            + "the last one is measured\n"
+        for format in [DiagnosticsFormat.text, .github] {
+            request.diagnostics = format
+            #expect(try Self.messages(of: request) == warning)
+        }
+    }
+
+    @Test("without an output file, the report goes to the caller's reportOutput")
+    func reportOutput() throws {
+        let directory = try HeightRunTests.directory(rows: ["Delete all", "Delete"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        final class Collected: @unchecked Sendable {
+            var data = Data()
+        }
+        let collected = Collected()
+        var request = HeightRunTests.request(directory, widths: [60])
+        request.output = .csv
+        request.outputFile = nil
+        request.reportOutput = { collected.data += $0 }
+        _ = try HeightRun(request).run()
+        #expect(String(decoding: collected.data, as: UTF8.self).split(separator: "\n").count == 3)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
+    }
+
+    /// Lines of the library's sources that would write to the process's standard error or output
+    /// (outside the command line, `Sources/cellheight`).
+    @Test("the libraries write nothing to standard error or output, nor end the process: only the executable")
+    func librariesDoNotWriteToStandardError() throws {
+        let sources = CellHeightProcess.packageRoot.appendingPathComponent("Sources")
+        let writers = ["FileHandle.standardError", "FileHandle.standardOutput", "print(", "fputs", "stderr",
+                       "writeToStandardError", "writeErrorMessage", "isatty", "STDOUT_FILENO", "exit("]
+        var found: [String] = []
+        for library in ["CellHeightEngine", "CellHeightKit"] {
+            let directory = sources.appendingPathComponent(library)
+            let files = try #require(FileManager.default.enumerator(atPath: directory.path))
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//") else { continue }
+                    // Standard error's descriptor only to silence fontconfig (`FontLocator`), never to write.
+                    let writes = writers.contains { code.contains($0) }
+                        || (code.contains("STDERR_FILENO") && !code.contains("dup"))
+                    if writes { found.append("\(library)/\(file):\(number + 1)") }
+                }
+            }
+        }
+        #expect(found == [])
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// The library's errors carry what is wrong as data, in its own words; the command line words
 /// them with its options (`ConflictMessages.swift`, checked end to end by the CLI tests).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Issue 17: the progress line follows measuring, not only reading (rows are measured as they are read).
 @Suite("progress line")

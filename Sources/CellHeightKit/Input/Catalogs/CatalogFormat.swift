@@ -75,8 +75,25 @@ package struct CatalogWarning: Equatable, Sendable {
     package var file: String
     /// Nil for a warning about the whole file (or a rules file's rule, named in the message).
     package var line: Int?
+    /// Whether the warning is reported as soon as the catalog is read, as a message of its own
+    /// (`cellheight: FILE:LINE: warning: MESSAGE`, the same in every diagnostics format: see
+    /// `text`), rather than as a diagnostic once the whole input is read: a key given twice.
+    package var reportedAtOnce = false
     /// E.g. "\"files_count\": plural selector \"autres\" is not a CLDR plural category (zero, one, two, few, many, other) or =N: the app never shows this branch".
     package var message: String
+
+    package init(file: String, line: Int?, reportedAtOnce: Bool = false, message: String) {
+        self.file = file
+        self.line = line
+        self.reportedAtOnce = reportedAtOnce
+        self.message = message
+    }
+
+    /// `FILE:LINE: warning: MESSAGE` (`FILE: warning: MESSAGE` without a line), as written after
+    /// `cellheight: ` when it is `reportedAtOnce`.
+    package var text: String {
+        "\(file)\(line.map { ":\($0)" } ?? ""): warning: \(message)"
+    }
 }
 
 /// `readCatalogRows(_:format:path:)`, adding to `warnings` what is read but worth a look (see
@@ -87,7 +104,7 @@ package func readCatalogRows(_ bytes: [UInt8], format: CatalogFormat, path: Stri
     case .po: messages = try readPOCatalog(bytes, path: path)
     case .mo: messages = try readMOCatalog(bytes, path: path)
     case .strings: messages = try readStringsFile(bytes, path: path)
-    case .xcstrings: messages = try readStringCatalog(bytes, path: path)
+    case .xcstrings: messages = try readStringCatalog(bytes, path: path, warnings: &warnings)
     case .androidXML: messages = try readAndroidStrings(bytes, path: path)
     case .xliff: messages = try readXLIFF(bytes, path: path)
     case .stringsdict: messages = try readStringsDict(bytes, path: path)

@@ -30,7 +30,10 @@ import Foundation
 /// or an empty one (state "new") shows the source language's text: that row has the source text
 /// (or the key) and field `untranslated`. Keys marked `"shouldTranslate": false` give only the
 /// source language's row. Locales a key has no localization for give no row.
-func readStringCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage] {
+///
+/// A key given twice adds a warning to `warnings` (as soon as it is read: a later error still
+/// leaves it there).
+func readStringCatalog(_ bytes: [UInt8], path: String, warnings: inout [CatalogWarning]) throws -> [CatalogMessage] {
     let utf8 = try catalogUTF8(bytes, path: path)
     let document: JSONDocument
     do {
@@ -40,6 +43,7 @@ func readStringCatalog(_ bytes: [UInt8], path: String) throws -> [CatalogMessage
         throw catalogError(path, line: error.line, "invalid JSON: \(error.reason) (column \(error.column))")
     }
     var reader = StringCatalogReader(path: path, budget: CatalogRowBudget(path: path, fileBytes: bytes.count))
+    defer { warnings += reader.warnings }
     return try reader.read(document)
 }
 
@@ -47,6 +51,7 @@ private struct StringCatalogReader: CatalogReading {
     let path: String
     var budget: CatalogRowBudget
     var messages: [CatalogMessage] = []
+    var warnings: [CatalogWarning] = []
 
     func object(_ member: JSONMember, _ what: String) throws -> JSONObject {
         guard case .object(let object) = member.value else {
@@ -76,8 +81,9 @@ private struct StringCatalogReader: CatalogReading {
         for (index, entry) in entries.enumerated() {
             let key = entry.key
             if let last = lastIndex[key], last != index {
-                writeErrorMessage("\(path):\(entry.line): warning: the key \"\(messageText(key))\" is given again on line "
-                                  + "\(entries[last].line); the last one is measured")
+                warnings.append(CatalogWarning(file: path, line: entry.line, reportedAtOnce: true,
+                                               message: "the key \"\(messageText(key))\" is given again on line "
+                                                   + "\(entries[last].line); the last one is measured"))
                 continue
             }
             let item = try object(entry, "the entry \"\(key)\"")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellHeightKit
+import CellHeightTestSupport
 
 /// Symfony's translations: pluralized messages as a row per part, `%name%` parameters. The
 /// expected parts follow Symfony's `TranslatorTrait::trans` (cut at single pipes, `||` a pipe,

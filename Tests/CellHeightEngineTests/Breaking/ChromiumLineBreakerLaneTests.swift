@@ -1,0 +1,112 @@
+@testable import CellHeightEngine
+import Testing
+
+/// The breaker's lanes before ICU (the ASCII table, the pairs beyond ASCII that never break) must
+/// say what `ChromiumLineBreaker` (Blink's rules, then ICU) says, for every pair they decide.
+@Suite("the line breaker's lanes agree with Blink's rules and ICU")
+struct ChromiumLineBreakerLaneTests {
+    static let printable = (UInt16(0x21)...0x7E).map { $0 }
+
+    /// Every character beyond ASCII, below the lane's limit, that has a class.
+    static let classified: [(unit: UInt16, value: UInt8)] = (UInt16(0x80)..<BeyondASCIICharacters.limit).compactMap { unit in
+        ChromiumLineBreaker.BeyondASCIIClass(UInt32(unit)).map { (unit, $0.rawValue) }
+    }
+
+    @Test("the ASCII table is blinkBreak with any character before the pair")
+    func asciiTable() {
+        var mismatches: [String] = []
+        let before: [UInt16] = [0] + (UInt16(0x20)...0x7E).map { $0 } + [0xA0, 0xE9, 0x2019, 0x4E00]
+        for last in UInt16(0x20)...0x7E {
+            for current in UInt16(0x21)...0x7E where last != 0x20 {
+                let entry = ChromiumLineBreaker.asciiDecisions[ChromiumLineBreaker.asciiIndex(last, current)]
+                for lastLast in before {
+                    var breaks = false
+                    if case .breaks = ChromiumLineBreaker.blinkBreak(lastLast, last, current) { breaks = true }
+                    if entry != 2 && (entry == 1) != breaks { mismatches.append("\(lastLast) \(last) \(current)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
+    }
+
+    @Test("classes: Latin-1 letters, symbols and quotation marks, and nothing that breaks on its own")
+    func classes() {
+        let value = Dictionary(uniqueKeysWithValues: Self.classified.map { ($0.unit, $0.value) })
+        let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue, quote = ChromiumLineBreaker.BeyondASCIIClass.quote.rawValue
+        for unit: UInt16 in [0xE9, 0xDF, 0xC6, 0x141, 0xA9, 0xAE, 0x1E9E] { #expect(value[unit] == letter, "U+\(unit)") }
+        for unit: UInt16 in [0x2018, 0x2019, 0x201C, 0x201D, 0xAB, 0xBB] { #expect(value[unit] == quote, "U+\(unit)") }
+        // No-break space, soft hyphen, dashes, marks, superscripts (AI), inverted marks (OP), the
+        // fraction slash, spaces and format characters are left to shaping and ICU.
+        for unit: UInt16 in [0xA0, 0xAD, 0x2013, 0x2014, 0x301, 0xB2, 0xBF, 0xA1, 0x2044, 0x2009, 0x200B, 0x200D, 0x2028] {
+            #expect(value[unit] == nil, "U+\(unit)")
+        }
+    }
+
+    @Test("no break where the rules say so, next to every printable ASCII character and each other")
+    func neverBreaks() throws {
+        let breaker = try ChromiumLineBreaker()
+        var checked = 0, mismatches: [String] = []
+        func check(_ text: [UInt16], at offset: Int) {
+            checked += 1
+            if breaker.opportunities(in: text).contains(where: { $0.offset == offset }) {
+                mismatches.append(String(decoding: text, as: UTF16.self))
+            }
+        }
+        for (wide, value) in Self.classified {
+            for ascii in Self.printable {
+                if ChromiumLineBreaker.neverBreaks(ascii, 0, wide, value) {
+                    check([ascii, wide], at: 1)
+                    check([0x61, ascii, wide, 0x62], at: 2)
+                }
+                if ChromiumLineBreaker.neverBreaks(wide, value, ascii, 0) {
+                    check([wide, ascii], at: 1)
+                    check([0x61, wide, ascii, 0x62], at: 2)
+                }
+            }
+        }
+        // Pairs beyond ASCII: every character after a few of each class, and before them.
+        let samples = Self.classified.filter { [0xE9, 0xA9, 0x1E9E, 0x2019, 0x201C, 0xAB].contains($0.unit) }
+        for (first, firstValue) in samples {
+            for (second, secondValue) in Self.classified {
+                if ChromiumLineBreaker.neverBreaks(first, firstValue, second, secondValue) { check([0x61, first, second, 0x62], at: 2) }
+                if ChromiumLineBreaker.neverBreaks(second, secondValue, first, firstValue) { check([0x61, second, first, 0x62], at: 2) }
+            }
+        }
+        #expect(checked > 100_000)
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
+    }
+
+    @Test("a letter beyond ASCII beside ASCII punctuation: what the breaker decides for every such letter, in context (issue 26)")
+    func letterBesideASCII() throws {
+        let breaker = try ChromiumLineBreaker()
+        let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue
+        let letters = Self.classified.filter { $0.value == letter }.map(\.unit)
+        #expect(letters.count > 500)
+        let before: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2019], [0x31, 0x2E], [0x20, 0x2D], [0x28]]
+        let after: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2E], [0x29]]
+        var decided = 0, mismatches: [String] = []
+        for ascii in UInt16(0x21)...0x7E where !AsciiBreakTable.isLetterOrDigit(ascii) {
+            for letterFirst in [true, false] {
+                let decision = LetterBesideASCII.decision(letterFirst: letterFirst, ascii: ascii, breaker: breaker)
+                if case .undecided = decision { continue }
+                decided += 1
+                for unit in letters {
+                    let pair = letterFirst ? [unit, ascii] : [ascii, unit]
+                    for start in before {
+                        for end in after {
+                            var found: BreakKind?
+                            breaker.forEachOpportunity(in: start + pair + end) {
+                                if $0.offset == start.count + 1 { found = $0.kind }
+                            }
+                            if found != decision.kind {
+                                mismatches.append("\(String(decoding: start + pair + end, as: UTF16.self))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(decided > 30, "most pairs of a letter and punctuation are decided")
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, first: \(mismatches.prefix(5))")
+    }
+}

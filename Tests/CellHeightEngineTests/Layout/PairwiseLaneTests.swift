@@ -1,0 +1,219 @@
+import CHarfBuzz
+@testable import CellHeightEngine
+import Foundation
+import Testing
+import CellHeightTestSupport
+
+/// The pairwise lane (advances summed over pairs, words with ligatures or characters beyond
+/// ASCII from the width cache, the line breaker's lanes) must prepare exactly the numbers that
+/// shaping whole paragraphs with HarfBuzz and asking ICU about breaks beyond ASCII gives, and so
+/// the same line counts and heights through the one wrap loop.
+@Suite("pairwise lane: the same prepared numbers as shaping", .serialized)
+struct PairwiseLaneTests {
+    /// Fonts of several designs and kerning styles; each must pass the pairwise check (a font that
+    /// did not would only be slower, but these are the fonts users reach for).
+    static let fonts = SegmentShapingTests.fonts + [
+        "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf",
+    ]
+
+    /// Every character beyond ASCII that has a break class, in words, next to punctuation and
+    /// quotes, at word edges and in words too long for a line.
+    static let beyondASCIITexts: [String] = {
+        let characters = ChromiumLineBreakerLaneTests.classified.map { String(decoding: [$0.unit], as: UTF16.self) }
+        return stride(from: 0, to: characters.count, by: 8).flatMap { start -> [String] in
+            let group = characters[start..<min(start + 8, characters.count)]
+            let word = group.joined()
+            return [
+                group.map { "a\($0)b \($0)c d\($0)" }.joined(separator: " "),
+                group.map { "(\($0)) \($0)-x x-\($0) \($0). “\($0)” it’\($0)s" }.joined(separator: " "),
+                "Latin \(word) words: \(word)\(word)\(word)\(word) and \(word)’s end",
+                group.map { "\($0)\($0)\($0) \($0)" }.joined(separator: "  ") + " ",
+            ]
+        }
+    }()
+
+    /// Texts of several paragraphs made of `lines` (see `TestTexts`).
+    static func paragraphTexts(_ lines: [String]) -> [String] { TestTexts.paragraphs(lines) }
+
+    @Test("same line counts and heights on the licenses, the oracle texts and text beyond ASCII", arguments: fonts)
+    func equivalence(font: String) throws {
+        let lines = try SegmentShapingTests.corpus()
+        let texts = lines + Self.beyondASCIITexts + Self.paragraphTexts(lines)
+        let face = try FontFace(path: font)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        var fastRows = 0, beyondASCIIRows = 0, paragraphRows = 0, differing: [String] = []
+        for (size, lineHeight) in [(15.0, LineHeight.normal), (16, .normal), (13, .multiple(1.4))] {
+            let fast = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
+            let general = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
+            general.usesSegmentCache = false
+            general.usesPairwiseLane = false
+            let widths = [23.0, 41, 60, 150, 240, 320.5, 333, 1000]
+            for text in texts {
+                let utf8 = Array(text.utf8)
+                guard let lane = utf8.withUnsafeBufferPointer({ fast.preparePlainText($0) }) else { continue }
+                let layouts = widths.map { fast.layout(lane, width: $0, details: false) }
+                fastRows += 1
+                if !text.allSatisfy(\.isASCII) { beyondASCIIRows += 1 }
+                if text.contains("\n") { paragraphRows += 1 }
+                let prepared = general.prepare(text)
+                let expected = widths.map { general.layout(prepared, width: $0, details: false) }
+                if layouts != expected { differing.append("layouts: \(text)") }
+                if let field = lane.differingNumbers(from: prepared, engine: fast, otherEngine: general) { differing.append("\(field): \(text)") }
+            }
+        }
+        print("plain text layout, \(URL(fileURLWithPath: font).lastPathComponent): \(fastRows) layouts in the lane (\(beyondASCIIRows) beyond ASCII), \(differing.count) differ")
+        #expect(fastRows > 10_000, "most real prose should take the lane")
+        #expect(beyondASCIIRows > 1_000, "Latin text beyond ASCII should take it too")
+        #expect(paragraphRows > 1_000, "texts of several paragraphs should take it too")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    /// Fonts whose `DFLT` and `latn` scripts list the same lookups for Chromium's features (Noto
+    /// Sans, DejaVu Serif) and one whose `DFLT` lacks the kerning (DejaVu Sans: 1 GPOS lookup
+    /// against 5), as `hb_ot_shape_plan_collect_lookups` lists them.
+    static let commonAsLatinFonts: [(String, Bool)] = [
+        (TestFonts.dejaVuSans, false),
+        ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", true),
+        ("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", true),
+    ]
+
+    @Test("""
+          empty paragraphs take the lane, and paragraphs without a letter: pair by pair where the font shapes Common \
+          text as Latin, else from word records
+          """, arguments: commonAsLatinFonts)
+    func paragraphsWithoutLetters(font: String, shapesCommonAsLatin: Bool) throws {
+        let face = try FontFace(path: font)
+        face.setSize(14)
+        #expect(shapesCommonTextAsLatin(hb_font_get_face(face.hbFont)) == shapesCommonAsLatin)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        let lane = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        let shaping = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        shaping.usesPairwiseLane = false
+        shaping.usesSegmentCache = false
+        let empty = ["Two\n\nblank", "\n", "\nLeading", "a\n\n\nb\n"]
+        let letterless = ["1.", "--- 42 ---", "(1) 2/3 = 0.66, 50 %", "Step 1:\n10 + 20 = 30\n\n#!",
+                          "“12”, ‘34’ © 2024"]
+        for text in empty + letterless + ["7-8 9–10"] {
+            let utf8 = Array(text.utf8)
+            let taken = utf8.withUnsafeBufferPointer { lane.preparePlainText($0) }
+            // Word records refuse "©" (it may start an emoji): in a font that does not shape Common
+            // text as Latin, its letterless paragraph is shaped.
+            let refused = text.utf16.contains {
+                $0 != 0x0A && $0 < 0xD800 && WordCharacters.flags[Int($0)] & WordCharacters.refused != 0
+            }
+            #expect((taken != nil) == (shapesCommonAsLatin || !refused || !letterless.contains(text)), "\(text)")
+            guard let prepared = taken else { continue }
+            for p in prepared.paragraphs where empty.contains(text) || letterless.contains(text) {
+                let hasLetter = prepared.units[p.start..<(p.start + p.count)].contains {
+                    $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A
+                }
+                let byPairs = hasLetter || shapesCommonAsLatin || p.count == 0
+                #expect(p.isFromWordRecords == !byPairs, "\(text): from word records: \(p.isFromWordRecords)")
+            }
+            let expected = shaping.prepare(text)
+            #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
+            for width in [5.0, 20, 41, 320] {
+                let layout = lane.layout(prepared, width: width, details: false)
+                #expect(layout == shaping.layout(expected, width: width, details: false), "\(text) at \(width) px")
+            }
+        }
+    }
+
+    @Test("paragraphs longer than the lane's numbers window: words across its edge, and the last word, walked alike",
+          arguments: [TestFonts.dejaVuSans, "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf"])
+    func longParagraphs(font: String) throws {
+        // The lane walks a word in one pass only inside the numbers it holds (4096 offsets and
+        // more, moved a stretch at a time); a word across the edge, and a paragraph's last word
+        // (its pair with the paragraph's end), are walked word by word. Prose joined into
+        // paragraphs of 5k to 40k units puts words across the edge at every phase.
+        let lines = try SegmentShapingTests.corpus().filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } }
+        let chain = FontFallbackChain.chromiumDefault(primary: try FontFace(path: font))
+        let fast = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        let general = try TextLayoutEngine(chain: chain, fontSize: 14, lineHeight: .normal)
+        general.usesSegmentCache = false
+        general.usesPairwiseLane = false
+        var texts: [String] = []
+        var start = 0
+        for (n, length) in [5_000, 9_000, 17_000, 40_000].enumerated() {
+            var text = ""
+            while text.utf16.count < length {
+                text += lines[start % lines.count] + (n % 2 == 0 ? " " : "  ")
+                start += 1
+            }
+            texts.append(text + "end-of-text.")
+            texts.append(text + "\n" + text.dropLast(3) + "fi")
+        }
+        var differing: [String] = []
+        for text in texts {
+            let utf8 = Array(text.utf8)
+            let lane = try #require(utf8.withUnsafeBufferPointer { fast.preparePlainText($0) })
+            let prepared = general.prepare(text)
+            if let field = lane.differingNumbers(from: prepared, engine: fast, otherEngine: general) {
+                differing.append("\(field) in a text of \(text.utf16.count) units")
+            }
+            for width in [9.0, 77, 320] where fast.layout(lane, width: width) != general.layout(prepared, width: width) {
+                differing.append("lines at \(width) px in a text of \(text.utf16.count) units")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
+    /// Lays `text` out in the lane (nil when it does not take it) and by shaping.
+    static func bothWays(_ text: String, font: String = TestFonts.dejaVuSans, size: Double = 16,
+                         widths: [Double]) throws -> (fast: [TextLayout]?, general: [TextLayout]) {
+        let fast = try TestFonts.engine(font, size: size), general = try TestFonts.engine(font, size: size)
+        general.usesSegmentCache = false
+        general.usesPairwiseLane = false
+        let utf8 = Array(text.utf8)
+        let lane = utf8.withUnsafeBufferPointer { fast.preparePlainText($0) }
+        let prepared = general.prepare(text)
+        return (lane.map { lane in widths.map { fast.layout(lane, width: $0, details: false) } },
+                widths.map { general.layout(prepared, width: $0, details: false) })
+    }
+
+    @Test("a word cut inside a ligature takes the letters' own widths on both sides, as Chromium does")
+    func cutInsideLigature() throws {
+        // DejaVu Sans joins "fl" and "fi"; at these widths the words must be cut, some cuts
+        // falling between the two letters of a ligature.
+        for text in ["conflicts", "fluffiness flawless", "officially affiliated"] {
+            let widths = (14...60).map(Double.init)
+            let (fast, general) = try Self.bothWays(text, widths: widths)
+            #expect(fast != nil, "\(text) should take the lane")
+            #expect(fast == general, "\(text)")
+        }
+    }
+
+    @Test("one set of tables per font and size, shared by every engine")
+    func sharedTables() throws {
+        func tables(_ font: String, _ size: Double) throws -> PlainShapingTables? {
+            let engine = try TestFonts.engine(font, size: size)
+            return PairwiseASCIIAdvances(shaper: Shaper(chain: engine.chain, fontSize: size))?.tables
+        }
+        let first = try #require(try tables(TestFonts.dejaVuSans, 16))
+        #expect(try tables(TestFonts.dejaVuSans, 16) === first)
+        #expect(try tables(TestFonts.dejaVuSans, 17) !== first)
+        #expect(try tables(Self.fonts[2], 16) !== first)
+    }
+
+    @Test("engines on several threads at once give the shaping preparer's answers")
+    func concurrentEngines() throws {
+        let texts = Array(try SegmentShapingTests.corpus().prefix(3000))
+        let widths = [60.0, 320]
+        let expected = try texts.map { try Self.bothWays($0, size: 15, widths: widths).general }
+        let results = UnsafeMutableBufferPointer<[TextLayout]?>.allocate(capacity: texts.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 4) { job in
+            guard let engine = try? TestFonts.engine(TestFonts.dejaVuSans, size: 15) else { return }
+            for k in stride(from: job, to: texts.count, by: 4) {
+                let utf8 = Array(texts[k].utf8)
+                let lane = utf8.withUnsafeBufferPointer { engine.preparePlainText($0) }
+                results[k] = lane.map { lane in widths.map { engine.layout(lane, width: $0, details: false) } } ?? expected[k]
+            }
+        }
+        #expect(zip(results, expected).allSatisfy { $0 == $1 })
+    }
+}

@@ -1,0 +1,33 @@
+@testable import CellHeightEngine
+
+extension PreparedText {
+    /// Whether two prepared texts hold the same numbers (units, breaks with their x, numbers per
+    /// offset, fonts by family): the one wrap loop then gives them the same lines at every width.
+    /// `engine` prepared this text and `otherEngine` the other: a text of the pairwise lane keeps
+    /// no numbers per offset, and its engine works them out again to compare them.
+    func hasSameNumbers(as other: PreparedText, engine: TextLayoutEngine, otherEngine: TextLayoutEngine) -> Bool {
+        differingNumbers(from: other, engine: engine, otherEngine: otherEngine) == nil
+    }
+
+    /// The name of the first array that differs from `other`'s, or nil.
+    func differingNumbers(from other: PreparedText, engine: TextLayoutEngine, otherEngine: TextLayoutEngine) -> String? {
+        if units != other.units { return "units" }
+        // Where a paragraph's line-end adjustments are read from, and which way it was prepared,
+        // are not numbers.
+        func unflagged(_ paragraphs: [PreparedParagraph]) -> [PreparedParagraph] {
+            paragraphs.map { var p = $0; p.stopAdjustments = 0..<0; p.isFromWordRecords = false; return p }
+        }
+        if unflagged(paragraphs) != unflagged(other.paragraphs) { return "paragraphs" }
+        // The breaks only grow: compare the entries the text uses.
+        let used = 0..<breakCount
+        if used.map({ breaks[$0] }) != used.map({ other.breaks[$0] }) { return "breaks" }
+        let numbers = engine.offsetNumbers(of: self), otherNumbers = otherEngine.offsetNumbers(of: other)
+        if numbers.prefix != otherNumbers.prefix { return "prefix" }
+        if numbers.lineEndAdjustments != otherNumbers.lineEndAdjustments { return "lineEndAdjustments" }
+        if numbers.cuttable != otherNumbers.cuttable { return "cuttable" }
+        if numbers.ligatureSplits != otherNumbers.ligatureSplits { return "ligatureSplits" }
+        if fontIndices != other.fontIndices { return "fontIndices" }
+        if fonts.map(\.familyName) != other.fonts.map(\.familyName) { return "fonts" }
+        return nil
+    }
+}

@@ -1,0 +1,224 @@
+@testable import CellHeightEngine
+import CHarfBuzz
+import Foundation
+import Testing
+import CellHeightTestSupport
+
+/// Paragraphs the pairwise lane puts together from word records (`WordRecords`) must hold exactly
+/// the numbers that shaping them whole with the fallback chain and asking ICU gives: every
+/// advance, cut, line-end adjustment, break opportunity and font, for real text of every script
+/// the oracle and the catalogs hold, in the fonts users reach for.
+@Suite("word records: the same prepared numbers as shaping", .serialized)
+struct WordRecordTests {
+    static let fonts = [
+        TestFonts.dejaVuSans, TestFonts.dejaVuSerif, TestFonts.notoSans, TestFonts.liberationSans,
+        TestFonts.liberationSerif,
+        "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf",
+    ]
+
+    /// Real text of many scripts: the oracle's texts (each once) and the translations of the GTK
+    /// catalog excerpts (Arabic, German, Japanese, Polish, Russian), with texts of two and three
+    /// of them as paragraphs, and each text again (its words then come from records made before).
+    static func texts() throws -> [String] {
+        var texts = try OracleCase.loadPublic().map(\.text) + OracleCase.load("fixtures/public-gen.jsonl").map(\.text)
+        for language in ["ar", "de", "ja", "pl", "ru"] {
+            let po = try String(contentsOfFile: "fixtures/catalogs/gtk30.\(language).po", encoding: .utf8)
+            for line in po.split(separator: "\n") where line.hasPrefix("msgstr \"") && line.count > 10 {
+                texts.append(String(line.dropFirst(8).dropLast()).replacingOccurrences(of: "\\n", with: "\n"))
+            }
+        }
+        let paragraphs = stride(from: 0, to: texts.count - 2, by: 3).map { (start: Int) -> String in
+            [texts[start], texts[start + 1], "", texts[start + 2]].joined(separator: "\n")
+        }
+        return texts + paragraphs + texts
+    }
+
+    @Test("same numbers and layouts as shaping, word by word, on real text of every script", arguments: fonts)
+    func equivalence(font: String) throws {
+        let texts = try Self.texts()
+        let face = try FontFace(path: font)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        var fromRecords = 0, differing: [String] = []
+        for (size, lineHeight) in [(14.0, LineHeight.normal), (17, .multiple(1.3))] {
+            let lane = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
+            let shaping = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
+            shaping.usesPairwiseLane = false
+            shaping.usesSegmentCache = false
+            let widths = [1.0, 23, 60, 150, 320.5, 1000]
+            for text in texts {
+                let utf8 = Array(text.utf8)
+                guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }),
+                      prepared.paragraphs.contains(where: \.isFromWordRecords) else { continue }
+                fromRecords += 1
+                let layouts = widths.map { lane.layout(prepared, width: $0) }
+                let expected = shaping.prepare(text)
+                if layouts != widths.map({ shaping.layout(expected, width: $0) }) {
+                    differing.append("layouts: \(text)")
+                }
+                if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
+                    differing.append("\(field): \(text)")
+                }
+            }
+        }
+        let name = URL(fileURLWithPath: font).lastPathComponent
+        print("word records, \(name): \(fromRecords) texts, \(differing.count) differ")
+        #expect(fromRecords > 1_000, "real text beyond the pair tables should take the word records")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    /// Every font file of fonts-noto-core, fonts-noto-cjk, DejaVu and Liberation installed.
+    static func installedFonts() -> [String] {
+        let directories = ["/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
+                           "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation2"]
+        return directories.flatMap { directory in
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+                .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".ttc") || $0.hasSuffix(".otf") }
+                .map { directory + "/" + $0 }
+        }
+    }
+
+    @Test("same numbers as shaping in every installed font the lane takes, on a sample of every script")
+    func acrossInstalledFonts() throws {
+        let all = try Self.texts()
+        let sample = stride(from: 0, to: all.count, by: 7).map { all[$0] }
+        var fontsTaken = 0, texts = 0, differing: [String] = []
+        for font in Self.installedFonts() {
+            let face = try FontFace(path: font)
+            let chain = FontFallbackChain.chromiumDefault(primary: face)
+            let lane = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
+            let shaping = try TextLayoutEngine(chain: chain, fontSize: 15, lineHeight: .normal)
+            shaping.usesPairwiseLane = false
+            var taken = false
+            for text in sample {
+                let utf8 = Array(text.utf8)
+                guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }),
+                      prepared.paragraphs.contains(where: \.isFromWordRecords) else { continue }
+                taken = true
+                texts += 1
+                let expected = shaping.prepare(text)
+                if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
+                    differing.append("\(field) in \(font): \(text)")
+                }
+            }
+            if taken { fontsTaken += 1 }
+        }
+        print("word records in installed fonts: \(fontsTaken) fonts, \(texts) texts, \(differing.count) differ")
+        #expect(fontsTaken >= 30, "the Latin, Greek and Cyrillic faces at least take the lane: \(fontsTaken)")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    @Test("a word is taken from a record only in the context it was prepared in")
+    func contexts() throws {
+        let face = try FontFace(path: TestFonts.dejaVuSans)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        let lane = try TextLayoutEngine(chain: chain, fontSize: 16, lineHeight: .normal)
+        let shaping = try TextLayoutEngine(chain: chain, fontSize: 16, lineHeight: .normal)
+        shaping.usesPairwiseLane = false
+        // The same words after a word of another script (their neutral start joins that run), at
+        // a paragraph's edges, twice in a paragraph, after a hyphen and a space, and in fallback
+        // fonts whose run goes on across spaces (Hindi, Chinese, Tamil, Arabic, Hebrew).
+        let texts = ["«Привет» мир", "Hello «Привет» мир", "नमस्ते «Привет»", "1. Привет 2. мир", "мир мир мир",
+                     "Привет -5 и - 5", "नमस्ते दुनिया, 123 नमस्ते", "中文 测试 (中文)", "தமிழ் 1 தமிழ்",
+                     "مرحبا بالعالم 12 مرحبا", "שלום עולם, שלום", "Ελληνικά «Ελληνικά» Ελληνικά",
+                     "Ελληνικά\nΕλληνικά Ελληνικά\n", "  Привет  ", "Привет\u{00AD}мир мир\u{00AD}Привет",
+                     // Fullwidth punctuation that collapses in pairs within a line (Noto Sans CJK).
+                     "進行點選動作的方向 (「左」、「右」、「上」、「下」)。 進行拖曳動作的方向 (「左」、「右」)。 停用 URL 與 MIME",
+                     // Words whose inner breaks follow rules that look past the pair (quotation
+                     // marks, hyphens before letters and digits, numbers with prefixes and
+                     // suffixes, brackets, East Asian quotes), at a paragraph's edges and between spaces.
+                     "„Привет“ «мир» “中文”", "“中文” „Привет“ «мир»", "-Привет -5 №-5 Привет-мир",
+                     "Привет-мир -5 №-5 -Привет", "$-5 €(5) (5)% 5%)", "5%) (5)% €(5) $-5",
+                     "«中文»中文 「中文」中文", "中文「中文」 中文«中文»", "Привет/мир…мир", "мир…мир Привет/мир",
+                     // Words ending in letters that kern with a space in some fonts.
+                     "ΑΥΤΟΜΑΤΑ Ά ΓΑΤΑ", "ΓΑΤΑ Ά ΑΥΤΟΜΑΤΑ", "NULL ТВ Γ", "Γ ТВ NULL"]
+        var taken = 0
+        for text in texts + texts {
+            let utf8 = Array(text.utf8)
+            guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) else { continue }
+            taken += 1
+            let expected = shaping.prepare(text)
+            #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
+            for width in [1.0, 30, 80, 150, 200, 260, 320, 400] {
+                #expect(lane.layout(prepared, width: width) == shaping.layout(expected, width: width),
+                        "\(text) at \(width) px")
+            }
+        }
+        #expect(taken >= 20, "most of these should take the word records: \(taken)")
+    }
+
+    @Test("a full store keeps the words paragraphs found since it last filled up, and gives what shaping gives")
+    func makingRoom() throws {
+        let face = try FontFace(path: TestFonts.dejaVuSans)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        let lane = try TextLayoutEngine(chain: chain, fontSize: 16, lineHeight: .normal)
+        lane.wordRecordUnitLimit = 300
+        let shaping = try TextLayoutEngine(chain: chain, fontSize: 16, lineHeight: .normal)
+        shaping.usesPairwiseLane = false
+        // Real words met once (Russian and Greek catalog words, and English ones with ligatures,
+        // whose cuts move with the records kept), each paragraph after one that holds the words
+        // met in every row.
+        let once = ["Открыть файл", "Сохранить как", "Закрыть окно", "Выход из программы", "Параметры печати",
+                    "Άνοιγμα αρχείου", "Αποθήκευση ως", "Κλείσιμο παραθύρου", "Έξοδος από το πρόγραμμα",
+                    "Ρυθμίσεις εκτύπωσης", "Вставить объект", "Удалить строку", "Найти и заменить",
+                    "Εισαγωγή αντικειμένου", "Διαγραφή γραμμής", "Εύρεση και αντικατάσταση",
+                    "Буфер office", "Эффект effective", "Файл file affine"]
+        let often = "Отмена Ακύρωση office"
+        var emptied = 0, last = 0
+        for (n, text) in (once + once.map { $0 + " " + $0 }).enumerated() {
+            for row in [often, "\(text) \(n)"] {
+                let utf8 = Array(row.utf8)
+                let prepared = try #require(utf8.withUnsafeBufferPointer { lane.preparePlainText($0) }, "\(row)")
+                let expected = shaping.prepare(row)
+                #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(row)")
+                #expect(lane.layout(prepared, width: 40) == shaping.layout(expected, width: 40), "\(row)")
+                if lane.wordRecordCount < last { emptied += 1 }
+                last = lane.wordRecordCount
+            }
+        }
+        #expect(emptied >= 2, "300 units should fill up more than once: \(emptied)")
+        // The words found in every row were kept: finding them again makes no record.
+        let kept = lane.wordRecordCount
+        _ = Array(often.utf8).withUnsafeBufferPointer { lane.preparePlainText($0) }
+        #expect(lane.wordRecordCount == kept)
+    }
+
+    @Test("in fonts where a word's edges do not matter, a space before a letter never moves the letter")
+    func edgesMatter() throws {
+        var keyed = 0, checked = 0
+        for font in Self.installedFonts() {
+            let face = try FontFace(path: font)
+            guard face.hasGlyph(0x20) else { continue }
+            guard !WordRecords.edgesMatter(in: face) else {
+                keyed += 1
+                continue
+            }
+            let shaper = Shaper(chain: FontFallbackChain.chromiumDefault(primary: face), fontSize: 20)
+            // Letters of the scripts the lane's records hold most, where the font has them.
+            let letters = (Array(0x41...0x5A) + Array(0x391...0x3A9) + Array(0x410...0x42F) + Array(0x5D0...0x5EA))
+                .map(UInt16.init).filter { face.hasGlyph(UInt32($0)) }
+            for letter in letters {
+                let script = hb_unicode_script(hb_unicode_funcs_get_default(), UInt32(letter))
+                let alone = shaper.shapeClusters([letter], range: 0..<1, script: script, face: face)
+                let afterSpace = shaper.shapeClusters([0x20, letter], range: 0..<2, script: script, face: face)
+                #expect(afterSpace.last?.advance == alone.first?.advance, "U+\(String(letter, radix: 16)) in \(font)")
+                checked += 1
+            }
+        }
+        print("word edges: \(keyed) fonts key them, \(checked) letters checked in the others")
+        #expect(checked > 1_000)
+    }
+
+    @Test("a paragraph with a word no record may stand for is shaped")
+    func refusals() throws {
+        let face = try FontFace(path: TestFonts.dejaVuSans)
+        let lane = try TextLayoutEngine(chain: FontFallbackChain.chromiumDefault(primary: face), fontSize: 16,
+                                        lineHeight: .normal)
+        // A mark after a space, a tab, an emoji, U+3000, a word beyond the longest kept.
+        for text in ["Привет \u{0301}мир", "Привет\tмир", "Привет 👍", "Привет\u{3000}мир",
+                     "Привет " + String(repeating: "ж", count: WordRecords.longestWord + 1)] {
+            let utf8 = Array(text.utf8)
+            #expect(utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) == nil, "\(text)")
+        }
+    }
+}
