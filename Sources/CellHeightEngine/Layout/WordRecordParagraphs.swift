@@ -12,11 +12,25 @@ extension WordRecords {
         // A very long paragraph is shaped in pieces (its words listed here would take more memory
         // than its text).
         guard length <= Self.longestParagraph else { return false }
-        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
         // Every word of the paragraph fits without emptying the store before it is put together.
         makeRoom(for: length)
-        // The words with their records; those without one are made together, in one paragraph.
-        var words: [(start: Int, count: Int, record: Int)] = []
+        guard let words = placedWords(units, length: length) else { return false }
+        return putTogether(words, length: length, start: paragraphStart, index: index, breakBase: breakBase, into: text)
+    }
+
+    /// A word of a paragraph: where it is, and its record.
+    struct PlacedWord {
+        var start: Int
+        var count: Int
+        /// Index into `records` (while the words are looked up, -1 - n for the nth word to make).
+        var record: Int
+    }
+
+    /// The words of paragraph `units[0..<length]` with their records: found, or made together in
+    /// one paragraph for those that had none; nil when a word is not one a record may stand for.
+    private func placedWords(_ units: UnsafePointer<UInt16>, length: Int) -> [PlacedWord]? {
+        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
+        var words: [PlacedWord] = []
         var missing: [Word] = []
         var missingAt: [Int] = []
         var runScript: UInt32 = 0
@@ -41,7 +55,7 @@ extension WordRecords {
             let count = i &- start
             guard count <= Self.longestWord, wordFlags & WordCharacters.refused == 0,
                   flags[Int(units[start])] & WordCharacters.refusedFirst == 0,
-                  flags[Int(units[i &- 1])] & WordCharacters.refusedLast == 0 else { return false }
+                  flags[Int(units[i &- 1])] & WordCharacters.refusedLast == 0 else { return nil }
             var leadingScript: UInt32 = 0
             if flags[Int(units[start])] & WordCharacters.neutral != 0 {
                 leadingScript = runScript != 0
@@ -51,7 +65,7 @@ extension WordRecords {
             hash = Self.finish(hash, leadingScript: leadingScript, edges: edges)
             if let found = find(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges) {
                 markUsed(found)
-                words.append((start, count, found))
+                words.append(PlacedWord(start: start, count: count, record: found))
             } else {
                 let word = Word(units: units + start, count: count, hash: hash, leadingScript: leadingScript,
                                 edges: edges)
@@ -61,9 +75,9 @@ extension WordRecords {
                         && other.edges == edges
                         && (0..<count).allSatisfy { other.units[$0] == units[start + $0] }
                 }) {
-                    words.append((start, count, -1 - twin))
+                    words.append(PlacedWord(start: start, count: count, record: -1 - twin))
                 } else {
-                    words.append((start, count, -1 - missing.count))
+                    words.append(PlacedWord(start: start, count: count, record: -1 - missing.count))
                     missing.append(word)
                 }
                 missingAt.append(words.count - 1)
@@ -72,10 +86,15 @@ extension WordRecords {
         }
         if !missing.isEmpty {
             let made = make(missing)
-            guard made.count == missing.count else { return false }
+            guard made.count == missing.count else { return nil }
             for w in missingAt { words[w].record = made[-1 - words[w].record] }
         }
-        // Put together.
+        return words
+    }
+
+    /// Writes paragraph `index` of `text` from its words' records (see `prepareParagraph`).
+    private func putTogether(_ words: [PlacedWord], length: Int, start paragraphStart: Int, index: Int,
+                             breakBase: Int, into text: PreparedText.Storage) -> Bool {
         var x = 0, next = breakBase
         var contentEnd = length, contentWidth = 0
         var run = RunFonts()
@@ -115,23 +134,7 @@ extension WordRecords {
             }
             if r.usesFallback {
                 usesFallback = true
-                if text.fontIndices.isEmpty { text.fontIndices = Array(repeating: 0, count: text.units.count + 1) }
-                if textFonts.count < fonts.count {
-                    textFonts.append(contentsOf: repeatElement(0, count: fonts.count - textFonts.count))
-                }
-                for k in 0..<word.count {
-                    let font = Int(fontIndices[Int(r.unitStart) + k])
-                    guard font != 0 else { continue }
-                    if textFonts[font] == 0 {
-                        if let known = text.fonts.firstIndex(where: { $0 === fonts[font] }) {
-                            textFonts[font] = UInt8(known)
-                        } else {
-                            text.fonts.append(fonts[font])
-                            textFonts[font] = UInt8(text.fonts.count - 1)
-                        }
-                    }
-                    text.fontIndices[paragraphStart + start + k] = textFonts[font]
-                }
+                writeFonts(of: r, at: paragraphStart + start, into: text, textFonts: &textFonts)
             }
             hasSoftHyphens = hasSoftHyphens || r.hasSoftHyphens
             x &+= r.width
@@ -152,6 +155,30 @@ extension WordRecords {
         text.paragraphs[index].hasSoftHyphens = hasSoftHyphens
         text.paragraphs[index].isFromWordRecords = true
         return true
+    }
+
+
+    /// Writes the fonts of the word whose record is `r`, at `start` in `text`, adding to the
+    /// text's fonts those it meets first (`textFonts`: index in `text.fonts` of each of `fonts`,
+    /// 0 for not yet).
+    private func writeFonts(of r: Record, at start: Int, into text: PreparedText.Storage, textFonts: inout [UInt8]) {
+        if text.fontIndices.isEmpty { text.fontIndices = Array(repeating: 0, count: text.units.count + 1) }
+        if textFonts.count < fonts.count {
+            textFonts.append(contentsOf: repeatElement(0, count: fonts.count - textFonts.count))
+        }
+        for k in 0..<Int(r.unitCount) {
+            let font = Int(fontIndices[Int(r.unitStart) + k])
+            guard font != 0 else { continue }
+            if textFonts[font] == 0 {
+                if let known = text.fonts.firstIndex(where: { $0 === fonts[font] }) {
+                    textFonts[font] = UInt8(known)
+                } else {
+                    text.fonts.append(fonts[font])
+                    textFonts[font] = UInt8(text.fonts.count - 1)
+                }
+            }
+            text.fontIndices[start + k] = textFonts[font]
+        }
     }
 
     /// The script of the first character of a real script in `units[from..<to]` (the run that
