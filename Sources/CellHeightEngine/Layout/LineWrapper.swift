@@ -573,10 +573,11 @@ package struct LineWrapper {
                     let startWidth = lastSafe < firstSafe ? 0 : position(firstSafe) - position(s) + diff
                     if lastSafe < firstSafe { lastSafe = s }
                     let endWidth = pieces.width(lastSafe..<b)
-                    if lastSafe == s { pieces.recordStart(s, safe: b) } else { pieces.recordEnd(b, safe: lastSafe) }
                     let total = lastSafe == s ? endWidth
                         : startWidth + position(lastSafe) - position(firstSafe) + endWidth
                     if overflow || limit.admits(endWidth + position(lastSafe) - position(s) + diff) {
+                        // The piece shaped last is this end's (or the whole line's).
+                        if lastSafe == s { pieces.recordStart(s, safe: b) } else { pieces.recordEnd(b, safe: lastSafe) }
                         return (b, total)
                     }
                     if let previous = previousBoundary(b - 1) {
