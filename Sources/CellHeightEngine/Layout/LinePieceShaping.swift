@@ -170,11 +170,31 @@ final class LinePieceShaper {
     /// candidate lands inside a lam-alef only when nothing fits, "البولا" in Noto Sans Arabic
     /// 28 px at 48 px is ["البو", "لا"] in Chromium) and whether it is safe to break at.
     struct Original {
+        /// The offset `positions[0]` and `safe[0]` are of (`range`'s start, or before it).
+        var origin: Int
         var positions: [Int]
         var safe: [Bool]
     }
 
+    /// The last `original` worked out, with the units and fonts it read: the lines of a word cut
+    /// in a narrow box ask for the same word line after line, and get it without shaping it again.
+    private var lastOriginal: (original: Original, read: Range<Int>, units: [UInt16], fonts: [UInt8])?
+
     func original(_ range: Range<Int>) -> Original {
+        if let last = lastOriginal, last.original.origin <= range.lowerBound,
+           range.upperBound < last.original.origin + last.original.positions.count, last.read.upperBound <= count,
+           last.units.elementsEqual(UnsafeBufferPointer(start: units + last.read.lowerBound, count: last.read.count)),
+           last.fonts.elementsEqual(last.read.lazy.map(fontIndex)) {
+            return last.original
+        }
+        let original = shapedOriginal(range)
+        let read = max(0, range.lowerBound - Self.contextUnits)..<min(count, range.upperBound + Self.contextUnits)
+        lastOriginal = (original, read, Array(UnsafeBufferPointer(start: units + read.lowerBound, count: read.count)),
+                        read.map(fontIndex))
+        return original
+    }
+
+    private func shapedOriginal(_ range: Range<Int>) -> Original {
         let (text, base) = window(range)
         var positions = [Int](repeating: 0, count: range.count + 1)
         var safe = [Bool](repeating: false, count: range.count + 1)
@@ -204,7 +224,7 @@ final class LinePieceShaper {
             }
         }
         positions[range.count] = x
-        return Original(positions: positions, safe: safe)
+        return Original(origin: range.lowerBound, positions: positions, safe: safe)
     }
 
     private func fontIndex(_ i: Int) -> UInt8 { fontIndices.isEmpty ? 0 : fontIndices[fontBase + i] }

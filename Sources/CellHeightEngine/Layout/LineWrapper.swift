@@ -520,8 +520,8 @@ package struct LineWrapper {
             var windowEnd = min(end, s + LineWrapper.piecesWindow)
             window: while true {
                 let original = pieces.original(origin..<windowEnd)
-                func position(_ i: Int) -> Int { original.positions[i - origin] }
-                func isSafe(_ i: Int) -> Bool { original.safe[i - origin] }
+                func position(_ i: Int) -> Int { original.positions[i - original.origin] }
+                func isSafe(_ i: Int) -> Bool { original.safe[i - original.origin] }
                 func previousBoundary(_ offset: Int) -> Int? {
                     var b = offset
                     while b > s {
@@ -602,7 +602,7 @@ package struct LineWrapper {
             while origin > 0 && s - origin < 32 && !isHangingSpace(units[origin - 1]) { origin -= 1 }
             let original = pieces.original(origin..<end)
             var firstSafe = s
-            while firstSafe < end && !original.safe[firstSafe - origin] { firstSafe += 1 }
+            while firstSafe < end && !original.safe[firstSafe - original.origin] { firstSafe += 1 }
             guard firstSafe > s else { return 0 }
             let diff = pieces.width(s..<firstSafe) - (numbers.prefix[firstSafe] - numbers.prefix[s])
             pieces.recordStart(s, safe: firstSafe)
