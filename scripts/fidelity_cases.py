@@ -147,7 +147,11 @@ def cases():
             ("ffl-serif", "ffl", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 1),
             ("waffle-noto-serif", "waffle", NOTO + "NotoSerif-Regular.ttf", 30, 1),
             ("difficult", "difficult", DEJAVU, 24, 5),
-            ("conflicts", "conflicts", NOTO + "NotoSans-Regular.ttf", 30, 1)]:
+            ("conflicts", "conflicts", NOTO + "NotoSans-Regular.ttf", 30, 1),
+            # ...and the letters after a cut inside a ligature form one again at the line's start
+            # (Blink reshapes the start): "f|fl" where "fl" alone fits.
+            ("waffle-dejavu-serif-20", "waffle", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 20),
+            ("baffling-dejavu-serif-20", "baffling", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 20)]:
         out.append(case(1, name, text, font, size, width))
     # 1: Blink's break-anywhere retry cuts at any grapheme boundary (Unicode 15.1's: GB9c keeps the
     # conjuncts of Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam whole), inside a

@@ -431,7 +431,11 @@ package struct LineWrapper {
                 numbers = offsetNumbers(s...min(last, s + stretch), sx)
             }
             var view = numbers!
-            if startDiff != 0 || LinePieceShaper.reshapesPieces(units, s..<min(last, s + LineWrapper.piecesSeen)) {
+            // A line that starts inside a ligature of letters reshapes its start too: the letters
+            // after the cut may form a ligature again ("waffle" in DejaVu Serif 30 px in a 20 px
+            // box is ["w", "a", "f", "fl", "e"] in Chromium).
+            if startDiff != 0 || LinePieceShaper.reshapesPieces(units, s..<min(last, s + LineWrapper.piecesSeen))
+                || (view.ligatureSplits.map { $0[s].isCut } ?? false) {
                 let pieces = pieces()
                 // Blink's break iterator starts again at the line's start (LazyLineBreakIterator's
                 // start offset), so in a dictionary script the rest of a cut word may hold word

@@ -60,9 +60,10 @@ struct FidelityAgreementTests {
     /// conjuncts stay whole (GB9c), and a Mongolian word's lines in 7 px at 7.25 px are ["ᠲᠡ",
     /// "ᠩᠭ", "ᠡᠷ"] (a line end with no safe-to-break offset after its start is shaped whole); after
     /// a cut, the line breaker reads a Lao or Thai word again from the line's start ("ປະເທດ" in
-    /// Noto Sans Lao 36.622 px at 30 px: ["ປ", "ະ", "ເ", "ທ", "ດ"]).
+    /// Noto Sans Lao 36.622 px at 30 px: ["ປ", "ະ", "ເ", "ທ", "ດ"]); letters after a cut inside a
+    /// ligature form one again ("waffle" in DejaVu Serif 30 px at 20 px: ["w", "a", "f", "fl", "e"]).
     @Test("item 1: break-anywhere cuts at grapheme boundaries, pieces shaped again")
-    func breakAnywhereUnits() throws { try Self.expectAgreement(cause: 1, minimum: 26) }
+    func breakAnywhereUnits() throws { try Self.expectAgreement(cause: 1, minimum: 28) }
 
     /// Item 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket
     /// that starts a wrapped line keeps its full width after a closing one ("能能〕【』【能" in Noto
