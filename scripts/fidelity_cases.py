@@ -147,8 +147,56 @@ def cases():
             ("ffl-serif", "ffl", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 1),
             ("waffle-noto-serif", "waffle", NOTO + "NotoSerif-Regular.ttf", 30, 1),
             ("difficult", "difficult", DEJAVU, 24, 5),
-            ("conflicts", "conflicts", NOTO + "NotoSans-Regular.ttf", 30, 1)]:
+            ("conflicts", "conflicts", NOTO + "NotoSans-Regular.ttf", 30, 1),
+            # ...and the letters after a cut inside a ligature form one again at the line's start
+            # (Blink reshapes the start): "f|fl" where "fl" alone fits.
+            ("waffle-dejavu-serif-20", "waffle", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 20),
+            ("baffling-dejavu-serif-20", "baffling", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 30, 20)]:
         out.append(case(1, name, text, font, size, width))
+    # 1: Blink's break-anywhere retry cuts at any grapheme boundary (Unicode 15.1's: GB9c keeps the
+    # conjuncts of Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam whole), inside a
+    # shaping cluster too, and shapes the pieces again (ShapingLineBreaker::ShapeLine): a Kannada
+    # conjunct, a Myanmar vowel sign and an Arabic lam-alef split; a Mongolian word's pieces are
+    # measured from the word's positions, reshaped from the last safe-to-break offset.
+    mongolian = NOTO + "NotoSansMongolian-Regular.ttf"
+    for name, text, font, size, width in [
+            ("kannada-conjunct", "\u0cb8\u0ccd\u0ca5", NOTO + "NotoSansKannada-Regular.ttf", 30, 1),
+            ("kannada-words", "\u0cb8\u0ccd\u0ca5\u0cb3\u0cc0\u0caf \u0cb8\u0ccd\u0ca5\u0cbe\u0ca8",
+             NOTO + "NotoSansKannada-Regular.ttf", 30, 1),
+            ("myanmar-aa", "\u1002\u103b\u102c", NOTO + "NotoSansMyanmar-Regular.ttf", 30, 1),
+            ("myanmar-word", "\u1002\u103b\u102c\u1019\u1014\u102e", NOTO + "NotoSansMyanmar-Regular.ttf", 30, 1),
+            ("lam-alef", "\u0644\u0622", NOTO + "NotoSansArabic-Regular.ttf", 30, 1),
+            ("lam-alef-words", "\u0627\u0644\u0633\u0644\u0627\u0645 \u0644\u0627", NOTO + "NotoSansArabic-Regular.ttf",
+             30, 1),
+            ("devanagari-conjuncts", "\u0915\u094d\u0937\u0924\u094d\u0930\u093f\u092f",
+             NOTO + "NotoSansDevanagari-Regular.ttf", 30, 1),
+            ("telugu-conjunct", "\u0c15\u0c4d\u0c37", NOTO + "NotoSansTelugu-Regular.ttf", 30, 1),
+            ("malayalam-conjunct", "\u0d15\u0d4d\u0d37", NOTO + "NotoSansMalayalam-Regular.ttf", 30, 1),
+            ("thai", "\u0e17\u0e35\u0e48\u0e19\u0e49\u0e33", NOTO + "NotoSansThai-Regular.ttf", 30, 1),
+            ("lao-1", "\u0e9b\u0eb0\u0ec0\u0e97\u0e94", NOTO + "NotoSansLao-Regular.ttf", 30, 1),
+            # ...and after a cut the line breaker reads the text from the line's start, where a
+            # dictionary finds a word boundary the whole word lacks ("ປ|ະ|ເທດ").
+            ("lao-30", "\u0e9b\u0eb0\u0ec0\u0e97\u0e94", NOTO + "NotoSansLao-Regular.ttf", 36.622, 30),
+            ("lao-sentence-25", "\u0e9b\u0eb0\u0ec0\u0e97\u0e94\u0ea5\u0eb2\u0ea7\u0ec1\u0ea1\u0ec8\u0e99",
+             NOTO + "NotoSansLao-Regular.ttf", 20, 25),
+            ("thai-25", "\u0e1b\u0e23\u0e30\u0e40\u0e17\u0e28\u0e44\u0e17\u0e22\u0e21\u0e35",
+             NOTO + "NotoSansThai-Regular.ttf", 20, 25),
+            ("khmer-1", "\u1794\u17d2\u179a\u1791\u17c1\u179f", NOTO + "NotoSansKhmer-Regular.ttf", 20, 1)]:
+        out.append(case(1, name, text, font, size, width))
+    for size, width in [(7.25, 5), (7.25, 6), (7.25, 7), (7.25, 9), (30, 1)]:
+        out.append(case(1, f"mongolian-{width}", "\u1832\u1821\u1829\u182d\u1821\u1837", mongolian, size, width))
+    # 10: the pieces of a Tamil word cut in a box narrower than it take their own fallback fonts
+    # (the piece's first character is the hint), and their lines those fonts' heights.
+    for name, text, width in [("tamil-60", "\u0b95\u0ba3\u0bbf\u0ba9\u0bbf\u0baa\u0bcd\u0baa\u0baf\u0ba9\u0bcd"
+                                            "\u0baa\u0bbe\u0b9f\u0bcd\u0b9f\u0bc1\u0bb5\u0bb4\u0bbf\u0b95\u0bbe"
+                                            "\u0b9f\u0bcd\u0b9f\u0bbf\u0b95\u0bb3\u0bcd", 60),
+                              ("tamil-files-60", "\u0b95\u0bcb\u0baa\u0bcd\u0baa\u0bc1\u0bb5\u0b95\u0bc8"
+                                                 "\u0b95\u0bb3\u0bc8\u0baa\u0bcd\u0baa\u0bbe\u0bb0\u0bcd"
+                                                 "\u0bb5\u0bc8\u0baf\u0bbf\u0b9f\u0bb5\u0bc1\u0bae\u0bcd", 60),
+                              ("tamil-files-100", "\u0b95\u0bcb\u0baa\u0bcd\u0baa\u0bc1\u0bb5\u0b95\u0bc8"
+                                                  "\u0b95\u0bb3\u0bc8\u0baa\u0bcd\u0baa\u0bbe\u0bb0\u0bcd"
+                                                  "\u0bb5\u0bc8\u0baf\u0bbf\u0b9f\u0bb5\u0bc1\u0bae\u0bcd", 100)]:
+        out.append(case(10, name, text, DEJAVU, 20, width))
     # 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket that
     # starts a wrapped line is full width, even after a closing one (Blink reshapes the line's
     # start with is_line_start, and HanKerning::Compute then does not kern it with the character

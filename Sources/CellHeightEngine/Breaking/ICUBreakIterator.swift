@@ -1,6 +1,7 @@
 import ICUBridge
 
-/// An ICU break iterator (UAX #14 line breaks or UAX #29 grapheme clusters) over UTF-16 text.
+/// An ICU break iterator (UAX #14 line breaks or UAX #29 grapheme clusters, with Unicode 15.1's
+/// GB9c) over UTF-16 text.
 ///
 /// Opening one loads ICU's rules: create once and reuse; not thread-safe.
 public final class ICUBreakIterator {
@@ -10,6 +11,8 @@ public final class ICUBreakIterator {
     }
 
     private let iterator: OpaquePointer
+    /// Grapheme boundaries are filtered by Unicode 15.1's GB9c (see `IndicConjunctBreak`).
+    private let isGrapheme: Bool
     private var offsets: [Int32] = Array(repeating: 0, count: 1024)
 
     /// Opens an iterator for `locale`, e.g. "en" (plain UAX #14) or "en@lb=normal".
@@ -19,6 +22,7 @@ public final class ICUBreakIterator {
             throw EngineError.breakIteratorUnavailable(locale: locale, reason: String(cString: error))
         }
         self.iterator = iterator
+        isGrapheme = kind == .grapheme
     }
 
     deinit { icub_close(iterator) }
@@ -41,7 +45,13 @@ public final class ICUBreakIterator {
             let capacity = Int32(offsets.count)
             while true {
                 let count = offsets.withUnsafeMutableBufferPointer { icub_next_boundaries(iterator, $0.baseAddress, capacity) }
-                for n in 0..<Int(count) { body(Int(offsets[n])) }
+                for n in 0..<Int(count) {
+                    let boundary = Int(offsets[n])
+                    if isGrapheme, IndicConjunctBreak.joins(units.baseAddress!, count: units.count, before: boundary) {
+                        continue
+                    }
+                    body(boundary)
+                }
                 if count < capacity { return }
             }
         }

@@ -35,6 +35,16 @@ package struct LineWrapper {
     /// across tabs, a cut inside a word): a line rarely holds more than a few hundred units.
     static let numbersStretch = 4096
 
+    /// How many units from a line's start are read first by a break-anywhere cut in a script whose
+    /// pieces are shaped again (`Paragraph.reshapedCut`; more when its line holds more), and the
+    /// longest rest of a cut word shaped apart to see how its line start changes (see `startDiff`
+    /// in `wrap`): Blink reshapes up to the first safe-to-break offset, near in real words.
+    static let piecesWindow = 256
+
+    /// How many units from a line's start a break-anywhere cut looks at to see whether the line
+    /// is in a script whose pieces are shaped again (see `Paragraph.reshapedCut`).
+    static let piecesSeen = 32
+
     /// 1/65536 px in a LayoutUnit of 1/64 px.
     package static let unitsPerLayoutUnit = Int(FontFace.harfBuzzUnitsPerPixel / LayoutUnit.perPixel)
 
@@ -43,11 +53,13 @@ package struct LineWrapper {
     /// with each line in order; with `measuresLines` false the lines' widths are not worked out
     /// (0), for callers that need only their count and ranges. `offsetNumbers(range, x)` gives the
     /// numbers per offset of (at least) a range of the paragraph, x at its start being `x`: asked
-    /// only for the words an emergency break cuts, and for a paragraph with tabs.
+    /// only for the words an emergency break cuts, and for a paragraph with tabs. `pieces()` gives
+    /// the engine's `LinePieceShaper` set to the paragraph: asked for only on lines an emergency
+    /// break cuts in scripts whose cut pieces are shaped again.
     @inline(__always)
     func wrap<Limit: WrapLimit>(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: inout Limit,
                                 measuresLines: Bool = true, offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View,
-                                onLine: (WrappedLine) -> Void) {
+                                pieces: () -> LinePieceShaper, onLine: (WrappedLine) -> Void) {
         guard p.count > 0 else {
             onLine(WrappedLine(range: 0..<0, width: 0, endsWithInsertedHyphen: false))
             return
@@ -68,6 +80,14 @@ package struct LineWrapper {
         // ending there adds (a hyphen, a split kerning pair); `lastBreak` is its index in `breaks`.
         var lastBreak = -1
         var breakIndex = p.breaks.lowerBound
+        // How much wider the line is than its x says because its start was cut inside a word of a
+        // script whose pieces are shaped again (see `LinePieceShaper`): the word's rest shaped
+        // apart against its x in the paragraph, as Blink's ShapingLineBreaker::ShapeLine reshapes
+        // a line's start up to the first safe-to-break offset and moves the available space by the
+        // difference. 0 on every other line.
+        var startDiff = 0
+        // Whether the line starts where an emergency break cut a word.
+        var startsInWord = false
 
         /// In a paragraph with tabs, widths are walked over numbers per offset: makes sure they
         /// cover the line from its start to `end` (written out a few thousand units at a time).
@@ -84,7 +104,7 @@ package struct LineWrapper {
             guard measuresLines else { return WrappedLine(range: start..<end, width: 0, endsWithInsertedHyphen: hyphen) }
             coverTabs(to: contentEnd)
             let drawn = paragraph.width(start, startX, contentEnd, contentX, startWidth: 0, numbers)
-                + paragraph.endAdjustment(start, contentEnd, numbers) + (hyphen ? hyphenWidth : 0)
+                + paragraph.endAdjustment(start, contentEnd, numbers) + (hyphen ? hyphenWidth : 0) + startDiff
             return WrappedLine(range: start..<end, width: drawn, endsWithInsertedHyphen: hyphen)
         }
 
@@ -203,7 +223,7 @@ package struct LineWrapper {
                     + paragraph.width(scanned, scannedAt, contentEnd, contentX, startWidth: scannedX, numbers)
             }
             let asLineEnd = content + paragraph.endAdjustment(lineStart, contentEnd, numbers)
-                + (!isEnd && kind == .softHyphen ? hyphenWidth : 0)
+                + (!isEnd && kind == .softHyphen ? hyphenWidth : 0) + startDiff
 
             if endsAt(next, contentEnd: contentEnd) && limit.admits(asLineEnd) {
                 if isEnd {
@@ -212,7 +232,7 @@ package struct LineWrapper {
                     return
                 }
                 lastBreak = breakIndex
-            } else if isEnd || !limit.admits(content) {
+            } else if isEnd || !limit.admits(content + startDiff) {
                 if lastBreak >= 0, breaks.offset(lastBreak) > lineStart {
                     // End the line at the last opportunity that fitted; read on from there.
                     let opportunity = breaks[lastBreak]
@@ -223,12 +243,16 @@ package struct LineWrapper {
                                         contentX: end.x, hyphen: opportunity.kind == .softHyphen))
                     if lineEnd.offset == p.count { return }
                     (lineStart, lineStartX) = lineEnd
+                    startDiff = 0
+                    startsInWord = false
                     breakIndex = lastBreak + 1
                     while breakIndex < breakEnd && breaks.offset(breakIndex) <= lineStart { breakIndex += 1 }
                 } else {
                     // Nothing fits before the first opportunity on this line: break inside the word.
                     let cut = paragraph.emergencyBreak(from: lineStart, lineStartX, to: contentEnd, limit: &limit,
-                                                       numbers: &numbers, offsetNumbers: offsetNumbers)
+                                                       numbers: &numbers, offsetNumbers: offsetNumbers,
+                                                       startDiff: startDiff, startsInWord: startsInWord,
+                                                       pieces: pieces)
                     // A cut after all of the content (a cluster wider than the line) ends the line at
                     // the opportunity itself: the spaces there hang on it, as on any line, and no
                     // empty line follows at the paragraph's end (Chromium: "W W" in a box narrower
@@ -236,10 +260,17 @@ package struct LineWrapper {
                     let end = cut.offset >= contentEnd ? hangingRunEnd(lastSharingContent(breakIndex, contentEnd),
                                                                        contentEnd: contentEnd, anywhere: true)
                         : (cut.offset, cut.x)
-                    onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.contentEnd,
-                                        contentX: cut.contentX, hyphen: false))
+                    if measuresLines, let drawn = cut.reshapedWidth {
+                        onLine(WrappedLine(range: lineStart..<end.0, width: drawn, endsWithInsertedHyphen: false))
+                    } else {
+                        onLine(finishedLine(lineStart, lineStartX, end.0, contentEnd: cut.contentEnd,
+                                            contentX: cut.contentX, hyphen: false))
+                    }
                     if end.0 == p.count { return }
                     (lineStart, lineStartX) = end
+                    startsInWord = end.0 < contentEnd
+                    startDiff = cut.reshapedWidth == nil || end.0 >= contentEnd ? 0
+                        : paragraph.restDiff(from: end.0, to: contentEnd, numbers, pieces())
                     while breakIndex > p.breaks.lowerBound && breaks.offset(breakIndex - 1) > lineStart { breakIndex -= 1 }
                     while breakIndex < breakEnd && breaks.offset(breakIndex) <= lineStart { breakIndex += 1 }
                 }
@@ -259,9 +290,11 @@ package struct LineWrapper {
 
     /// How many lines paragraph `p` of `text` takes within `limit`.
     func lineCount<Limit: WrapLimit>(_ text: PreparedText.Buffers, _ p: PreparedParagraph, limit: inout Limit,
-                                     offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View) -> Int {
+                                     offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View,
+                                     pieces: () -> LinePieceShaper) -> Int {
         var count = 0
-        wrap(text, p, limit: &limit, measuresLines: false, offsetNumbers: offsetNumbers) { _ in count += 1 }
+        wrap(text, p, limit: &limit, measuresLines: false, offsetNumbers: offsetNumbers,
+             pieces: pieces) { _ in count += 1 }
         return count
     }
 
@@ -356,12 +389,12 @@ package struct LineWrapper {
         /// of a ligature has its start's position (ShapeResult::ComputePositionData), then breaks at
         /// the opportunity before that candidate, a grapheme boundary in the break-anywhere retry.
         func overflowingLigatureCut(from s: Int, to last: Int, _ view: OffsetNumbers.View) -> Int? {
-            guard let splits = view.ligatureSplits, !splits[s].isCut else { return nil }
+            guard let splits = view.ligatureSplits, !splits[s].isInsideCluster else { return nil }
             var inside: Int?
             var i = s + 1
             while i <= min(last, view.covered.upperBound) {
                 if view.cuttable[i] {
-                    guard splits[i].isCut else { break }
+                    guard splits[i].isInsideCluster else { break }
                     inside = i
                 }
                 i += 1
@@ -386,8 +419,9 @@ package struct LineWrapper {
         /// With its x, and where the line's content ends there (see `contentEnd(ofCut:from:)`).
         func emergencyBreak<Limit: WrapLimit>(from s: Int, _ sx: Int, to e: Int, limit: inout Limit,
                                               numbers: inout OffsetNumbers.View?,
-                                              offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View)
-            -> (offset: Int, x: Int, contentEnd: Int, contentX: Int) {
+                                              offsetNumbers: (ClosedRange<Int>, Int) -> OffsetNumbers.View,
+                                              startDiff: Int, startsInWord: Bool, pieces: () -> LinePieceShaper)
+            -> (offset: Int, x: Int, contentEnd: Int, contentX: Int, reshapedWidth: Int?) {
             let last = min(max(e, s + 1), count)
             // The numbers from `s` on, a stretch at a time: a line rarely holds more than a few
             // hundred units, and a word may hold millions.
@@ -397,6 +431,29 @@ package struct LineWrapper {
                 numbers = offsetNumbers(s...min(last, s + stretch), sx)
             }
             var view = numbers!
+            // A line that starts inside a ligature of letters reshapes its start too: the letters
+            // after the cut may form a ligature again ("waffle" in DejaVu Serif 30 px in a 20 px
+            // box is ["w", "a", "f", "fl", "e"] in Chromium).
+            if startDiff != 0 || LinePieceShaper.reshapesPieces(units, s..<min(last, s + LineWrapper.piecesSeen))
+                || (view.ligatureSplits.map { $0[s].isCut } ?? false) {
+                let pieces = pieces()
+                // Blink's break iterator starts again at the line's start (LazyLineBreakIterator's
+                // start offset), so in a dictionary script the rest of a cut word may hold word
+                // boundaries the whole word does not ("ປະເທດ" cut after "ປ": "ະ|ເທດ"); the line
+                // breaker takes them before it retries with grapheme boundaries.
+                if startsInWord && LinePieceShaper.findsWordsAgain(units[s]),
+                   case let restart = pieces.opportunities(from: s, to: last), !restart.isEmpty,
+                   let cut = reshapedCut(from: s, to: last, limit: &limit, view, pieces,
+                                         isBoundary: { restart.contains($0) }, overflows: false) {
+                    let x = view.prefix[cut.offset]
+                    return (cut.offset, x, cut.offset, x, cut.width)
+                }
+                if let cut = reshapedCut(from: s, to: last, limit: &limit, view, pieces,
+                                         isBoundary: { view.cuttable[$0] }, overflows: true) {
+                    let x = cut.offset == count ? width : view.prefix[cut.offset]
+                    return (cut.offset, x, cut.offset, x, cut.width)
+                }
+            }
             var best: Int?
             var firstBoundary: Int?
             var i = s + 1
@@ -440,7 +497,120 @@ package struct LineWrapper {
                     cut += 1
                 }
             }
-            return (cut, cut == count ? width : view.prefix[cut], end, end == count ? width : view.prefix[end])
+            return (cut, cut == count ? width : view.prefix[cut], end, end == count ? width : view.prefix[end], nil)
+        }
+
+        /// Blink's ShapingLineBreaker::ShapeLine in the break-anywhere retry (every grapheme
+        /// boundary an opportunity), over a line from `s` in a script whose cut pieces are shaped
+        /// again (see `LinePieceShaper`): the start is shaped again up to the first safe-to-break
+        /// offset and the available space moved by the difference; the candidate is the last
+        /// offset whose position fits (an offset inside a cluster at the cluster's start); the
+        /// line ends at the grapheme boundary before it, its end shaped again from the last safe
+        /// offset and stepped back while that does not fit; with no safe offset between the start
+        /// and that boundary the line is the two shaped whole, fitting or not; when nothing fits,
+        /// the boundary before the candidate, else the one after. The boundaries are those
+        /// `isBoundary` says (grapheme boundaries, or word boundaries found again); with
+        /// `overflows` false, nil instead of a line that overflows. The cut (not past `last`) and
+        /// the line's width; nil when the numbers `view` covers end before the line could.
+        func reshapedCut<Limit: WrapLimit>(from s: Int, to last: Int, limit: inout Limit, _ view: OffsetNumbers.View,
+                                           _ pieces: LinePieceShaper, isBoundary: (Int) -> Bool,
+                                           overflows: Bool) -> (offset: Int, width: Int)? {
+            let end = min(last, view.covered.upperBound)
+            guard end > s else { return nil }
+            // The paragraph's shaping is read from the word's start (at most 32 units back), so
+            // that `s` has its context there.
+            var origin = s
+            while origin > 0 && s - origin < 32 && !isHangingSpace(units[origin - 1]) { origin -= 1 }
+            var windowEnd = min(end, s + LineWrapper.piecesWindow)
+            window: while true {
+                let original = pieces.original(origin..<windowEnd)
+                func position(_ i: Int) -> Int { original.positions[i - original.origin] }
+                func isSafe(_ i: Int) -> Bool { original.safe[i - original.origin] }
+                func previousBoundary(_ offset: Int) -> Int? {
+                    var b = offset
+                    while b > s {
+                        if isBoundary(b) { return b }
+                        b -= 1
+                    }
+                    return nil
+                }
+                func nextBoundary(_ offset: Int) -> Int {
+                    var b = offset
+                    while b < end && !isBoundary(b) { b += 1 }
+                    return b
+                }
+                var firstSafe = s
+                while firstSafe < windowEnd && !isSafe(firstSafe) { firstSafe += 1 }
+                var candidate = s
+                let diff = firstSafe == s ? 0 : pieces.width(s..<firstSafe) - (position(firstSafe) - position(s))
+                if firstSafe != s { pieces.recordStart(s, safe: firstSafe) }
+                while candidate < windowEnd && limit.admits(position(candidate + 1) - position(s) + diff) {
+                    candidate += 1
+                }
+                var overflow = false
+                var b = 0
+                if let previous = previousBoundary(candidate) {
+                    b = previous
+                } else {
+                    guard overflows else { return nil }
+                    overflow = true
+                    b = nextBoundary(max(candidate, s + 1))
+                }
+                if candidate == windowEnd || b > windowEnd || (firstSafe == windowEnd && windowEnd < end) {
+                    // The line may reach past the window: a wider one, up to what the numbers cover.
+                    if windowEnd < end {
+                        windowEnd = min(end, s + 4 * (windowEnd - s))
+                        continue window
+                    }
+                    if candidate == windowEnd && end == last { return (last, position(last) - position(s) + diff) }
+                    if b > windowEnd { return nil }
+                }
+                if firstSafe >= b {
+                    let width = pieces.width(s..<b)
+                    pieces.recordStart(s, safe: b)
+                    return (b, width)
+                }
+                while true {
+                    var lastSafe = b
+                    while lastSafe > s && !isSafe(lastSafe) { lastSafe -= 1 }
+                    if lastSafe == b { return (b, position(b) - position(s) + diff) }
+                    let startWidth = lastSafe < firstSafe ? 0 : position(firstSafe) - position(s) + diff
+                    if lastSafe < firstSafe { lastSafe = s }
+                    let endWidth = pieces.width(lastSafe..<b)
+                    let total = lastSafe == s ? endWidth
+                        : startWidth + position(lastSafe) - position(firstSafe) + endWidth
+                    if overflow || limit.admits(endWidth + position(lastSafe) - position(s) + diff) {
+                        // The piece shaped last is this end's (or the whole line's).
+                        if lastSafe == s { pieces.recordStart(s, safe: b) } else { pieces.recordEnd(b, safe: lastSafe) }
+                        return (b, total)
+                    }
+                    if let previous = previousBoundary(b - 1) {
+                        b = previous
+                        continue
+                    }
+                    guard overflows else { return nil }
+                    overflow = true
+                    b = previousBoundary(candidate) ?? nextBoundary(max(candidate, s + 1))
+                }
+            }
+        }
+
+        /// How much wider a line starting with the rest of a word, cut at `s` (the word ending at
+        /// `e`), is than its x says, its start shaped again up to the first safe-to-break offset
+        /// (see `startDiff` in `wrap`; at most `LineWrapper.piecesWindow` units on); 0 where
+        /// `numbers` do not cover it.
+        func restDiff(from s: Int, to e: Int, _ numbers: OffsetNumbers.View?, _ pieces: LinePieceShaper) -> Int {
+            let end = min(e, s + LineWrapper.piecesWindow)
+            guard let numbers, numbers.covered.contains(s), numbers.covered.contains(end) else { return 0 }
+            var origin = s
+            while origin > 0 && s - origin < 32 && !isHangingSpace(units[origin - 1]) { origin -= 1 }
+            let original = pieces.original(origin..<end)
+            var firstSafe = s
+            while firstSafe < end && !original.safe[firstSafe - original.origin] { firstSafe += 1 }
+            guard firstSafe > s else { return 0 }
+            let diff = pieces.width(s..<firstSafe) - (numbers.prefix[firstSafe] - numbers.prefix[s])
+            pieces.recordStart(s, safe: firstSafe)
+            return diff
         }
     }
 }

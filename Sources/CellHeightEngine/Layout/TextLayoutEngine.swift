@@ -217,9 +217,10 @@ public final class TextLayoutEngine {
             guard details || (paragraph.usesFallback && fixedHeight == nil) else {
                 // Every line box has the primary line height (summed line by line, so that heights
                 // are the same to the last bit however the lines were found).
-                let count = wrapper.lineCount(buffers, paragraph, limit: &limit) { [unowned(unsafe) self] in
-                    self.numbers(storage, buffers, paragraph, $0, x: $1)
-                }
+                let count = wrapper.lineCount(
+                    buffers, paragraph, limit: &limit,
+                    offsetNumbers: { [unowned(unsafe) self] in self.numbers(storage, buffers, paragraph, $0, x: $1) },
+                    pieces: { [unowned(unsafe) self] in self.linePieces(storage, buffers, paragraph) })
                 limit.paragraphEnded(paragraph, lineCount: count)
                 lineCount += count
                 for _ in 0..<count { height += primaryLineHeight }
@@ -230,7 +231,8 @@ public final class TextLayoutEngine {
             var paragraphLines = 0
             var pending: WrappedLine?
             func measure(_ line: WrappedLine, isLast: Bool) {
-                let fonts = fontsUsed(prepared, paragraph, line.range)
+                let fonts = madeLinePieceShaper?.fonts(ofLine: line.range) { fontsUsed(prepared, paragraph, $0) }
+                    ?? fontsUsed(prepared, paragraph, line.range)
                 let lineHeight = self.lineHeight(for: fonts)
                 height += lineHeight
                 guard details else { return }
@@ -242,8 +244,10 @@ public final class TextLayoutEngine {
                                      endsWithInsertedHyphen: line.endsWithInsertedHyphen,
                                      fonts: fonts.map(\.familyName)))
             }
+            madeLinePieceShaper?.removeEdges()
             wrapper.wrap(buffers, paragraph, limit: &limit, measuresLines: details,
-                         offsetNumbers: { [unowned(unsafe) self] in self.numbers(storage, buffers, paragraph, $0, x: $1) }) { line in
+                         offsetNumbers: { [unowned(unsafe) self] in self.numbers(storage, buffers, paragraph, $0, x: $1) },
+                         pieces: { [unowned(unsafe) self] in self.linePieces(storage, buffers, paragraph) }) { line in
                 if let pending { measure(pending, isLast: false) }
                 pending = line
                 paragraphLines += 1
@@ -255,6 +259,24 @@ public final class TextLayoutEngine {
         return details ? TextLayout(width: width, lines: lines, height: height)
                        : TextLayout(width: width, lineCount: lineCount, height: height)
     }
+
+    /// The engine's shaper of line pieces set to paragraph `p` of `prepared`, for the wrap loop's
+    /// break-anywhere cuts (see `LinePieceShaper`).
+    private func linePieces(_ storage: Unmanaged<PreparedText.Storage>, _ text: PreparedText.Buffers,
+                            _ p: PreparedParagraph) -> LinePieceShaper {
+        let pieces = linePieceShaper
+        storage._withUnsafeGuaranteedRef { prepared in
+            pieces.set(units: text.units.baseAddress! + p.start, count: p.count, fonts: prepared.fonts,
+                       fontIndices: prepared.fontIndices, fontBase: p.start)
+        }
+        return pieces
+    }
+    private var linePieceShaper: LinePieceShaper {
+        if let made = madeLinePieceShaper { return made }
+        madeLinePieceShaper = LinePieceShaper(shaper: shaper)
+        return madeLinePieceShaper!
+    }
+    private var madeLinePieceShaper: LinePieceShaper?
 
     /// The numbers per offset of (at least) `range` of paragraph `p` of `prepared`, x at the range's
     /// start being `x`, from the preparer that prepared it: written out from a shaped text's small

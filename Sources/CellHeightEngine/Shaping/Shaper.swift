@@ -124,7 +124,7 @@ final class Shaper {
     /// Shapes `run` as Chromium's HarfBuzzShaper::ShapeSegment does: each font of the fallback
     /// iterator is tried on all the clusters still without a font, in logical order, and the
     /// next font is chosen for the first of them (see `FontFallbackChain.FallbackIterator`).
-    private func shapeRun(_ text: [UInt16], run: ScriptRun, emojiPresentation: Bool, into shaped: inout ShapedParagraph) {
+    func shapeRun(_ text: [UInt16], run: ScriptRun, emojiPresentation: Bool, into shaped: inout ShapedParagraph) {
         var fonts = chain.fonts(emojiPresentation: emojiPresentation, faces: fallbackFaces)
         var pending: [Range<Int>] = [run.range]
         // Moved once every cluster of the run has its font (a later font may draw the one before).
