@@ -678,8 +678,9 @@ enum WordCharacters {
 
 extension WordRecords {
     /// Whether a word's numbers may depend on whether a space or its paragraph's edge is beside
-    /// it in ways its record does not show: `font` kerns with a legacy `kern` table (HarfBuzz
-    /// shares such a pair's value between both glyphs), or has a pair adjustment that moves the
+    /// it in ways its record does not show: `font` kerns with a legacy `kern` table that HarfBuzz
+    /// may apply (it shares such a pair's value between both glyphs; see
+    /// `positioningKernsEveryScript`) or an AAT `kerx` table, or has a pair adjustment that moves the
     /// second glyph (a space before a word could move its first glyph). Otherwise the only
     /// lookups that reach a space (see `spaceIsInert`) are pairs that move the first glyph: the
     /// space before a word (a record whose space moved is not used), or the word's last glyph
@@ -691,9 +692,12 @@ extension WordRecords {
     /// space; Blink's layers and `Unicode151LineBreaks` read them alike).
     static func edgesMatter(in font: FontFace) -> Bool {
         guard let face = hb_font_get_face(font.hbFont) else { return true }
-        let kern = OpenTypeTable(face: face, tag: "kern")
-        defer { kern.destroy() }
-        guard kern.bytes.isEmpty else { return true }
+        let kern = OpenTypeTable(face: face, tag: "kern"), kerx = OpenTypeTable(face: face, tag: "kerx")
+        defer {
+            kern.destroy()
+            kerx.destroy()
+        }
+        guard kerx.bytes.isEmpty, kern.bytes.isEmpty || positioningKernsEveryScript(face) else { return true }
         let positioning = OpenTypeTable(face: face, tag: "GPOS")
         defer { positioning.destroy() }
         guard !positioning.bytes.isEmpty else { return false }
@@ -703,6 +707,30 @@ extension WordRecords {
             if kind.type == 2 && kind.pairsMoveSecondGlyph { return true }
         }
         return false
+    }
+
+    /// Whether GPOS has a `kern` feature for the default script and for every script it lists, in
+    /// the language system HarfBuzz takes for Chromium's `en-us` (the script's English one, else
+    /// its default): HarfBuzz applies a legacy `kern` table only to text whose script's GPOS has
+    /// no `kern` feature (hb-ot-shape.cc: `apply_kern` when `has_gpos_kern` is false), so such a
+    /// font's `kern` table is never read (DejaVu Sans has one).
+    private static func positioningKernsEveryScript(_ face: OpaquePointer) -> Bool {
+        let table = hbTag("GPOS"), kern = hbTag("kern")
+        var count = hb_ot_layout_table_get_script_tags(face, table, 0, nil, nil)
+        guard count > 0 else { return false }
+        var tags = [hb_tag_t](repeating: 0, count: Int(count))
+        _ = hb_ot_layout_table_get_script_tags(face, table, 0, &count, &tags)
+        guard tags.contains(hbTag("DFLT")) else { return false }
+        var english = hbTag("ENG ")
+        for script in 0..<count {
+            var language: UInt32 = 0
+            _ = hb_ot_layout_script_select_language(face, table, script, 1, &english, &language)
+            var feature: UInt32 = 0
+            guard hb_ot_layout_language_find_feature(face, table, script, language, kern, &feature) != 0 else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether no lookup of `font` for text of `script` (Chromium's features, and `halt`, which
