@@ -341,9 +341,15 @@ final class WordRecords {
         var text: [UInt16] = []
         var starts: [Int] = []
         var contexts: [ScriptContext] = []
+        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
         for word in words {
             if word.leadingScript != 0 {
                 contexts.append(ScriptContext(offset: text.count, script: hb_script_t(rawValue: word.leadingScript)))
+            } else if word.edges & Self.spaceBefore != 0, flags[Int(word.units[0])] & WordCharacters.neutral == 0 {
+                // The space before it in the run of its first letter, as where the word before is of
+                // its script: whether the pair kerns (the space's advance is checked) is then seen.
+                let script = hb_script_t(rawValue: scripts[Int(word.units[0])])
+                contexts.append(ScriptContext(offset: text.count, script: script))
             }
             if word.edges & Self.spaceBefore != 0 { text.append(0x20) }
             starts.append(text.count)

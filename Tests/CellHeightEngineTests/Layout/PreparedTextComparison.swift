@@ -31,3 +31,14 @@ extension PreparedText {
         return nil
     }
 }
+
+/// An engine that takes the pairwise lane and one that shapes every paragraph, with `font` (and
+/// Chromium's fallback after it) at `size` px: the two ways the equivalence tests compare.
+func laneAndShapingEngines(_ font: String, size: Double) throws -> (lane: TextLayoutEngine, shaping: TextLayoutEngine) {
+    let chain = FontFallbackChain.chromiumDefault(primary: try FontFace(path: font))
+    let lane = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: .normal)
+    let shaping = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: .normal)
+    shaping.usesPairwiseLane = false
+    shaping.usesSegmentCache = false
+    return (lane, shaping)
+}

@@ -108,6 +108,29 @@ struct WordRecordTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
+    @Test("""
+          a word after a space is prepared with the space in its own script's run: a record made after a word \
+          of another script (where nothing kerns across the runs) is not used where the space kerns with it
+          """)
+    func spaceInTheWordsRun() throws {
+        // Liberation Sans kerns a space with "Α". After "x-content" the space is in the Latin run and
+        // does not kern with the Greek word; after "μέσο." it is in the Greek run and does. ("·"
+        // sends both paragraphs to word records.)
+        let (lane, shaping) = try laneAndShapingEngines(TestFonts.liberationSans, size: 15)
+        for text in ["x-content Αυτό ·", "μέσο. Αυτό ·", "x-content Αυτό ·"] {
+            let utf8 = Array(text.utf8)
+            let expected = shaping.prepare(text)
+            // Taken from records, or left to shaping ("Αυτό" kerns with the space before it in its
+            // own run, so its record is not used): either way shaping's numbers.
+            if let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) {
+                #expect(prepared.paragraphs.allSatisfy { $0.isFromWordRecords }, "\(text)")
+                #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
+            }
+            #expect(lane.layout(lane.prepare(text), width: 320, details: true)
+                    == shaping.layout(expected, width: 320, details: true), "\(text)")
+        }
+    }
+
     @Test("a word is taken from a record only in the context it was prepared in")
     func contexts() throws {
         let face = try FontFace(path: TestFonts.dejaVuSans)
