@@ -200,12 +200,16 @@ final class PairwiseTextPreparer {
         /// Whether the paragraph holds a character the pair tables do not take (then its words
         /// come from records).
         var needsWords = false
+        /// Whether it holds a letter of an alphabet the font shapes as Latin (`BeyondASCIICharacters.otherScript`).
+        var hasOtherScript = false
         let takesWords = words != nil
         var paragraphStart = 0
         let shapesCommonAsLatin = advances.tables.shapesCommonAsLatin
         /// Records the paragraph that ends at `length`; false when it may not be laid out here.
         func endParagraph(newline: Bool) -> Bool {
-            let isPairwise = !needsWords && (hasLatin || shapesCommonAsLatin || length == paragraphStart)
+            let count = length - paragraphStart
+            let isPairwise = !needsWords && (hasLatin || hasOtherScript || shapesCommonAsLatin || count == 0)
+                && (!hasOtherScript || runsMeetApart(units + paragraphStart, count: count))
             let takesItsWords = takesWords && length - paragraphStart <= WordRecords.longestParagraph
             guard isPairwise || takesItsWords else { return false }
             paragraphs.append(PreparedParagraph(start: paragraphStart, count: length - paragraphStart, breaks: 0..<0,
@@ -241,6 +245,7 @@ final class PairwiseTextPreparer {
                 position += 1
                 paragraphStart = length
                 hasLatin = false
+                hasOtherScript = false
                 needsWords = false
                 continue
             }
@@ -269,6 +274,7 @@ final class PairwiseTextPreparer {
                     needsWords = true
                 }
                 hasLatin = hasLatin || value & BeyondASCIICharacters.latinScript != 0
+                hasOtherScript = hasOtherScript || value & BeyondASCIICharacters.otherScript != 0
                 units[length] = unit
             }
             length += 1
@@ -534,6 +540,45 @@ final class PairwiseTextPreparer {
         }
         x = wordX
         return true
+    }
+
+    /// Whether the paragraph `units[0..<count]` (holding a letter of `BeyondASCIICharacters.otherScripts`)
+    /// may be walked pair by pair across the places where its script runs meet ("файл %s": a
+    /// Cyrillic run, then a Latin one from "s"). HarfBuzz shapes each run apart, so nothing kerns
+    /// or ligates across such a place; the tables walk the pair there as any other. They agree
+    /// when the pair's step is the first character's step at a run's end, with no loss at a line
+    /// end there, and no substitution reads either character. Runs are found as the shaping
+    /// preparer finds them (`scriptRuns`).
+    private func runsMeetApart(_ units: UnsafePointer<UInt16>, count: Int) -> Bool {
+        let runs = scriptRuns(of: Array(UnsafeBufferPointer(start: units, count: count)))
+        for run in runs.dropFirst() {
+            let first = units[run.range.lowerBound - 1], next = units[run.range.lowerBound]
+            guard let together = pairStep(first, next), let apart = pairStep(first, 0),
+                  together.advance == apart.advance, together.loss == 0,
+                  !isSubstituted(first, before: next), !isSubstituted(next, before: 0) else { return false }
+        }
+        return true
+    }
+
+    /// The step of `first` (a character the lane takes, or a space) before `next` (0 for a run's end).
+    private func pairStep(_ first: UInt16, _ next: UInt16) -> PairwiseASCIIAdvances.Step? {
+        if first < 0x80 && next < 0x80 {
+            let column = next == 0 ? PairwiseASCIIAdvances.end : Int(next) &- 0x20
+            return advances.pair(PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: first), column))
+                .map { PairwiseASCIIAdvances.Step(advance: $0.advance, loss: $0.loss) }
+        }
+        if first == 0x20 {
+            return advances.spaceBefore(next).map { PairwiseASCIIAdvances.Step(advance: $0.advance, loss: $0.loss) }
+        }
+        return advances.beyondPair(first, next)
+    }
+
+    /// Whether a substitution of the font may read `unit`'s glyph, or (ASCII) the pair it starts
+    /// with `next` (0 for nothing after it).
+    private func isSubstituted(_ unit: UInt16, before next: UInt16) -> Bool {
+        guard unit < 0x80 else { return beyondASCII.value(of: unit) & BeyondASCIICharacters.pairwise == 0 }
+        let column = next == 0 || next >= 0x80 ? PairwiseASCIIAdvances.end : Int(next) &- 0x20
+        return wholeWordPairs[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), column)]
     }
 
     /// The table index of `units[i]`'s pair (a printable ASCII unit) with what follows it in a

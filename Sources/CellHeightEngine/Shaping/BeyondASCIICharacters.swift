@@ -6,9 +6,13 @@ import CHarfBuzz
 /// (`ChromiumLineBreakerLanes`).
 ///
 /// A character is taken when all of these hold, so that the shaping preparer would shape its
-/// paragraph as one Latin run in the primary font and shaping words alone gives the same glyphs:
+/// paragraph's runs as Latin runs in the primary font and shaping words alone gives the same glyphs:
 /// - `ChromiumLineBreaker.BeyondASCIIClass` has a class for it (from ICU's properties), it is below
-///   U+2070 (Latin-1, the Latin extensions, general punctuation) and in the Latin or Common script;
+///   U+2070 (Latin-1, the Latin extensions, Greek, Cyrillic, Armenian, Georgian, general
+///   punctuation) and in the Latin or Common script, or in one of the alphabets `otherScripts`
+///   names that the font shapes as Latin (`shapesAsLatin`: HarfBuzz shapes these with its default
+///   shaper, and no lookup that only one of the two takes fires in such a run), and then only
+///   pairwise (below);
 /// - the primary font draws it, with a glyph that is not a mark;
 /// - every lookup of the font (Chromium's features, Latin script) that fires at its glyph reads
 ///   no context and neither reaches across a space nor moves the glyph after it: single and
@@ -24,6 +28,13 @@ final class BeyondASCIICharacters {
     /// glyph: then its advance beside any neighbour is one pair's step (`BeyondASCIIPairSteps`),
     /// and a word holding it is walked pair by pair instead of shaped whole.
     static let pairwise: UInt8 = 0x20
+    /// Added to a taken letter of one of `otherScripts` ("ж", "λ"): it makes its paragraph shaped
+    /// as Latin text is, but starts a script run of its own beside a letter of another script, so
+    /// the lane checks where runs meet (`PairwiseTextPreparer.runsMeetApart`).
+    static let otherScript: UInt8 = 0x40
+    /// Alphabets below `limit` that HarfBuzz shapes with its default shaper, as Latin: taken in a
+    /// font that shapes them as Latin (`shapesAsLatin`).
+    static let otherScripts = [HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN]
 
     /// Per code point from U+0080: 0 when not taken, else its class's raw value (plus `latinScript`).
     private let table: UnsafeMutablePointer<UInt8>
@@ -38,15 +49,22 @@ final class BeyondASCIICharacters {
         let taken = hb_set_create()!
         defer { hb_set_destroy(taken) }
         var glyphs: [(codePoint: UInt32, glyph: hb_codepoint_t, value: UInt8)] = []
+        let alphabetsAsLatin = Self.otherScripts.filter { Self.shapesAsLatin($0, font: font, face: face) }
         for codePoint in 0x80..<UInt32(Self.limit) {
             guard let breakClass = ChromiumLineBreaker.BeyondASCIIClass(codePoint) else { continue }
             let script = hb_unicode_script(unicode, codePoint)
-            guard script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON else { continue }
+            let scriptFlag: UInt8
+            switch script {
+            case HB_SCRIPT_LATIN: scriptFlag = Self.latinScript
+            case HB_SCRIPT_COMMON: scriptFlag = 0
+            case _ where alphabetsAsLatin.contains(script): scriptFlag = Self.otherScript
+            default: continue
+            }
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0,
                   hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
             hb_set_add(taken, glyph)
-            glyphs.append((codePoint, glyph, breakClass.rawValue | (script == HB_SCRIPT_LATIN ? Self.latinScript : 0)))
+            glyphs.append((codePoint, glyph, breakClass.rawValue | scriptFlag))
         }
         // Glyphs a ligature may join a taken glyph with: letters and digits (no space, nothing a
         // line may break at).
@@ -63,8 +81,39 @@ final class BeyondASCIICharacters {
             hb_set_destroy(substituted)
         }
         for (codePoint, glyph, value) in glyphs where hb_set_has(unsafe, glyph) == 0 {
-            table[Int(codePoint) - 0x80] = value | (hb_set_has(substituted, glyph) == 0 ? Self.pairwise : 0)
+            let isPairwise = hb_set_has(substituted, glyph) == 0
+            // A word with a substituted glyph is shaped whole as Latin: only letters of Latin runs.
+            if value & Self.otherScript != 0 && !isPairwise { continue }
+            table[Int(codePoint) - 0x80] = value | (isPairwise ? Self.pairwise : 0)
         }
+    }
+
+    /// Whether HarfBuzz shapes a run of `script` (one of `otherScripts`) in `face` as it would
+    /// shape the same text as Latin: such a run holds the script's letters and characters of the
+    /// Common script (ASCII digits, spaces and punctuation, and those beyond ASCII), and no lookup
+    /// that Chromium's features apply to one of the two scripts and not to the other fires at one
+    /// of their glyphs (a lookup fires only where its input glyphs are). DejaVu Sans kerns Latin
+    /// letters with a lookup that Cyrillic text does not take, which touches no Cyrillic letter.
+    private static func shapesAsLatin(_ script: hb_script_t, font: FontFace, face: OpaquePointer) -> Bool {
+        let latin = chromiumLatinLookups(face), other = chromiumLookups(face, script: script)
+        let unicode = hb_unicode_funcs_get_default()
+        let runGlyphs = hb_set_create()!
+        defer { hb_set_destroy(runGlyphs) }
+        for codePoint in UInt32(0x20)..<UInt32(limit) where codePoint < 0x7F || codePoint >= 0xA0 {
+            let runScript = hb_unicode_script(unicode, codePoint)
+            guard [script, HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED].contains(runScript) else { continue }
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0 { hb_set_add(runGlyphs, glyph) }
+        }
+        for (table, first, second) in [("GSUB", latin.substitutions, other.substitutions),
+                                       ("GPOS", latin.positionings, other.positionings)] {
+            for lookup in Set(first).symmetricDifference(second) {
+                let read = LookupGlyphs(face: face, table: table, lookup: lookup)
+                defer { read.destroy() }
+                if read.touches(runGlyphs, read.input) { return false }
+            }
+        }
+        return true
     }
 
     /// The glyphs any substitution HarfBuzz applies to Latin text in `face` (Chromium's features)

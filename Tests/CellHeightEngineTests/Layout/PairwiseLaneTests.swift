@@ -71,6 +71,73 @@ struct PairwiseLaneTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
+    /// Catalog messages in Greek, Cyrillic, Armenian and Georgian (with the Latin words, "%s" and
+    /// numbers they hold), from the installed catalogs and the Russian GTK excerpt.
+    static func alphabetTexts() throws -> [String] {
+        var texts: [String] = []
+        for locale in ["el", "ru", "uk", "bg", "sr", "mk", "hy", "ka"] {
+            let directory = "/usr/share/locale/\(locale)/LC_MESSAGES"
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+            var taken = 0
+            for name in names where name.hasSuffix(".mo") && taken < 300 {
+                let translations = gettextTranslations(atPath: directory + "/" + name) ?? []
+                for text in translations.prefix(300 - taken) where !text.isEmpty {
+                    texts.append(text)
+                    taken += 1
+                }
+            }
+        }
+        let po = try String(contentsOfFile: "fixtures/catalogs/gtk30.ru.po", encoding: .utf8)
+        for line in po.split(separator: "\n") where line.hasPrefix("msgstr \"") && line.count > 10 {
+            texts.append(String(line.dropFirst(8).dropLast()).replacingOccurrences(of: "\\n", with: "\n"))
+        }
+        return texts + ["Файл %s не найден", "Ελληνικά (Greek)", "Wi-Fi-сеть «дом»", "ΓΑΤΑ.txt", "Հայերեն և English",
+                        "ქართული: 5 ფაილი", "%d файлов, %d κλειδιά", "NULL ТВ Γ", "Γ ТВ NULL", "file.ΑΥΤΟ", "(ТВ)"]
+    }
+
+    @Test("""
+          Greek, Cyrillic, Armenian and Georgian take the lane in every installed font that shapes them as \
+          Latin, with shaping's numbers and layouts, where their runs meet Latin ones too
+          """)
+    func alphabets() throws {
+        let texts = try Self.alphabetTexts()
+        #expect(texts.count > 500, "catalogs in these alphabets: \(texts.count)")
+        var fontsTaken = 0, paragraphsTaken = 0, mixedTaken = 0, differing: [String] = []
+        for font in WordRecordTests.installedFonts() {
+            let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
+            var taken = false
+            for text in texts {
+                let utf8 = Array(text.utf8)
+                guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) else { continue }
+                let byPairs = prepared.paragraphs.filter { p in
+                    let units = prepared.units[p.start..<(p.start + p.count)]
+                    return !p.isFromWordRecords && units.contains { $0 >= 0x370 && $0 < 0x1100 }
+                }
+                guard !byPairs.isEmpty else { continue }
+                taken = true
+                paragraphsTaken += byPairs.count
+                if byPairs.contains(where: { p in
+                    prepared.units[p.start..<(p.start + p.count)].contains { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
+                }) { mixedTaken += 1 }
+                let expected = shaping.prepare(text)
+                if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
+                    differing.append("\(field) in \(font): \(text)")
+                    continue
+                }
+                for width in [1.0, 40, 150, 320] where lane.layout(prepared, width: width, details: false)
+                    != shaping.layout(expected, width: width, details: false) {
+                    differing.append("layout at \(width) px in \(font): \(text)")
+                }
+            }
+            if taken { fontsTaken += 1 }
+        }
+        print("alphabets by pairs: \(fontsTaken) fonts, \(paragraphsTaken) paragraphs (\(mixedTaken) texts with Latin "
+              + "runs too), \(differing.count) differ")
+        #expect(fontsTaken >= 20, "the Latin, Greek and Cyrillic faces at least: \(fontsTaken)")
+        #expect(mixedTaken > 100, "texts where a Latin run meets another should take the lane too: \(mixedTaken)")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
     /// Fonts whose `DFLT` and `latn` scripts list the same lookups for Chromium's features (Noto
     /// Sans, DejaVu Serif) and one whose `DFLT` lacks the kerning (DejaVu Sans: 1 GPOS lookup
     /// against 5), as `hb_ot_shape_plan_collect_lookups` lists them.
