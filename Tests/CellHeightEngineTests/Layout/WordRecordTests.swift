@@ -131,6 +131,24 @@ struct WordRecordTests {
         }
     }
 
+    @Test("""
+          a text measures the same whatever was measured before it: real text of every script in order and \
+          in reverse, in fonts whose edges matter (Liberation) and not (DejaVu)
+          """, arguments: [TestFonts.liberationSans, TestFonts.dejaVuSans])
+    func orderIndependence(font: String) throws {
+        let texts = try Self.texts() + PairwiseLaneTests.alphabetTexts()
+            + PairwiseLaneTests.paragraphTexts(SegmentShapingTests.corpus()) + ["x-content Αυτό ·", "μέσο. Αυτό ·"]
+        let forward = try laneAndShapingEngines(font, size: 15).lane
+        let backward = try laneAndShapingEngines(font, size: 15).lane
+        let inOrder = texts.map { forward.prepare($0) }
+        var differing: [String] = []
+        for (n, text) in texts.enumerated().reversed()
+        where backward.prepare(text).differingNumbers(from: inOrder[n], engine: backward, otherEngine: forward) != nil {
+            differing.append(text)
+        }
+        #expect(differing.isEmpty, "\(differing.count) of \(texts.count) differ, first: \(differing.prefix(3))")
+    }
+
     @Test("a word is taken from a record only in the context it was prepared in")
     func contexts() throws {
         let face = try FontFace(path: TestFonts.dejaVuSans)
