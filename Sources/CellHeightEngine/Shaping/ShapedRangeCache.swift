@@ -12,9 +12,10 @@ import CHarfBuzz
 /// give. Keys are code units, never `String`s (whose equality is canonical equivalence: an NFD
 /// word would get an NFC word's clusters).
 ///
-/// A `BoundedCache` of at most `capacity` entries (two generations of half as many) of at most
-/// `maximumUnits` units, so a long run keeps the words it keeps meeting instead of starting over.
-/// Not thread-safe: one per shaper; what the workers share is behind it (`SharedShapingStore.ranges`).
+/// A `BoundedCache` of two generations of `capacity` entries of at most `maximumUnits` units, so a
+/// long run keeps the words it keeps meeting instead of starting over. Not thread-safe: one per
+/// shaper; what the workers share is behind it (`SharedShapingStore.ranges`, which holds four
+/// times as many: a miss here that it answers costs a lock and a copy of the key, not a shaping).
 struct ShapedRangeCache {
     /// One cluster of a cached shaping in 12 bytes: its offsets relative to the range's start (a
     /// range has at most `maximumUnits` units) and its advances in HarfBuzz's units of 1/65536 px
@@ -70,14 +71,15 @@ struct ShapedRangeCache {
         }
     }
 
-    /// Entries kept at most, over both generations.
-    static let capacity = 65536
+    /// Entries a generation holds (16,384 entries of about 25 units take some 2 MB, keys and
+    /// table; 65,536 held 3.7 MB more at the peak of 200k multilingual rows, for no time).
+    static let capacity = 16384
     /// Longer ranges are shaped every time: they rarely come again, and would take the room of many words.
     static let maximumUnits = 48
     /// Code points of context HarfBuzz keeps on each side of the text it shapes (`CONTEXT_LENGTH`).
     static let contextCodePoints = 5
 
-    private var table = BoundedValueCache<[StoredCluster]>(.init(entries: capacity / 2))
+    private var table = BoundedValueCache<[StoredCluster]>(.init(entries: capacity))
     /// The faces seen, by identity: the key holds their index (and the cache keeps them alive, so
     /// an index never comes to stand for another face).
     private var faces: [FontFace] = []
@@ -90,7 +92,7 @@ struct ShapedRangeCache {
     private(set) var misses = 0
     /// Misses answered from the shared store (the others were shaped).
     private(set) var sharedHits = 0
-    /// Entries held, at most `capacity`.
+    /// Entries held, at most twice `capacity`.
     var count: Int { table.count }
 
     /// The clusters of `range` of `text` shaped in `script` with `face`: from this cache, else
