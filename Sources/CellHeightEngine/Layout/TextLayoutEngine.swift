@@ -167,7 +167,7 @@ public final class TextLayoutEngine {
         var text = text
         if let prepared = text.withUTF8({ preparePlainText($0) }) { return prepared }
         let key = TextKey(text)
-        if let cached = preparedCache.find(key) { return cached }
+        if let cached = preparedCache.value(for: key) { return cached }
         let prepared = shaping.prepare(text)
         let bytes = text.utf8.count
         guard bytes <= Self.preparedCacheLimit / 16 else { return prepared }

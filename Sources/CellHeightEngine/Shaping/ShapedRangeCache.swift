@@ -107,7 +107,7 @@ struct ShapedRangeCache {
         buildKey(text, range: range, script: script, face: face)
         let unitsHash = ShapingKey.hash(of: scratchKey)
         let base = range.lowerBound
-        if let found = table.find(Key(face: faceNumber, units: scratchKey, unitsHash: unitsHash)) {
+        if let found = table.value(for: Key(face: faceNumber, units: scratchKey, unitsHash: unitsHash)) {
             hits += 1
             return found.map { $0.cluster(base: base) }
         }

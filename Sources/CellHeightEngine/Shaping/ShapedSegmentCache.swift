@@ -136,6 +136,8 @@ struct ShapedSegmentCache {
         private(set) var adjustmentOffsets: [Int] = []
         private(set) var adjustmentValues: [Double] = []
 
+        static var vacant: Segment { Segment(start: 0, count: 0, adjustmentStart: 0, adjustmentCount: 0) }
+
         static func cost(of shaped: Shaped) -> Int { shaped.advances.count }
 
         var cost: Int { advances.count }

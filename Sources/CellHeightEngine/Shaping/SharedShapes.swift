@@ -35,7 +35,7 @@ final class SharedShapes<Value>: @unchecked Sendable {
 
     /// The value stored for `key`, if any worker stored one (and it was not forgotten since).
     func value(for key: ShapingKey) -> Value? {
-        shard(key).cache.withLock { $0.find(key) }
+        shard(key).cache.withLock { $0.value(for: key) }
     }
 
     /// Stores `value` for `key`. When another worker stored one meanwhile (it shaped the same

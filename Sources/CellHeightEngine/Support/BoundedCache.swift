@@ -11,8 +11,9 @@
 ///
 /// Built for hot loops: a key is a sequence of 16-bit units looked up without being copied or
 /// hashed into a `Hasher` (see `BoundedCacheKey`); stored keys sit one after the other in one array,
-/// and a table of open addressing holds each entry's hash, key position and value (or where its
-/// value is, see `BoundedCacheStorage`), so a hit touches a slot, the key's units and the value.
+/// values in the storage (`BoundedCacheStorage`), and a table of open addressing holds each
+/// entry's hash, key position and where its value is, so a hit touches a slot, the key's units and
+/// the value.
 /// A struct, held `inout` by its owner (one per thread); `SharedShapes` shares one between workers.
 package struct BoundedCache<Storage: BoundedCacheStorage> {
     /// What a generation holds at most: entries, and cost (key units plus what `Storage` counts).
@@ -101,20 +102,22 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
     /// One generation: its table, its keys' units and its storage.
     @usableFromInline
     struct Generation {
-        /// One entry of the table: everything a lookup needs sits in the slot itself.
+        /// One entry of the table: everything a lookup needs sits in the slot itself. It keeps the
+        /// low 32 bits of the mixed hash, which pick its place in a table of fewer slots and tell
+        /// most other keys apart: 16 bytes, 28 for a word cache's.
         @usableFromInline
         struct Slot {
-            @usableFromInline var hash: UInt64 = 0
+            @usableFromInline var hash: UInt32 = 0
             /// Where the key's units start in `keyUnits`, and how many there are (-1: an empty slot).
             @usableFromInline var keyStart: Int32 = 0
             @usableFromInline var keyCount: Int32 = -1
-            @usableFromInline var stored: Storage.Stored?
+            @usableFromInline var stored = Storage.vacant
 
             @inlinable
             init() {}
 
             @inlinable
-            init(hash: UInt64, keyStart: Int32, keyCount: Int32, stored: Storage.Stored) {
+            init(hash: UInt32, keyStart: Int32, keyCount: Int32, stored: Storage.Stored) {
                 self.hash = hash
                 self.keyStart = keyStart
                 self.keyCount = keyCount
@@ -140,6 +143,7 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
         @inlinable
         func find<Key: BoundedCacheKey>(_ key: Key, hash: UInt64) -> Storage.Stored? {
             let unitCount = key.unitCount
+            let hash = UInt32(truncatingIfNeeded: hash)
             return slots.withUnsafeBufferPointer { slots in
                 keyUnits.withUnsafeBufferPointer { units in
                     let mask = slots.count - 1
@@ -165,7 +169,7 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
             let stored = storage.store(value)
             let keyStart = keyUnits.count
             key.append(to: &keyUnits)
-            place(Slot(hash: hash, keyStart: Int32(truncatingIfNeeded: keyStart),
+            place(Slot(hash: UInt32(truncatingIfNeeded: hash), keyStart: Int32(truncatingIfNeeded: keyStart),
                        keyCount: Int32(truncatingIfNeeded: keyUnits.count - keyStart), stored: stored))
             count += 1
             return stored
@@ -210,12 +214,15 @@ package protocol BoundedCacheKey {
     func append(to units: inout [UInt16])
 }
 
-/// Where a `BoundedCache` keeps its values, per generation: in its slots (`CachedValues`), or in
-/// flat arrays that a slot points into (`ShapedSegmentCache.Numbers`: a hit then retains nothing).
+/// Where a `BoundedCache` keeps its values, per generation: one after the other (`CachedValues`),
+/// or in flat arrays of their numbers (`ShapedSegmentCache.Numbers`: a hit then retains nothing).
+/// A slot holds where a value is, so that a table at most half full costs a few bytes per slot.
 package protocol BoundedCacheStorage {
     associatedtype Value
-    /// What a slot holds and a lookup gives: the value, or where it lies in the storage.
+    /// What a slot holds and a lookup gives: where the value lies in the storage.
     associatedtype Stored
+    /// What an empty slot holds.
+    static var vacant: Stored { get }
     init()
     /// What a value costs, besides its key's units, against `BoundedCache.Limits.cost`.
     static func cost(of value: Value) -> Int
@@ -226,8 +233,12 @@ package protocol BoundedCacheStorage {
     mutating func removeAll()
 }
 
-/// Values kept in the cache's slots, costing nothing beyond their keys.
+/// Values one after the other, a slot holding a value's index; costing nothing beyond their keys.
 package struct CachedValues<Value>: BoundedCacheStorage {
+    @usableFromInline var values: [Value] = []
+
+    @inlinable
+    package static var vacant: Int32 { -1 }
     @inlinable
     package init() {}
     @inlinable
@@ -235,15 +246,27 @@ package struct CachedValues<Value>: BoundedCacheStorage {
     @inlinable
     package var cost: Int { 0 }
     @inlinable
-    package func store(_ value: Value) -> Value { value }
+    package mutating func store(_ value: Value) -> Int32 {
+        values.append(value)
+        return Int32(truncatingIfNeeded: values.count - 1)
+    }
     @inlinable
-    package func value(of stored: Value) -> Value { stored }
+    package func value(of stored: Int32) -> Value { values[Int(stored)] }
     @inlinable
-    package func removeAll() {}
+    package mutating func removeAll() { values.removeAll(keepingCapacity: true) }
 }
 
-/// A cache of values in its slots: the kind that keys text (`TextKey`) or words (`ShapingKey`).
+/// A cache of values: the kind that keys text (`TextKey`) or words (`ShapingKey`).
 package typealias BoundedValueCache<Value> = BoundedCache<CachedValues<Value>>
+
+extension BoundedCache {
+    /// The value stored for `key`, copied into the current generation when it was in the previous one.
+    @inlinable
+    package mutating func value<Key: BoundedCacheKey, Value>(for key: Key) -> Value?
+    where Storage == CachedValues<Value> {
+        find(key).map { current.storage.value(of: $0) }
+    }
+}
 
 /// A key of one or two strings, by their UTF-8 code units (never by `String` equality, which is
 /// canonical equivalence: an NFD row would get an NFC row's results), hashed with the `Hasher`

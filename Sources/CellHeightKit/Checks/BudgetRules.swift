@@ -246,7 +246,7 @@ final class LocaleMatchMemo: Sendable {
 
     func matches(_ pattern: String, _ locale: String, orAnswer answer: () -> Bool) -> Bool {
         let question = TextKey(pattern, locale)
-        if let known = answers.withLock({ $0.find(question) }) { return known }
+        if let known = answers.withLock({ $0.value(for: question) }) { return known }
         let found = answer()
         answers.withLock { _ = $0.insert(found, for: question) }
         return found

@@ -65,7 +65,7 @@ package final class CellMeasurer {
         }
         let text = row.value(ofField: template.labels[0].field) ?? ""
         let repeatable = !details && text.utf8.count <= Self.repeatedTextBytes
-        if repeatable, let results = repeatedTexts.find(TextKey(text)) {
+        if repeatable, let results = repeatedTexts.value(for: TextKey(text)) {
             repeatedTextHits += 1
             return (MeasuredCell(row: row, results: results), nil)
         }

@@ -13,12 +13,12 @@ struct BoundedCacheTests {
         cache.insert(-2, for: TextKey("cold"))
         for n in 0..<1000 {
             cache.insert(n, for: TextKey("k\(n)"))
-            if n % 50 == 0 { #expect(cache.find(TextKey("hot")) == -1, "at \(n)") }
+            if n % 50 == 0 { #expect(cache.value(for: TextKey("hot")) == -1, "at \(n)") }
             #expect(cache.count <= 200)
         }
-        #expect(cache.find(TextKey("hot")) == -1)
-        #expect(cache.find(TextKey("cold")) == nil)
-        #expect(cache.find(TextKey("k999")) == 999 && cache.find(TextKey("k0")) == nil)
+        #expect(cache.value(for: TextKey("hot")) == -1)
+        #expect(cache.value(for: TextKey("cold")) == nil)
+        #expect(cache.value(for: TextKey("k999")) == 999 && cache.value(for: TextKey("k0")) == nil)
     }
 
     @Test("costs: key units bound a generation; a key stored already keeps its value; removeAll empties it")
@@ -26,16 +26,16 @@ struct BoundedCacheTests {
         var cache = BoundedValueCache<String>(.init(entries: .max, cost: 10))
         cache.insert("five", for: TextKey("abcde"))
         cache.insert("again", for: TextKey("abcde"))
-        #expect(cache.find(TextKey("abcde")) == "five", "the first value stays")
+        #expect(cache.value(for: TextKey("abcde")) == "five", "the first value stays")
         cache.insert("other", for: TextKey("fghij"))
         #expect(cache.count == 2, "10 units: one generation")
         cache.insert("third", for: TextKey("k"))
         #expect(cache.count == 3, "a new generation for the 11th unit")
         cache.insert("big", for: TextKey(String(repeating: "x", count: 11)))
-        #expect(cache.find(TextKey(String(repeating: "x", count: 11))) == "big", "a dear value is held alone")
-        #expect(cache.find(TextKey("abcde")) == nil, "two generations later")
+        #expect(cache.value(for: TextKey(String(repeating: "x", count: 11))) == "big", "a dear value is held alone")
+        #expect(cache.value(for: TextKey("abcde")) == nil, "two generations later")
         cache.removeAll()
-        #expect(cache.count == 0 && cache.find(TextKey("k")) == nil)
+        #expect(cache.count == 0 && cache.value(for: TextKey("k")) == nil)
     }
 
     @Test("text keys: by code units (NFC and NFD apart), two strings kept apart where they meet")
@@ -44,23 +44,24 @@ struct BoundedCacheTests {
         let nfc = "café", nfd = "café".decomposedStringWithCanonicalMapping
         #expect(nfc == nfd)
         cache.insert(1, for: TextKey(nfc))
-        #expect(cache.find(TextKey(nfd)) == nil)
+        #expect(cache.value(for: TextKey(nfd)) == nil)
         cache.insert(2, for: TextKey(nfd))
-        #expect(cache.find(TextKey(nfc)) == 1 && cache.find(TextKey(nfd)) == 2)
+        #expect(cache.value(for: TextKey(nfc)) == 1 && cache.value(for: TextKey(nfd)) == 2)
         cache.insert(3, for: TextKey("de", "CH"))
-        #expect(cache.find(TextKey("d", "eCH")) == nil && cache.find(TextKey("deCH")) == nil)
-        #expect(cache.find(TextKey("de", "CH")) == 3)
+        #expect(cache.value(for: TextKey("d", "eCH")) == nil && cache.value(for: TextKey("deCH")) == nil)
+        #expect(cache.value(for: TextKey("de", "CH")) == 3)
     }
 
     @Test("a table that grows past its first slots finds every entry (keys colliding in their hash too)")
     func grows() {
         var cache = BoundedValueCache<Int>(.init(entries: 10_000))
         for n in 0..<5000 { cache.insert(n, for: ShapingKey([UInt16(n & 0xFF), UInt16(n >> 8)])) }
-        #expect((0..<5000).allSatisfy { cache.find(ShapingKey([UInt16($0 & 0xFF), UInt16($0 >> 8)])) == $0 })
+        #expect((0..<5000).allSatisfy { cache.value(for: ShapingKey([UInt16($0 & 0xFF), UInt16($0 >> 8)])) == $0 })
         // Keys of one hash, told apart by their units.
         for n in 0..<100 { cache.insert(-n, for: CollidingKey(units: [UInt16(n), 7])) }
-        #expect((0..<100).allSatisfy { cache.find(CollidingKey(units: [UInt16($0), 7])) == -$0 })
-        #expect(cache.find(CollidingKey(units: [0])) == nil && cache.find(CollidingKey(units: [0, 8])) == nil)
+        #expect((0..<100).allSatisfy { cache.value(for: CollidingKey(units: [UInt16($0), 7])) == -$0 })
+        #expect(cache.value(for: CollidingKey(units: [0])) == nil)
+        #expect(cache.value(for: CollidingKey(units: [0, 8])) == nil)
     }
 }
 
