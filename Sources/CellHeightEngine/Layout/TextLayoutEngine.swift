@@ -158,7 +158,7 @@ public final class TextLayoutEngine {
     /// separator line) is shaped and analysed once. It holds texts of up to `preparedCacheLimit`
     /// bytes a generation, and forgets those not used for a generation: a shaped text takes some
     /// 10 bytes per character, so this bounds each engine's share at a megabyte or two.
-    private var preparedCache = GenerationalCache<CodeUnitKey, PreparedText>(costLimit: preparedCacheLimit)
+    private var preparedCache = BoundedValueCache<PreparedText>(.init(entries: .max, cost: preparedCacheLimit))
     static let preparedCacheLimit = 1 << 16
 
     /// Shapes and analyses `text` once (the expensive part): in the pairwise lane when it takes
@@ -166,12 +166,12 @@ public final class TextLayoutEngine {
     public func prepare(_ text: String) -> PreparedText {
         var text = text
         if let prepared = text.withUTF8({ preparePlainText($0) }) { return prepared }
-        let key = CodeUnitKey(text)
+        let key = TextKey(text)
         if let cached = preparedCache.value(for: key) { return cached }
         let prepared = shaping.prepare(text)
         let bytes = text.utf8.count
         guard bytes <= Self.preparedCacheLimit / 16 else { return prepared }
-        preparedCache.insert(prepared, for: key, cost: bytes)
+        preparedCache.insert(prepared, for: key)  // its cost: its key's bytes
         return prepared
     }
 

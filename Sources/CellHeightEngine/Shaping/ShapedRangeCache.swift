@@ -12,10 +12,10 @@ import CHarfBuzz
 /// give. Keys are code units, never `String`s (whose equality is canonical equivalence: an NFD
 /// word would get an NFC word's clusters).
 ///
-/// Bounded: at most `capacity` entries of at most `maximumUnits` units, evicted by the clock
-/// algorithm (an entry used since the hand last passed survives one more turn), so a long run
-/// keeps the words it keeps meeting instead of starting over. Not thread-safe: one per shaper;
-/// what the workers share is behind it (`SharedShapingStore.ranges`).
+/// A `BoundedCache` of two generations of `capacity` entries of at most `maximumUnits` units, so a
+/// long run keeps the words it keeps meeting instead of starting over. Not thread-safe: one per
+/// shaper; what the workers share is behind it (`SharedShapingStore.ranges`, which holds four
+/// times as many: a miss here that it answers costs a lock and a copy of the key, not a shaping).
 struct ShapedRangeCache {
     /// One cluster of a cached shaping in 12 bytes: its offsets relative to the range's start (a
     /// range has at most `maximumUnits` units) and its advances in HarfBuzz's units of 1/65536 px
@@ -49,26 +49,37 @@ struct ShapedRangeCache {
         }
     }
 
-    private struct Entry {
-        var hash: UInt64
-        /// The face's index in `faces`, and the rest of the key (the shared store's key: one array
-        /// for both).
-        var face: UInt16
-        var key: [UInt16]
-        var clusters: [StoredCluster]
-        var referenced: Bool
+    /// A range's key: the face's index in `faces`, then the rest of the key (the shared store's
+    /// key, see `buildKey`), read from the scratch key in place.
+    private struct Key: BoundedCacheKey {
+        let face: UInt16
+        let units: [UInt16]
+        let unitsHash: UInt64
+
+        var hash: UInt64 { FNV1a.step(unitsHash, face) }
+        var unitCount: Int { units.count + 1 }
+
+        func matches(_ stored: UnsafeBufferPointer<UInt16>) -> Bool {
+            stored[0] == face && units.withUnsafeBufferPointer { units in
+                units.elementsEqual(UnsafeBufferPointer(rebasing: stored[1...]))
+            }
+        }
+
+        func append(to stored: inout [UInt16]) {
+            stored.append(face)
+            stored += units
+        }
     }
 
-    /// Entries kept at most.
-    static let capacity = 65536
+    /// Entries a generation holds (16,384 entries of about 25 units take some 2 MB, keys and
+    /// table; 65,536 held 3.7 MB more at the peak of 200k multilingual rows, for no time).
+    static let capacity = 16384
     /// Longer ranges are shaped every time: they rarely come again, and would take the room of many words.
     static let maximumUnits = 48
     /// Code points of context HarfBuzz keeps on each side of the text it shapes (`CONTEXT_LENGTH`).
     static let contextCodePoints = 5
 
-    private var entries: [Entry] = []
-    private var slotByHash: [UInt64: Int32] = [:]
-    private var hand = 0
+    private var table = BoundedValueCache<[StoredCluster]>(.init(entries: capacity))
     /// The faces seen, by identity: the key holds their index (and the cache keeps them alive, so
     /// an index never comes to stand for another face).
     private var faces: [FontFace] = []
@@ -81,8 +92,8 @@ struct ShapedRangeCache {
     private(set) var misses = 0
     /// Misses answered from the shared store (the others were shaped).
     private(set) var sharedHits = 0
-    /// Entries held, at most `capacity`.
-    var count: Int { entries.count }
+    /// Entries held, at most twice `capacity`.
+    var count: Int { table.count }
 
     /// The clusters of `range` of `text` shaped in `script` with `face`: from this cache, else
     /// from the store the workers share for `face` (`shared`, asked on a miss only; nil for none),
@@ -95,55 +106,32 @@ struct ShapedRangeCache {
         let faceNumber = faceIndex(face)
         buildKey(text, range: range, script: script, face: face)
         let unitsHash = ShapingKey.hash(of: scratchKey)
-        let hash = FNV1a.step(unitsHash, faceNumber)
-        if let slot = slotByHash[hash].map(Int.init), entries[slot].face == faceNumber, entries[slot].key == scratchKey {
+        let base = range.lowerBound
+        if let found = table.value(for: Key(face: faceNumber, units: scratchKey, unitsHash: unitsHash)) {
             hits += 1
-            entries[slot].referenced = true
-            let base = range.lowerBound
-            return entries[slot].clusters.map { $0.cluster(base: base) }
+            return found.map { $0.cluster(base: base) }
         }
         misses += 1
         // A copy of its own, sized to the key (the scratch key's buffer has room to spare).
-        let key = scratchKey.map { $0 }
+        let key = Key(face: faceNumber, units: scratchKey.map { $0 }, unitsHash: unitsHash)
         // The shared store is per face: its key is this one without the face's index.
         let store = shared()
-        let sharedKey = ShapingKey(key, hash: unitsHash)
+        let sharedKey = ShapingKey(key.units, hash: unitsHash)
         if let stored = store?.value(for: sharedKey) {
             sharedHits += 1
-            insert(Entry(hash: hash, face: faceNumber, key: key, clusters: stored, referenced: false))
-            let base = range.lowerBound
+            table.insert(stored, for: key)
             return stored.map { $0.cluster(base: base) }
         }
         let shaped = shape()
         var stored: [StoredCluster] = []
         stored.reserveCapacity(shaped.count)
         for cluster in shaped {
-            guard let packed = StoredCluster(cluster, base: range.lowerBound) else { return shaped }
+            guard let packed = StoredCluster(cluster, base: base) else { return shaped }
             stored.append(packed)
         }
-        insert(Entry(hash: hash, face: faceNumber, key: key, clusters: stored, referenced: false))
+        table.insert(stored, for: key)
         store?.insert(stored, for: sharedKey)
         return shaped
-    }
-
-    /// Puts `entry` in a free slot, or in the first one the clock hand finds unused since its last turn.
-    private mutating func insert(_ entry: Entry) {
-        let slot: Int
-        if entries.count < Self.capacity {
-            slot = entries.count
-            entries.append(entry)
-        } else {
-            while entries[hand].referenced {
-                entries[hand].referenced = false
-                hand = (hand + 1) % entries.count
-            }
-            slot = hand
-            hand = (hand + 1) % entries.count
-            // A hash another entry took over since (a collision) no longer points here.
-            if slotByHash[entries[slot].hash] == Int32(slot) { slotByHash[entries[slot].hash] = nil }
-            entries[slot] = entry
-        }
-        slotByHash[entry.hash] = Int32(slot)
     }
 
     /// The text around `range` that shaping it reads, as offsets of `text`:

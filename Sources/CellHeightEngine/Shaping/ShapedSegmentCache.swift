@@ -4,24 +4,28 @@
 /// it, because a kerning pair across the segment's edge changes the advance of its last glyph
 /// (or of the next segment's first). Cached results are relative to the segment's start.
 ///
-/// Built for the hot loop: keys are hashed with FNV-1a straight from the text into an
-/// open-addressing table, and every segment's numbers live in a few shared arrays, so a lookup
-/// allocates nothing, hashes no `String` and touches no reference counts. A struct, so that the
-/// shaper's loop holds it `inout` once instead of paying an exclusivity check per array access.
-///
-/// Bounded without flushing the words in use: segments live in a current and a previous
-/// generation (as `GenerationalCache`); when the current one is full it becomes the previous one,
-/// and a segment found there is copied back into the current one. Words used at least once a
-/// generation stay (a 100k-row corpus has some 83k distinct words, more than a generation holds).
+/// A `BoundedCache` whose values are kept in flat arrays (`Numbers`): a hit hands out where a
+/// segment's numbers are, so it allocates nothing, hashes no `String` and touches no reference
+/// counts. A struct, so that the shaper's loop holds it `inout` once instead of paying an
+/// exclusivity check per array access. Words used at least once a generation stay (a 100k-row
+/// corpus has some 83k distinct words, more than a generation holds).
 struct ShapedSegmentCache {
-    /// Where one shaped segment's numbers are in the cache's arrays.
+    /// Where one shaped segment's numbers are in the cache's arrays (a slot of the table holds it).
     struct Segment {
+        private var starts: (numbers: Int32, adjustments: Int32)
+        private var counts: (numbers: Int32, adjustments: Int32)
+
+        init(start: Int, count: Int, adjustmentStart: Int, adjustmentCount: Int) {
+            starts = (Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: adjustmentStart))
+            counts = (Int32(truncatingIfNeeded: count), Int32(truncatingIfNeeded: adjustmentCount))
+        }
+
         /// First index in `advances` and `clusterStarts`; the segment has `count` entries there.
-        var start: Int
-        var count: Int
+        var start: Int { Int(starts.numbers) }
+        var count: Int { Int(counts.numbers) }
         /// First index in `adjustmentOffsets` and `adjustmentValues`, and how many there are.
-        var adjustmentStart: Int
-        var adjustmentCount: Int
+        var adjustmentStart: Int { Int(starts.adjustments) }
+        var adjustmentCount: Int { Int(counts.adjustments) }
     }
 
     /// What shaping one segment gives, before it is stored.
@@ -43,19 +47,19 @@ struct ShapedSegmentCache {
     static let none: UInt16 = 0x01
     /// Entries a generation holds at most (a bound on memory).
     static let capacity = 65_536
-    /// Code units a generation holds at most over all entries (a bound on memory when words are
-    /// very long).
+    /// Code units of segments a generation holds at most over all entries (a bound on memory when
+    /// words are very long); as many again for their keys.
     static let unitCapacity = 1 << 22
 
-    private var current = Generation(), previous = Generation()
+    private var table = BoundedCache<Numbers>(.init(entries: capacity, cost: 2 * unitCapacity))
 
     /// Every stored segment's advances and cluster starts, one after the other (the current
     /// generation's, which every returned `Segment` points into).
-    var advances: [Double] { current.advances }
-    var clusterStarts: [Bool] { current.clusterStarts }
+    var advances: [Double] { table.storage.advances }
+    var clusterStarts: [Bool] { table.storage.clusterStarts }
     /// Every stored segment's line-end adjustments, as offsets from its start and values in px.
-    var adjustmentOffsets: [Int] { current.adjustmentOffsets }
-    var adjustmentValues: [Double] { current.adjustmentValues }
+    var adjustmentOffsets: [Int] { table.storage.adjustmentOffsets }
+    var adjustmentValues: [Double] { table.storage.adjustmentValues }
 
     /// Lookups answered from the cache, and lookups that had to shape, e.g. 982_113 and 17_887.
     private(set) var hits = 0
@@ -65,114 +69,94 @@ struct ShapedSegmentCache {
     /// for, shaping and storing it first when it is not there yet.
     mutating func segment(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16,
                           orShape shape: () -> Shaped) -> Segment {
-        let hash = Self.hash(units, range, scriptMarker: scriptMarker)
-        if let found = current.find(units, range, scriptMarker: scriptMarker, hash: hash) {
-            hits += 1
-            return found
+        var shaped = false
+        let segment = table.find(Key(units: units, range: range, scriptMarker: scriptMarker)) {
+            shaped = true
+            return shape()
         }
-        let shaped: Shaped
-        if let old = previous.find(units, range, scriptMarker: scriptMarker, hash: hash) {
-            hits += 1
-            shaped = previous.shaped(old)
-        } else {
-            misses += 1
-            shaped = shape()
-        }
-        if current.isFull(adding: shaped.advances.count) {
-            swap(&current, &previous)
-            current.removeAll()
-        }
-        return current.insert(shaped, units, range, scriptMarker: scriptMarker, hash: hash)
+        if shaped { misses += 1 } else { hits += 1 }
+        return segment
     }
 
     /// The key of segment `range` of `units` in a store shared by workers (`SharedShapingStore.words`):
-    /// what this cache's keys hold, the script marker, the unit before the segment (or `none`),
-    /// the segment's units and the unit after it (or `none`).
+    /// the same units as this cache's keys (see `Key`).
     static func sharedKey(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16) -> ShapingKey {
-        var key: [UInt16] = []
-        key.reserveCapacity(range.count + 3)
-        key.append(scriptMarker)
-        key.append(range.lowerBound > 0 ? units[range.lowerBound - 1] : none)
-        key += units[range]
-        key.append(range.upperBound < units.count ? units[range.upperBound] : none)
-        return ShapingKey(key)
+        let key = Key(units: units, range: range, scriptMarker: scriptMarker)
+        var stored: [UInt16] = []
+        stored.reserveCapacity(key.unitCount)
+        key.append(to: &stored)
+        return ShapingKey(stored, hash: key.hash)
     }
 
-    /// The key's hash: the script marker, the unit before the segment (or `none`), the segment's
-    /// units and the unit after it (or `none`), hashed straight from the units.
-    private static func hash(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16) -> UInt64 {
-        let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : none
-        let after = range.upperBound < units.count ? units[range.upperBound] : none
-        var hash = FNV1a.step(FNV1a.step(FNV1a.basis, scriptMarker), before)
-        for i in range { hash = FNV1a.step(hash, units[i]) }
-        return FNV1a.step(hash, after)
+    /// A segment's key, read from the paragraph in place: the script marker, the unit before the
+    /// segment (or `none`), the segment's units and the unit after it (or `none`).
+    struct Key: BoundedCacheKey {
+        let units: UnsafeBufferPointer<UInt16>
+        let range: Range<Int>
+        let scriptMarker: UInt16
+        let before: UInt16
+        let after: UInt16
+        let hash: UInt64
+
+        init(units: UnsafeBufferPointer<UInt16>, range: Range<Int>, scriptMarker: UInt16) {
+            self.units = units
+            self.range = range
+            self.scriptMarker = scriptMarker
+            before = range.lowerBound > 0 ? units[range.lowerBound - 1] : ShapedSegmentCache.none
+            after = range.upperBound < units.count ? units[range.upperBound] : ShapedSegmentCache.none
+            var hash = FNV1a.step(FNV1a.step(FNV1a.basis, scriptMarker), before)
+            for i in range { hash = FNV1a.step(hash, units[i]) }
+            self.hash = FNV1a.step(hash, after)
+        }
+
+        var unitCount: Int { range.count + 3 }
+
+        func matches(_ stored: UnsafeBufferPointer<UInt16>) -> Bool {
+            guard stored[0] == scriptMarker, stored[1] == before, stored[range.count + 2] == after else { return false }
+            var k = 2
+            for i in range {
+                guard stored[k] == units[i] else { return false }
+                k += 1
+            }
+            return true
+        }
+
+        func append(to stored: inout [UInt16]) {
+            stored.append(scriptMarker)
+            stored.append(before)
+            stored.append(contentsOf: units[range])
+            stored.append(after)
+        }
     }
 
-    /// One generation: its table and the arrays its segments' numbers and keys live in.
-    private struct Generation {
+    /// A generation's segments' numbers, one after the other, costing a unit each.
+    struct Numbers: BoundedCacheStorage {
         private(set) var advances: [Double] = []
         private(set) var clusterStarts: [Bool] = []
         private(set) var adjustmentOffsets: [Int] = []
         private(set) var adjustmentValues: [Double] = []
 
-        /// One entry of the table: everything a lookup needs sits in the slot itself, so a hit
-        /// touches the slot, the key's bytes and the numbers, and nothing else.
-        private struct Slot {
-            var hash: UInt64 = 0
-            /// Where the segment's numbers start in `advances`, and how many units it has (-1: empty slot).
-            var start: Int32 = 0
-            var count: Int32 = -1
-            /// Where its key starts in `keyUnits` (its length is `count + 3`).
-            var keyStart: Int32 = 0
-            var adjustmentStart: Int32 = 0
-            var adjustmentCount: Int32 = 0
+        static var vacant: Segment { Segment(start: 0, count: 0, adjustmentStart: 0, adjustmentCount: 0) }
 
-            var segment: Segment {
-                Segment(start: Int(start), count: Int(count), adjustmentStart: Int(adjustmentStart),
-                        adjustmentCount: Int(adjustmentCount))
-            }
-        }
-        /// Open addressing with linear probing, at most half full so probes stay short; it starts
-        /// small (a 10-row run should not clear megabytes) and doubles up to twice `capacity` slots.
-        private var slots = [Slot](repeating: Slot(), count: 1024)
-        private var entryCount = 0
-        /// Each stored key's units, one after the other.
-        private var keyUnits: [UInt16] = []
+        static func cost(of shaped: Shaped) -> Int { shaped.advances.count }
 
-        /// Whether storing a segment of `units` units would go over a generation's bounds.
-        func isFull(adding units: Int) -> Bool {
-            entryCount >= ShapedSegmentCache.capacity || advances.count + units > ShapedSegmentCache.unitCapacity
-        }
+        var cost: Int { advances.count }
 
-        /// Stores `shaped` as the segment `range` of `units` (not stored yet; room checked).
-        mutating func insert(_ shaped: Shaped, _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
-                             scriptMarker: UInt16, hash: UInt64) -> Segment {
-            let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : ShapedSegmentCache.none
-            let after = range.upperBound < units.count ? units[range.upperBound] : ShapedSegmentCache.none
-            if 2 * (entryCount + 1) > slots.count { growSlots() }
-            let entry = Slot(hash: hash, start: Int32(advances.count), count: Int32(shaped.advances.count),
-                             keyStart: Int32(keyUnits.count), adjustmentStart: Int32(adjustmentOffsets.count),
-                             adjustmentCount: Int32(shaped.lineEndAdjustments.count))
+        mutating func store(_ shaped: Shaped) -> Segment {
+            let segment = Segment(start: advances.count, count: shaped.advances.count,
+                                  adjustmentStart: adjustmentOffsets.count,
+                                  adjustmentCount: shaped.lineEndAdjustments.count)
             advances += shaped.advances
             clusterStarts += shaped.clusterStarts
             for (offset, value) in shaped.lineEndAdjustments.sorted(by: { $0.key < $1.key }) {
                 adjustmentOffsets.append(offset)
                 adjustmentValues.append(value)
             }
-            keyUnits.append(scriptMarker)
-            keyUnits.append(before)
-            keyUnits.append(contentsOf: units[range])
-            keyUnits.append(after)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot].count >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
-            entryCount += 1
-            return entry.segment
+            return segment
         }
 
         /// A stored segment's numbers as shaping gave them (to store them in another generation).
-        func shaped(_ segment: Segment) -> Shaped {
+        func value(of segment: Segment) -> Shaped {
             let range = segment.start..<(segment.start + segment.count)
             var adjustments: [Int: Double] = [:]
             for k in segment.adjustmentStart..<(segment.adjustmentStart + segment.adjustmentCount) {
@@ -182,49 +166,7 @@ struct ShapedSegmentCache {
                           lineEndAdjustments: adjustments)
         }
 
-        func find(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scriptMarker: UInt16,
-                  hash: UInt64) -> Segment? {
-            let before = range.lowerBound > 0 ? units[range.lowerBound - 1] : ShapedSegmentCache.none
-            let after = range.upperBound < units.count ? units[range.upperBound] : ShapedSegmentCache.none
-            return slots.withUnsafeBufferPointer { slots in
-                keyUnits.withUnsafeBufferPointer { keys in
-                    let mask = slots.count - 1
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    while slots[slot].count >= 0 {
-                        let entry = slots[slot]
-                        if entry.hash == hash, Int(entry.count) == range.count {
-                            let key = Int(entry.keyStart)
-                            var same = keys[key] == scriptMarker && keys[key + 1] == before && keys[key + 2 + range.count] == after
-                            var k = key + 2
-                            for i in range where same {
-                                same = keys[k] == units[i]
-                                k += 1
-                            }
-                            if same { return entry.segment }
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                    return nil
-                }
-            }
-        }
-
-        /// Doubles the table and puts every entry back.
-        private mutating func growSlots() {
-            let old = slots
-            slots = [Slot](repeating: Slot(), count: 2 * old.count)
-            let mask = slots.count - 1
-            for entry in old where entry.count >= 0 {
-                var slot = Int(truncatingIfNeeded: entry.hash) & mask
-                while slots[slot].count >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = entry
-            }
-        }
-
         mutating func removeAll() {
-            for i in slots.indices { slots[i].count = -1 }
-            entryCount = 0
-            keyUnits.removeAll(keepingCapacity: true)
             advances.removeAll(keepingCapacity: true)
             clusterStarts.removeAll(keepingCapacity: true)
             adjustmentOffsets.removeAll(keepingCapacity: true)

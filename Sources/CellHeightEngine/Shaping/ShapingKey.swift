@@ -5,7 +5,7 @@
 /// Compared unit by unit, never as a `String` (whose equality is canonical equivalence: an NFD
 /// word would get an NFC word's advances). The hash is computed once, with FNV-1a as the
 /// per-thread caches hash their keys: it picks the key's shard and its slot.
-struct ShapingKey: Equatable {
+struct ShapingKey: Equatable, BoundedCacheKey {
     let units: [UInt16]
     let hash: UInt64
 
@@ -29,5 +29,15 @@ struct ShapingKey: Equatable {
 
     static func == (a: ShapingKey, b: ShapingKey) -> Bool {
         a.hash == b.hash && a.units == b.units
+    }
+
+    var unitCount: Int { units.count }
+
+    func matches(_ stored: UnsafeBufferPointer<UInt16>) -> Bool {
+        units.withUnsafeBufferPointer { $0.elementsEqual(stored) }
+    }
+
+    func append(to stored: inout [UInt16]) {
+        stored += units
     }
 }

@@ -16,8 +16,8 @@ final class SharedShapingStore: Sendable {
     let words = SharedShapes<ShapedSegmentCache.Shaped>(capacity: ShapedSegmentCache.capacity,
                                                         unitCapacity: ShapedSegmentCache.unitCapacity)
     /// Ranges shaped by the fallback loop, keyed as `ShapedRangeCache` builds keys (without the
-    /// face), as many a generation as a worker's range cache holds.
-    let ranges = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: ShapedRangeCache.capacity)
+    /// face), four times as many a generation as a worker's range cache holds.
+    let ranges = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: 4 * ShapedRangeCache.capacity)
 
     /// The pairwise lane's tables of this font at this size (see `PlainShapingTables`): unknown
     /// until a worker asks (the font check is done once, under the lock), then the tables, or

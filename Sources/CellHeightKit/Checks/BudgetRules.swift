@@ -236,24 +236,19 @@ private func jsonPathMember(_ name: String) -> String {
 /// The answers of `localeMatches` so far, shared by the workers: each row asks every rule with
 /// locales about its locale, and each answer costs several ICU calls (canonical forms, likely
 /// subtags), while a run meets a handful of locales. Bounded as the engine's caches are
-/// (`GenerationalCache`): a file of rows that each name a locale of their own gains nothing.
+/// (`BoundedCache`): a file of rows that each name a locale of their own gains nothing.
 final class LocaleMatchMemo: Sendable {
     static let shared = LocaleMatchMemo()
     /// Answers a generation holds.
     static let capacity = 4096
 
-    private struct Question: Hashable {
-        var pattern: String
-        var locale: String
-    }
-
-    private let answers = Mutex(GenerationalCache<Question, Bool>(costLimit: capacity))
+    private let answers = Mutex(BoundedValueCache<Bool>(.init(entries: capacity)))
 
     func matches(_ pattern: String, _ locale: String, orAnswer answer: () -> Bool) -> Bool {
-        let question = Question(pattern: pattern, locale: locale)
+        let question = TextKey(pattern, locale)
         if let known = answers.withLock({ $0.value(for: question) }) { return known }
         let found = answer()
-        answers.withLock { $0.insert(found, for: question) }
+        answers.withLock { _ = $0.insert(found, for: question) }
         return found
     }
 }

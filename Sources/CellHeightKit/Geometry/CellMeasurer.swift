@@ -65,7 +65,7 @@ package final class CellMeasurer {
         }
         let text = row.value(ofField: template.labels[0].field) ?? ""
         let repeatable = !details && text.utf8.count <= Self.repeatedTextBytes
-        if repeatable, let results = repeatedTexts.value(for: CodeUnitKey(text)) {
+        if repeatable, let results = repeatedTexts.value(for: TextKey(text)) {
             repeatedTextHits += 1
             return (MeasuredCell(row: row, results: results), nil)
         }
@@ -74,7 +74,7 @@ package final class CellMeasurer {
             let label = measureLabel(0, prepared, textWidth: template.textWidth(ofLabel: 0, cellWidth: width))
             return CellLayout(width: width, height: template.cellHeight(singleLabel: label), labels: [label])
         })
-        if repeatable { repeatedTexts.insert(results, for: CodeUnitKey(text)) }
+        if repeatable { repeatedTexts.insert(results, for: TextKey(text)) }
         return (MeasuredCell(row: row, results: results), .one(prepared))
     }
 
@@ -82,7 +82,7 @@ package final class CellMeasurer {
     /// "Cancel" and "Save changes" across files, targets and locales, and such a row is then laid
     /// out once per measurer (one per settings). Only texts of up to 24 bytes: hashing every
     /// row of up to 64 cost prose 10% of its time (a third of its rows are that short, and few repeat).
-    private var repeatedTexts = GenerationalCache<CodeUnitKey, [CellLayout]>(costLimit: 4096)
+    private var repeatedTexts = BoundedValueCache<[CellLayout]>(.init(entries: 4096))
     static let repeatedTextBytes = 24
     /// Rows whose results came from `repeatedTexts`, e.g. 1_204.
     private(set) var repeatedTextHits = 0
