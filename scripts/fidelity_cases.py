@@ -84,6 +84,30 @@ def cases():
         out.append(case(5, name, text, font, size, width))
     out.append(case(5, "canadian-syllabics-7.019", "\u140a\u1403\u1405 \u1431\u1432", NOTO + "NotoSansCanadianAboriginal-Regular.ttf",
                     7.019, 40))
+    # 8 (a 1 px emoji line height): each metric is scaled in single precision, as Fontations
+    # (skrifa's Metrics::new: font units x f32(size / upem)) scales it, so half a px can round
+    # down: Noto Sans Thai's descent (450 units) at 130 px is 58.499996, Noto Looped Thai's ascent
+    # (1250) at 18 px 22.499998, Noto Sans Symbols' (1480) at 162.5 px 240.49998, and Liberation
+    # Serif's ascent (1825 of 2048) at 40.96 px (40.95 in the font cache) 36.49999 in double but
+    # 36.5 in single precision.
+    thai_bold = NOTO + "NotoSansThai-Bold.ttf"
+    for name, text, font, size, width in [
+            ("sun-thai-bold-130", "\u2600", thai_bold, 130, 20),
+            ("people-thai-bold-130", "\U0001f9d1\u200d\U0001f91d\u200d\U0001f9d1\u2733\ufe0f\u2600", thai_bold, 130, 20),
+            ("weather-thai-130", "\u0e2d\u0e32\u0e01\u0e32\u0e28 \u2600\ufe0f", NOTO + "NotoSansThai-Regular.ttf", 130, 600),
+            ("thai-fallback-130", "Weather \u0e2d\u0e32\u0e01\u0e32\u0e28 \u2600\ufe0f",
+             "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf", 130, 900),
+            ("looped-thai-18", "\u2705 \u0e40\u0e2a\u0e23\u0e47\u0e08", NOTO + "NotoLoopedThai-Regular.ttf", 18, 60),
+            ("looped-thai-94", "\U0001f44d\U0001f3fd", NOTO + "NotoLoopedThai-Regular.ttf", 94, 200),
+            ("devanagari-serif-36", "\u0928\u092e\u0938\u094d\u0924\u0947 \U0001f64f",
+             NOTO + "NotoSerifDevanagari-Regular.ttf", 36, 90),
+            ("symbols-162.5", "\u2600", NOTO + "NotoSansSymbols-Regular.ttf", 162.5, 300),
+            ("star-liberation-serif-122.88", "\u2b50 Star rating", LIBERATION_SERIF, 122.88, 600),
+            ("star-liberation-serif-40.96", "\u2b50 Star rating", LIBERATION_SERIF, 40.96, 120),
+            ("times-40.96", "\U0001f600 Smile", LIBERATION_SERIF, 40.96, 600)]:
+        out.append(case(8, name, text, font, size, width, tags=["cause:8", "metrics:single-precision"]))
+    out.append(case(8, "serif-family-122.88", "\u2b50 Star rating", LIBERATION_SERIF, 122.88, 600,
+                    tags=["cause:8", "metrics:single-precision"], fontFamily="serif"))
     # 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next line
     # starts with the soft hyphen, whose break can make a line of just the hyphen.
     for text, width in [("x\u00ada", 1), ("x\u00ada", 7), ("x\u00ada", 8), ("x\u00ada", 12), ("ab\u00adcd", 9),
