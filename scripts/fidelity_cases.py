@@ -221,6 +221,27 @@ def cases():
                                                   "\u0b95\u0bb3\u0bc8\u0baa\u0bcd\u0baa\u0bbe\u0bb0\u0bcd"
                                                   "\u0bb5\u0bc8\u0baf\u0bbf\u0b9f\u0bb5\u0bc1\u0bae\u0bcd", 100)]:
         out.append(case(10, name, text, DEJAVU, 20, width))
+    # ...and a word cut right before a hyphen whose next line then keeps the hyphen with the rest
+    # (LB20a at the line's start, see BreakKind.afterHyphen): the cut of that line reaches past
+    # the hyphen ("-போஸான்கோ", not "-" alone, in DejaVu Sans with Noto Sans Tamil at 20 px).
+    for name, text, font, size, width in [
+            ("tamil-hyphen-181", "(\u0b83\u0baa\u0bbe\u0b95\u0bcb\u0b95\u0baa\u0bbe\u0baf\u0bbe-\u0baa\u0bcb"
+                                 "\u0bb8\u0bbe\u0ba9\u0bcd\u0b95\u0bcb\u0bb5\u0bbe", DEJAVU, 20, 181),
+            ("tamil-hyphen-173", "\u0b8f\u0bb0\u0b95\u0bbe\u0baf\u0bcd\u0bb2\u0bbf\u0baf\u0bbe\u0ba9\u0bbe-"
+                                 "\u0b9a\u0bc7\u0b9f\u0bbf\u0baa\u0b95\u0bbf\u0bb0\u0baa\u0bcd\u0baa\u0b9f"
+                                 "\u0bcd\u0b9f\u0ba4\u0bc1\u0bb5\u0bbe\u0baf\u0bcd\u0b95\u0bbe\u0bb2\u0bcd", DEJAVU, 20, 173),
+            ("tamil-hyphen-124", "\u0bb0\u0bcb\u0bae\u0bbe\u0ba9\u0bcb-\u0b9a\u0bc6\u0bb0\u0bcd\u0baa\u0bbf"
+                                 "\u0baf\u0ba9\u0bcd\u0b9a\u0bbe\u0b99\u0bcd\u0b95\u0bcb,\u0ba8\u0b9f\u0bc6"
+                                 "\u0ba9\u0bcd\u0b9f\u0bc6\u0baf\u0bcd\u0bb2\u0bc6\u0bb5\u0bc6\u0bb3\u0bbf"
+                                 "\u0baf\u0bbf\u0b9f\u0bc1\u0bae\u0bcd", DEJAVU, 20, 124),
+            ("hindi-hyphen-44", "GdkPixdata-\u0915\u094b\u0938\u094d\u091f\u093e-\u092a\u093f\u091b\u0932\u0947",
+             NOTO + "NotoSans-Regular.ttf", 20, 44),
+            ("kannada-hyphen-61", "\u0cae\u0cac\u0ca1\u0cbe\u0c82\u0c9c\u0cbe-\u0cb8\u0cc1\u0ca8\u0cbe\u0cae"
+                                  "\u0ccd-\u0cb5\u0cc6\u0cac\u0ccd\u200c\u0c95\u0ccd\u0caf\u0cbe\u0cae\u0ccd-"
+                                  "\u0c95\u0ccd\u0cb0\u0cca\u0c8f\u0cb6\u0cbf\u0caf\u0cbe", DEJAVU, 14, 61),
+            ("bengali-hyphen-70", "\u0995\u09be\u09b6\u09bf\u09ac\u09cb-\u0995\u09be\u0995\u09be\u099f\u09be"
+                                  "\u0987\u09ac\u09cb\u09b9\u09bf\u0989:", LIBERATION_SERIF, 20, 70)]:
+        out.append(case(10, name, text, font, size, width))
     # 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket that
     # starts a wrapped line is full width, even after a closing one (Blink reshapes the line's
     # start with is_line_start, and HanKerning::Compute then does not kern it with the character

@@ -88,9 +88,11 @@ struct FidelityAgreementTests {
     /// Item 10: advances as Skia reads them from FreeType (its scale rounded to 16.16 per unit of
     /// the em), so a line of a font of 1000 units per em fits where Chromium's does, to 1/64 px;
     /// and the pieces of a Tamil word cut in a narrow box take their own fallback fonts (the
-    /// piece's first character as the hint) and those fonts' line heights.
+    /// piece's first character as the hint) and those fonts' line heights; a word cut right before
+    /// a hyphen goes on with a line that keeps the hyphen with the rest and is cut past it
+    /// ("(ஃபாகோகபாயா-போஸான்கோவா" in DejaVu Sans 20 px at 181 px: ["(ஃபாகோகபாயா", "-போஸான்கோ", "வா"]).
     @Test("item 10: lines at the edge of the box in fonts of 1000 units per em; Tamil pieces' fonts")
-    func skiaAdvances() throws { try Self.expectAgreement(cause: 10, minimum: 15) }
+    func skiaAdvances() throws { try Self.expectAgreement(cause: 10, minimum: 21) }
 
     /// Item 8 (U+3000): U+3000 in a font without it falls back to a font that has it (Blink's
     /// HarfBuzzShaper counts HarfBuzz's space glyph in its place as missing), and the line takes
