@@ -105,9 +105,27 @@ def cases():
             ("star-liberation-serif-122.88", "\u2b50 Star rating", LIBERATION_SERIF, 122.88, 600),
             ("star-liberation-serif-40.96", "\u2b50 Star rating", LIBERATION_SERIF, 40.96, 120),
             ("times-40.96", "\U0001f600 Smile", LIBERATION_SERIF, 40.96, 600)]:
-        out.append(case(8, name, text, font, size, width, tags=["cause:8", "metrics:single-precision"]))
+        out.append(case(8, name, text, font, size, width, tags=["cause:8", "kind:single-precision-metrics"]))
     out.append(case(8, "serif-family-122.88", "\u2b50 Star rating", LIBERATION_SERIF, 122.88, 600,
-                    tags=["cause:8", "metrics:single-precision"], fontFamily="serif"))
+                    tags=["cause:8", "kind:single-precision-metrics"], fontFamily="serif"))
+    # 8 (emoji line heights): Blink's SymbolsIterator ends a segment where the emoji scanner's
+    # tokens change between having a variation selector and not (has_vs), and HarfBuzzShaper
+    # gives each segment its own FontFallbackIterator: after an emoji no font has (🚀, 🧿), an
+    # emoji with U+FE0F or U+FE0E still gets its font (㊗ from Noto Sans CJK, ⤴ from DejaVu Serif).
+    sans_bold = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-BoldItalic.ttf"
+    for name, text, font, size, width, extra in [
+            ("nazar-congratulations", "\U0001f9ff\u3297\ufe0f", "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
+             62, 250, {}),
+            ("rocket-arrow", "\U0001f680\u2934\ufe0f", DEJAVU, 200, 600, {}),
+            ("coder-congratulations", "Unable \U0001f469\u200d\U0001f4bb\u3297\ufe0f to find it", sans_bold, 16.5, 120, {}),
+            ("party-metro", "The \U0001f389\u24c2\ufe0f launch", LIBERATION_SANS, 11, 60,
+             {"fontFamily": "Liberation Sans"}),
+            ("rocket-letter-a", "Go \U0001f680\U0001f170\ufe0f now", NOTO + "NotoSansDisplay-Bold.ttf", 13, 80, {}),
+            ("keycap-after-rocket", "\U0001f680#\ufe0f\u20e3", "/usr/share/fonts/truetype/liberation2/LiberationMono-Italic.ttf",
+             24, 300, {}),
+            ("text-nazar-congratulations", "\U0001f9ff\ufe0e\u3297", DEJAVU, 60, 600, {}),
+            ("text-keycap", "1\ufe0e\u20e3\u3297", DEJAVU, 60, 600, {})]:
+        out.append(case(8, name, text, font, size, width, tags=["cause:8", "kind:emoji-segments"], **extra))
     # 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next line
     # starts with the soft hyphen, whose break can make a line of just the hyphen.
     for text, width in [("x\u00ada", 1), ("x\u00ada", 7), ("x\u00ada", 8), ("x\u00ada", 12), ("ab\u00adcd", 9),
