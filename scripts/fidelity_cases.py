@@ -84,6 +84,48 @@ def cases():
         out.append(case(5, name, text, font, size, width))
     out.append(case(5, "canadian-syllabics-7.019", "\u140a\u1403\u1405 \u1431\u1432", NOTO + "NotoSansCanadianAboriginal-Regular.ttf",
                     7.019, 40))
+    # 8 (a 1 px emoji line height): each metric is scaled in single precision, as Fontations
+    # (skrifa's Metrics::new: font units x f32(size / upem)) scales it, so half a px can round
+    # down: Noto Sans Thai's descent (450 units) at 130 px is 58.499996, Noto Looped Thai's ascent
+    # (1250) at 18 px 22.499998, Noto Sans Symbols' (1480) at 162.5 px 240.49998, and Liberation
+    # Serif's ascent (1825 of 2048) at 40.96 px (40.95 in the font cache) 36.49999 in double but
+    # 36.5 in single precision.
+    thai_bold = NOTO + "NotoSansThai-Bold.ttf"
+    for name, text, font, size, width in [
+            ("sun-thai-bold-130", "\u2600", thai_bold, 130, 20),
+            ("people-thai-bold-130", "\U0001f9d1\u200d\U0001f91d\u200d\U0001f9d1\u2733\ufe0f\u2600", thai_bold, 130, 20),
+            ("weather-thai-130", "\u0e2d\u0e32\u0e01\u0e32\u0e28 \u2600\ufe0f", NOTO + "NotoSansThai-Regular.ttf", 130, 600),
+            ("thai-fallback-130", "Weather \u0e2d\u0e32\u0e01\u0e32\u0e28 \u2600\ufe0f",
+             "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf", 130, 900),
+            ("looped-thai-18", "\u2705 \u0e40\u0e2a\u0e23\u0e47\u0e08", NOTO + "NotoLoopedThai-Regular.ttf", 18, 60),
+            ("looped-thai-94", "\U0001f44d\U0001f3fd", NOTO + "NotoLoopedThai-Regular.ttf", 94, 200),
+            ("devanagari-serif-36", "\u0928\u092e\u0938\u094d\u0924\u0947 \U0001f64f",
+             NOTO + "NotoSerifDevanagari-Regular.ttf", 36, 90),
+            ("symbols-162.5", "\u2600", NOTO + "NotoSansSymbols-Regular.ttf", 162.5, 300),
+            ("star-liberation-serif-122.88", "\u2b50 Star rating", LIBERATION_SERIF, 122.88, 600),
+            ("star-liberation-serif-40.96", "\u2b50 Star rating", LIBERATION_SERIF, 40.96, 120),
+            ("times-40.96", "\U0001f600 Smile", LIBERATION_SERIF, 40.96, 600)]:
+        out.append(case(8, name, text, font, size, width, tags=["cause:8", "kind:single-precision-metrics"]))
+    out.append(case(8, "serif-family-122.88", "\u2b50 Star rating", LIBERATION_SERIF, 122.88, 600,
+                    tags=["cause:8", "kind:single-precision-metrics"], fontFamily="serif"))
+    # 8 (emoji line heights): Blink's SymbolsIterator ends a segment where the emoji scanner's
+    # tokens change between having a variation selector and not (has_vs), and HarfBuzzShaper
+    # gives each segment its own FontFallbackIterator: after an emoji no font has (🚀, 🧿), an
+    # emoji with U+FE0F or U+FE0E still gets its font (㊗ from Noto Sans CJK, ⤴ from DejaVu Serif).
+    sans_bold = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-BoldItalic.ttf"
+    for name, text, font, size, width, extra in [
+            ("nazar-congratulations", "\U0001f9ff\u3297\ufe0f", "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
+             62, 250, {}),
+            ("rocket-arrow", "\U0001f680\u2934\ufe0f", DEJAVU, 200, 600, {}),
+            ("coder-congratulations", "Unable \U0001f469\u200d\U0001f4bb\u3297\ufe0f to find it", sans_bold, 16.5, 120, {}),
+            ("party-metro", "The \U0001f389\u24c2\ufe0f launch", LIBERATION_SANS, 11, 60,
+             {"fontFamily": "Liberation Sans"}),
+            ("rocket-letter-a", "Go \U0001f680\U0001f170\ufe0f now", NOTO + "NotoSansDisplay-Bold.ttf", 13, 80, {}),
+            ("keycap-after-rocket", "\U0001f680#\ufe0f\u20e3", "/usr/share/fonts/truetype/liberation2/LiberationMono-Italic.ttf",
+             24, 300, {}),
+            ("text-nazar-congratulations", "\U0001f9ff\ufe0e\u3297", DEJAVU, 60, 600, {}),
+            ("text-keycap", "1\ufe0e\u20e3\u3297", DEJAVU, 60, 600, {})]:
+        out.append(case(8, name, text, font, size, width, tags=["cause:8", "kind:emoji-segments"], **extra))
     # 7: a soft hyphen after a letter wider than the box: the letter goes alone, and the next line
     # starts with the soft hyphen, whose break can make a line of just the hyphen.
     for text, width in [("x\u00ada", 1), ("x\u00ada", 7), ("x\u00ada", 8), ("x\u00ada", 12), ("ab\u00adcd", 9),
@@ -197,6 +239,27 @@ def cases():
                                                   "\u0b95\u0bb3\u0bc8\u0baa\u0bcd\u0baa\u0bbe\u0bb0\u0bcd"
                                                   "\u0bb5\u0bc8\u0baf\u0bbf\u0b9f\u0bb5\u0bc1\u0bae\u0bcd", 100)]:
         out.append(case(10, name, text, DEJAVU, 20, width))
+    # ...and a word cut right before a hyphen whose next line then keeps the hyphen with the rest
+    # (LB20a at the line's start, see BreakKind.afterHyphen): the cut of that line reaches past
+    # the hyphen ("-போஸான்கோ", not "-" alone, in DejaVu Sans with Noto Sans Tamil at 20 px).
+    for name, text, font, size, width in [
+            ("tamil-hyphen-181", "(\u0b83\u0baa\u0bbe\u0b95\u0bcb\u0b95\u0baa\u0bbe\u0baf\u0bbe-\u0baa\u0bcb"
+                                 "\u0bb8\u0bbe\u0ba9\u0bcd\u0b95\u0bcb\u0bb5\u0bbe", DEJAVU, 20, 181),
+            ("tamil-hyphen-173", "\u0b8f\u0bb0\u0b95\u0bbe\u0baf\u0bcd\u0bb2\u0bbf\u0baf\u0bbe\u0ba9\u0bbe-"
+                                 "\u0b9a\u0bc7\u0b9f\u0bbf\u0baa\u0b95\u0bbf\u0bb0\u0baa\u0bcd\u0baa\u0b9f"
+                                 "\u0bcd\u0b9f\u0ba4\u0bc1\u0bb5\u0bbe\u0baf\u0bcd\u0b95\u0bbe\u0bb2\u0bcd", DEJAVU, 20, 173),
+            ("tamil-hyphen-124", "\u0bb0\u0bcb\u0bae\u0bbe\u0ba9\u0bcb-\u0b9a\u0bc6\u0bb0\u0bcd\u0baa\u0bbf"
+                                 "\u0baf\u0ba9\u0bcd\u0b9a\u0bbe\u0b99\u0bcd\u0b95\u0bcb,\u0ba8\u0b9f\u0bc6"
+                                 "\u0ba9\u0bcd\u0b9f\u0bc6\u0baf\u0bcd\u0bb2\u0bc6\u0bb5\u0bc6\u0bb3\u0bbf"
+                                 "\u0baf\u0bbf\u0b9f\u0bc1\u0bae\u0bcd", DEJAVU, 20, 124),
+            ("hindi-hyphen-44", "GdkPixdata-\u0915\u094b\u0938\u094d\u091f\u093e-\u092a\u093f\u091b\u0932\u0947",
+             NOTO + "NotoSans-Regular.ttf", 20, 44),
+            ("kannada-hyphen-61", "\u0cae\u0cac\u0ca1\u0cbe\u0c82\u0c9c\u0cbe-\u0cb8\u0cc1\u0ca8\u0cbe\u0cae"
+                                  "\u0ccd-\u0cb5\u0cc6\u0cac\u0ccd\u200c\u0c95\u0ccd\u0caf\u0cbe\u0cae\u0ccd-"
+                                  "\u0c95\u0ccd\u0cb0\u0cca\u0c8f\u0cb6\u0cbf\u0caf\u0cbe", DEJAVU, 14, 61),
+            ("bengali-hyphen-70", "\u0995\u09be\u09b6\u09bf\u09ac\u09cb-\u0995\u09be\u0995\u09be\u099f\u09be"
+                                  "\u0987\u09ac\u09cb\u09b9\u09bf\u0989:", LIBERATION_SERIF, 20, 70)]:
+        out.append(case(10, name, text, font, size, width))
     # 6: fullwidth punctuation collapses in pairs only within a line: an opening bracket that
     # starts a wrapped line is full width, even after a closing one (Blink reshapes the line's
     # start with is_line_start, and HanKerning::Compute then does not kern it with the character

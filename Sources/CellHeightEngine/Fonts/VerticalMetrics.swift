@@ -15,9 +15,14 @@ public struct VerticalMetrics: Equatable, Sendable {
     /// font: `fontCacheSize` (1/100 px cut). At 16.38 px Noto Sans's ascent is 17 (16.37 px: 17.4995),
     /// not 18 (17.5102), and at 7.019 px Noto Sans Canadian Aboriginal's line is 9, not 10 (issue 32,
     /// item 5): agrees with Chromium on 512 sizes of four fonts from 6 to 48 px, the exact size on 501.
+    /// Each metric is scaled in single precision by `size / unitsPerEm` (Chromium's fonts go through
+    /// Fontations: skrifa's `Metrics::new` multiplies the font units by `Size::linear_scale`, an f32),
+    /// so a metric of exactly half a px can fall a hair short of it and round down: Noto Sans Thai
+    /// Bold's descent (450 of 1000 units) at 130 px is 58.499996, 58 px, and its line 196, not 197;
+    /// Noto Looped Thai's ascent (1250) at 18 px is 22 (issue 32, item 8: 10,000 sizes of 50 fonts).
     public func rounded(atSize fontSize: Double) -> RoundedVerticalMetrics {
-        let size = Self.fontCacheSize(fontSize)
-        func px(_ units: Double) -> Double { (units * size / unitsPerEm + 0.5).rounded(.down) }
+        let scale = Float(Self.fontCacheSize(fontSize)) / Float(unitsPerEm)
+        func px(_ units: Double) -> Double { (Double(Float(units) * scale) + 0.5).rounded(.down) }
         return RoundedVerticalMetrics(ascent: px(ascender), descent: px(descender), lineGap: px(lineGap))
     }
 

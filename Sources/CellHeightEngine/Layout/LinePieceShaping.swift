@@ -142,7 +142,7 @@ final class LinePieceShaper {
         guard !range.isEmpty else { return 0 }
         var (text, base) = window(range)
         let piece = (range.lowerBound - base)..<(range.upperBound - base)
-        let emojiRanges = EmojiSegments.emojiRanges(in: text)
+        let emojiSegments = EmojiSegments.segments(in: text)
         let runs = scriptRuns(of: text)
         for i in text.indices where text[i] == 0x09 { text[i] = 0x20 }
         var shaped = ShapedParagraph(start: piece.lowerBound, advances: Array(repeating: 0, count: piece.count),
@@ -152,7 +152,7 @@ final class LinePieceShaper {
         for run in runs {
             let start = max(run.range.lowerBound, piece.lowerBound), end = min(run.range.upperBound, piece.upperBound)
             guard start < end else { continue }
-            for part in EmojiSegments.split(start..<end, by: emojiRanges) {
+            for part in EmojiSegments.split(start..<end, by: emojiSegments) {
                 shaper.shapeRun(text, run: ScriptRun(range: part.range, script: run.script),
                                 emojiPresentation: part.isEmoji, into: &shaped)
             }

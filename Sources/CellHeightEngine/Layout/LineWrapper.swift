@@ -425,9 +425,11 @@ package struct LineWrapper {
             let last = min(max(e, s + 1), count)
             // The numbers from `s` on, a stretch at a time: a line rarely holds more than a few
             // hundred units, and a word may hold millions.
-            // (Those of the last cut cover the next line's start, and some way past it.)
+            // (Those of the last cut cover the next line's start, and some way past it; not far
+            // enough when that cut's word ended sooner, at a hyphen that this line's start then
+            // keeps with the rest: the cut would stop where they end, right after the hyphen.)
             var stretch = LineWrapper.numbersStretch
-            if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(min(last, s + 1)) }) ?? true {
+            if numbers.map({ !$0.covered.contains(s) || !$0.covered.contains(min(last, s + stretch / 2)) }) ?? true {
                 numbers = offsetNumbers(s...min(last, s + stretch), sx)
             }
             var view = numbers!

@@ -6,7 +6,21 @@
 /// ✌ U+270C, an emoji modifier base, ⚠️ U+26A0 U+FE0F, 👍🏽, 👩‍💻, 🇩🇪) gets its fallback
 /// fonts with emoji priority (see `FontFallbackChain.nextCandidate`). Text presentation: the
 /// other emoji (⚠ U+26A0, ★, ✔), any emoji followed by U+FE0E, and all other text.
+///
+/// SymbolsIterator also ends a segment where the scanner's tokens change between having a
+/// variation selector and not (`has_vs`: an emoji with U+FE0F or U+FE0E, a keycap sequence), so
+/// "🚀⤴️" is two segments, each with its own fallback fonts (HarfBuzzShaper makes a
+/// FontFallbackIterator per RunSegmenter range): ⤴ takes DejaVu Serif though no font has 🚀, and
+/// "🧿㊗️" in DejaVu Sans 200 px is Noto Sans CJK's 290 px line, not DejaVu Sans's 233 (issue 32,
+/// item 8).
 enum EmojiSegments {
+    /// A segment of text that SymbolsIterator keeps apart from the plain text around it: emoji
+    /// presentation (`isEmoji`), or an emoji in text presentation by U+FE0E.
+    struct Segment: Equatable, Sendable {
+        var range: Range<Int>
+        var isEmoji: Bool
+    }
+
     /// The scanner's character classes, in the order Blink tests them.
     private enum Category: Equatable {
         case keycapBase, combiningKeycap, combiningCircleBackslash, zeroWidthJoiner, vs15, vs16
@@ -50,10 +64,10 @@ enum EmojiSegments {
         }
     }
 
-    /// The UTF-16 ranges of `text` in emoji presentation, in order; nil when there are none.
-    /// Text with no unit that can be or make an emoji (see `mayStartEmoji`) is answered without
-    /// decoding: most text, including all ASCII, Latin, Cyrillic and CJK.
-    static func emojiRanges(in text: [UInt16]) -> [Range<Int>]? {
+    /// The segments of `text` other than plain text, in order; nil when there are none. Text with
+    /// no unit that can be or make an emoji (see `mayStartEmoji`) is answered without decoding:
+    /// most text, including all ASCII, Latin, Cyrillic and CJK.
+    static func segments(in text: [UInt16]) -> [Segment]? {
         guard text.contains(where: mayStartEmoji) else { return nil }
         var offsets: [Int] = []
         var categories: [Category] = []
@@ -65,20 +79,29 @@ enum EmojiSegments {
             i += length
         }
         offsets.append(text.count)
-        var ranges: [Range<Int>] = []
+        var segments: [Segment] = []
+        var lastHasVariationSelector = false
         var p = 0
         while p < categories.count {
-            let (length, isEmoji) = token(categories, at: p)
-            if isEmoji {
-                if let last = ranges.last, last.upperBound == offsets[p] {
-                    ranges[ranges.count - 1] = last.lowerBound..<offsets[p + length]
+            let (length, isEmoji, hasVariationSelector) = token(categories, at: p)
+            if isEmoji || hasVariationSelector {
+                let range = offsets[p]..<offsets[p + length]
+                if let last = segments.last, last.range.upperBound == range.lowerBound, last.isEmoji == isEmoji,
+                   lastHasVariationSelector == hasVariationSelector {
+                    segments[segments.count - 1].range = last.range.lowerBound..<range.upperBound
                 } else {
-                    ranges.append(offsets[p]..<offsets[p + length])
+                    segments.append(Segment(range: range, isEmoji: isEmoji))
                 }
+                lastHasVariationSelector = hasVariationSelector
             }
             p += length
         }
-        return ranges.isEmpty ? nil : ranges
+        return segments.isEmpty ? nil : segments
+    }
+
+    /// The UTF-16 ranges of `text` in emoji presentation, in order (see `segments(in:)`).
+    static func emojiRanges(in text: [UInt16]) -> [Range<Int>] {
+        (segments(in: text) ?? []).filter(\.isEmoji).map(\.range)
     }
 
     /// Whether a UTF-16 unit is an emoji of the Basic Multilingual Plane (Emoji=Yes: ©, ®, ‼,
@@ -97,29 +120,38 @@ enum EmojiSegments {
         }
     }
 
-    /// Splits `range` at the edges of `emojiRanges`: each piece with whether it is emoji.
-    static func split(_ range: Range<Int>, by emojiRanges: [Range<Int>]?) -> [(range: Range<Int>, isEmoji: Bool)] {
-        guard let emojiRanges else { return [(range, false)] }
+    /// Splits `range` at the edges of `segments`: each piece with whether it is emoji.
+    static func split(_ range: Range<Int>, by segments: [Segment]?) -> [(range: Range<Int>, isEmoji: Bool)] {
+        guard let segments else { return [(range, false)] }
         var pieces: [(range: Range<Int>, isEmoji: Bool)] = []
         var start = range.lowerBound
-        for emoji in emojiRanges where emoji.upperBound > range.lowerBound && emoji.lowerBound < range.upperBound {
-            let lower = max(emoji.lowerBound, range.lowerBound), upper = min(emoji.upperBound, range.upperBound)
+        for segment in segments where segment.range.upperBound > range.lowerBound
+            && segment.range.lowerBound < range.upperBound {
+            let lower = max(segment.range.lowerBound, range.lowerBound)
+            let upper = min(segment.range.upperBound, range.upperBound)
             if lower > start { pieces.append((start..<lower, false)) }
-            pieces.append((lower..<upper, true))
+            pieces.append((lower..<upper, segment.isEmoji))
             start = upper
         }
         if start < range.upperBound { pieces.append((start..<range.upperBound, false)) }
         return pieces
     }
 
-    /// The scanner's next token at code point `p`: its length in code points and whether it is
-    /// emoji. The longest match wins; at equal length `text_presentation_emoji` comes first,
-    /// then `emoji_run`, then `text_run` (one code point).
-    private static func token(_ c: [Category], at p: Int) -> (Int, Bool) {
+    /// The scanner's next token at code point `p`: its length in code points, whether it is
+    /// emoji, and whether it has a variation selector. The longest match wins; at equal length
+    /// `text_emoji_run_with_vs` comes first (an emoji or a keycap sequence with U+FE0E), then
+    /// `emoji_run_with_vs` (an emoji with U+FE0F, a keycap sequence with it), then `emoji_run`,
+    /// then `text_run` (one code point).
+    private static func token(_ c: [Category], at p: Int) -> (Int, Bool, Bool) {
         func at(_ k: Int) -> Category { k < c.count ? c[k] : .other }
-        if at(p).isAnyEmoji && at(p + 1) == .vs15 { return (2, false) }
+        if at(p).isAnyEmoji && at(p + 1) == .vs15 {
+            return (at(p) == .keycapBase && at(p + 2) == .combiningKeycap ? 3 : 2, false, true)
+        }
         let emoji = emojiRunLength(at: p, at)
-        return emoji > 0 ? (emoji, true) : (1, false)
+        guard emoji > 0 else { return (1, false, false) }
+        let withSelector = !at(p).isAnyEmoji || at(p + 1) != .vs16 ? 0
+            : at(p) == .keycapBase && at(p + 2) == .combiningKeycap ? 3 : 2
+        return (emoji, true, withSelector >= emoji)
     }
 
     /// The length of the longest `emoji_run` at `p` (0 if none).

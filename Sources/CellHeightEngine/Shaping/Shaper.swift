@@ -92,7 +92,7 @@ final class Shaper {
         for i in shapingText.indices where shapingText[i] == 0x09 { shapingText[i] = 0x20 }
         // Chromium shapes each script run piece by piece where emoji presentation starts or ends,
         // and gives the emoji pieces their own fallback fonts (see `EmojiSegments`).
-        let emojiRanges = EmojiSegments.emojiRanges(in: text)
+        let emojiSegments = EmojiSegments.segments(in: text)
         let runs = scriptRuns(of: text, contexts: contexts)
         var first = 0
         while first < runs.count {
@@ -101,7 +101,7 @@ final class Shaper {
             while last + 1 < runs.count && runs[last].range.upperBound - runs[first].range.lowerBound < pieceUnits { last += 1 }
             var shaped = piece(runs[first].range.lowerBound..<runs[last].range.upperBound)
             for run in runs[first...last] {
-                for piece in EmojiSegments.split(run.range, by: emojiRanges) {
+                for piece in EmojiSegments.split(run.range, by: emojiSegments) {
                     shapeRun(shapingText, run: ScriptRun(range: piece.range, script: run.script),
                              emojiPresentation: piece.isEmoji, into: &shaped)
                 }

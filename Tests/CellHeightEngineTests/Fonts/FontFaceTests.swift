@@ -51,6 +51,13 @@ struct FontFaceTests {
         // 1061×24/1000 = 25.46 → 25; 450×24/1000 = 10.8 → 11. README: 36.
         NormalCase(name: "normal: Noto Sans Thai 24", path: TestFonts.notoSansThai, size: 24,
                    ascent: 25, descent: 11, lineGap: 0, normal: 36),
+        // Half a px scaled in single precision (skrifa: units × f32(size / upem), issue 32, item 8):
+        // 450 × f32(0.13) = 58.499996 → 58, not 58.5 → 59; 1061×130/1000 = 137.93 → 138. Chromium: 196.
+        NormalCase(name: "normal: Noto Sans Thai 130 (a descent of 58.5 px in single precision)",
+                   path: TestFonts.notoSansThai, size: 130, ascent: 138, descent: 58, lineGap: 0, normal: 196),
+        // ...and the other way: 450×110/1000 = 49.5 is 49.5 in single precision too → 50. Chromium: 167.
+        NormalCase(name: "normal: Noto Sans Thai 110 (a descent of exactly 49.5 px)",
+                   path: TestFonts.notoSansThai, size: 110, ascent: 117, descent: 50, lineGap: 0, normal: 167),
         // 896×13/1000 = 11.65 → 12; 408×13/1000 = 5.30 → 5. README: 17.
         NormalCase(name: "normal: Noto Sans Devanagari 13", path: TestFonts.notoSansDevanagari, size: 13,
                    ascent: 12, descent: 5, lineGap: 0, normal: 17),

@@ -67,13 +67,28 @@ struct EmojiFallbackTests {
     }
 
     /// The scanner's segments (emoji_presentation_scanner.rl): sequences stay whole, U+FE0E makes
-    /// text, adjacent emoji tokens merge.
+    /// text, adjacent emoji tokens merge unless one has a variation selector and the other not
+    /// (SymbolsIterator's `has_vs`: "🚀⤴️" is two segments, "⤴️㊗️" one, "❤️‍🔥" a ZWJ sequence).
     @Test("emoji: segments of a paragraph",
           arguments: [("abc", [Range<Int>]()), ("a\u{2615}b", [1..<2]), ("\u{26A0} \u{26A0}\u{FE0F}", [2..<4]),
                       ("\u{2615}\u{FE0E}", []), ("\u{1F44D}\u{1F3FD}\u{2615}", [0..<5]),
                       ("\u{1F469}\u{200D}\u{1F4BB}", [0..<5]), ("\u{1F1E9}\u{1F1EA}", [0..<4]),
-                      ("1\u{FE0F}\u{20E3} 1", [0..<3]), ("\u{00A9} \u{1F3FD}", [])])
+                      ("1\u{FE0F}\u{20E3} 1", [0..<3]), ("\u{00A9} \u{1F3FD}", []),
+                      ("\u{1F680}\u{2934}\u{FE0F}", [0..<2, 2..<4]), ("\u{2934}\u{FE0F}\u{3297}\u{FE0F}", [0..<4]),
+                      ("\u{1F9FF}\u{3297}\u{FE0F}\u{1F680}", [0..<2, 2..<4, 4..<6]),
+                      ("\u{2764}\u{FE0F}\u{200D}\u{1F525}\u{1F680}", [0..<7]),
+                      ("\u{1F680}1\u{FE0F}\u{20E3}", [0..<2, 2..<5])])
     func segments(text: String, expected: [Range<Int>]) {
-        #expect(EmojiSegments.emojiRanges(in: text.utf16Units) ?? [] == expected)
+        #expect(EmojiSegments.emojiRanges(in: text.utf16Units) == expected)
+    }
+
+    /// An emoji with U+FE0E is a text segment of its own, apart from the text around it
+    /// (`text_emoji_run_with_vs`), and so gets its own fallback fonts.
+    @Test("emoji: an emoji in text presentation by U+FE0E is a text segment of its own")
+    func textPresentationSegment() {
+        let segments = EmojiSegments.segments(in: "a\u{2615}\u{FE0E}b\u{1F680}".utf16Units)
+        #expect(segments == [EmojiSegments.Segment(range: 1..<3, isEmoji: false),
+                             EmojiSegments.Segment(range: 4..<6, isEmoji: true)])
+        #expect(EmojiSegments.split(0..<6, by: segments).map(\.range) == [0..<1, 1..<3, 3..<4, 4..<6])
     }
 }
