@@ -10,7 +10,7 @@ import CHarfBuzz
 /// - `ChromiumLineBreaker.BeyondASCIIClass` has a class for it (from ICU's properties), it is below
 ///   U+2070 (Latin-1, the Latin extensions, Greek, Cyrillic, Armenian, Georgian, general
 ///   punctuation) and in the Latin or Common script, or in one of the alphabets `otherScripts`
-///   names that the font shapes as Latin (`shapesAsLatin`: HarfBuzz shapes these with its default
+///   names that the font shapes as Latin (`alphabetsShapedAsLatin`: HarfBuzz shapes these with its default
 ///   shaper, and no lookup that only one of the two takes fires in such a run), and then only
 ///   pairwise (below);
 /// - the primary font draws it, with a glyph that is not a mark;
@@ -33,7 +33,7 @@ final class BeyondASCIICharacters {
     /// the lane checks where runs meet (`PairwiseTextPreparer.runsMeetApart`).
     static let otherScript: UInt8 = 0x40
     /// Alphabets below `limit` that HarfBuzz shapes with its default shaper, as Latin: taken in a
-    /// font that shapes them as Latin (`shapesAsLatin`).
+    /// font that shapes them as Latin (`alphabetsShapedAsLatin`).
     static let otherScripts = [HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN]
 
     /// Per code point from U+0080: 0 when not taken, else its class's raw value (plus `latinScript`).
@@ -49,7 +49,7 @@ final class BeyondASCIICharacters {
         let taken = hb_set_create()!
         defer { hb_set_destroy(taken) }
         var glyphs: [(codePoint: UInt32, glyph: hb_codepoint_t, value: UInt8)] = []
-        let alphabetsAsLatin = Self.otherScripts.filter { Self.shapesAsLatin($0, font: font, face: face) }
+        let alphabetsAsLatin = Self.alphabetsShapedAsLatin(font: font, face: face)
         for codePoint in 0x80..<UInt32(Self.limit) {
             guard let breakClass = ChromiumLineBreaker.BeyondASCIIClass(codePoint) else { continue }
             let script = hb_unicode_script(unicode, codePoint)
@@ -88,32 +88,61 @@ final class BeyondASCIICharacters {
         }
     }
 
-    /// Whether HarfBuzz shapes a run of `script` (one of `otherScripts`) in `face` as it would
-    /// shape the same text as Latin: such a run holds the script's letters and characters of the
-    /// Common script (ASCII digits, spaces and punctuation, and those beyond ASCII), and no lookup
-    /// that Chromium's features apply to one of the two scripts and not to the other fires at one
-    /// of their glyphs (a lookup fires only where its input glyphs are). DejaVu Sans kerns Latin
-    /// letters with a lookup that Cyrillic text does not take, which touches no Cyrillic letter.
-    private static func shapesAsLatin(_ script: hb_script_t, font: FontFace, face: OpaquePointer) -> Bool {
-        let latin = chromiumLatinLookups(face), other = chromiumLookups(face, script: script)
-        let unicode = hb_unicode_funcs_get_default()
-        let runGlyphs = hb_set_create()!
-        defer { hb_set_destroy(runGlyphs) }
-        for codePoint in UInt32(0x20)..<UInt32(limit) where codePoint < 0x7F || codePoint >= 0xA0 {
-            let runScript = hb_unicode_script(unicode, codePoint)
-            guard [script, HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED].contains(runScript) else { continue }
-            var glyph: hb_codepoint_t = 0
-            if hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0 { hb_set_add(runGlyphs, glyph) }
-        }
-        for (table, first, second) in [("GSUB", latin.substitutions, other.substitutions),
-                                       ("GPOS", latin.positionings, other.positionings)] {
-            for lookup in Set(first).symmetricDifference(second) {
-                let read = LookupGlyphs(face: face, table: table, lookup: lookup)
-                defer { read.destroy() }
-                if read.touches(runGlyphs, read.input) { return false }
+    /// The alphabets of `otherScripts` that HarfBuzz shapes in `face` as it would shape the same
+    /// text as Latin. A run of one holds the script's letters and characters of the Common script
+    /// (ASCII digits, spaces and punctuation, and those beyond ASCII); it is shaped as Latin when
+    /// no lookup that Chromium's features apply to only one of the two scripts fires at one of
+    /// their glyphs (a lookup fires only where its input glyphs are). Noto Sans takes the same
+    /// lookups for Latin, Cyrillic, Armenian and Georgian; DejaVu Sans's Latin-only kerning lookup
+    /// starts at ".", "-", ":" and the guillemets, which a Cyrillic run holds too.
+    private static func alphabetsShapedAsLatin(font: FontFace, face: OpaquePointer) -> [hb_script_t] {
+        let latin = chromiumLatinLookups(face)
+        var accepted: [hb_script_t] = []
+        var differing: [(script: hb_script_t, substitutions: Set<UInt32>, positionings: Set<UInt32>)] = []
+        for script in otherScripts {
+            let other = chromiumLookups(face, script: script)
+            let substitutions = Set(latin.substitutions).symmetricDifference(other.substitutions)
+            let positionings = Set(latin.positionings).symmetricDifference(other.positionings)
+            if substitutions.isEmpty && positionings.isEmpty {
+                accepted.append(script)
+            } else {
+                differing.append((script, substitutions, positionings))
             }
         }
-        return true
+        guard !differing.isEmpty else { return accepted }
+        // The glyphs of the Common characters and of each script's letters, in one pass.
+        let unicode = hb_unicode_funcs_get_default()
+        let common = hb_set_create()!
+        let runGlyphs = differing.map { _ in hb_set_create()! }
+        defer {
+            hb_set_destroy(common)
+            for set in runGlyphs { hb_set_destroy(set) }
+        }
+        for codePoint in UInt32(0x20)..<UInt32(limit) where codePoint < 0x7F || codePoint >= 0xA0 {
+            let script = hb_unicode_script(unicode, codePoint)
+            let set: OpaquePointer
+            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED {
+                set = common
+            } else if let n = differing.firstIndex(where: { $0.script == script }) {
+                set = runGlyphs[n]
+            } else {
+                continue
+            }
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0 { hb_set_add(set, glyph) }
+        }
+        for (n, entry) in differing.enumerated() {
+            hb_set_union(runGlyphs[n], common)
+            let fires = [("GSUB", entry.substitutions), ("GPOS", entry.positionings)].contains { table, lookups in
+                lookups.contains { lookup in
+                    let read = LookupGlyphs(face: face, table: table, lookup: lookup)
+                    defer { read.destroy() }
+                    return read.touches(runGlyphs[n], read.input)
+                }
+            }
+            if !fires { accepted.append(entry.script) }
+        }
+        return accepted
     }
 
     /// The glyphs any substitution HarfBuzz applies to Latin text in `face` (Chromium's features)
