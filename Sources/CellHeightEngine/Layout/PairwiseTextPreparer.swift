@@ -3,9 +3,9 @@ import Synchronization
 /// The pairwise lane of `TextLayoutEngine.prepare`: prepares a text of plain-text paragraphs
 /// straight from its UTF-8 bytes into the engine's `PreparedText`, with no shaping of whole
 /// paragraphs, no break iterator and no allocation per row. It takes printable ASCII and the
-/// characters beyond it that `BeyondASCIICharacters` takes in the font (letters such as "é" and
-/// quotation marks such as "’"), each paragraph with a Latin letter in it, for fonts whose
-/// shaping reaches no further than a pair or a word (`PairwiseASCIIAdvances`).
+/// characters beyond it that `BeyondASCIICharacters` takes in the font (letters such as "é",
+/// "ж" and "λ", quotation marks such as "’"), each paragraph with a letter of such a script in it,
+/// for fonts whose shaping reaches no further than a pair or a word (`PairwiseASCIIAdvances`).
 ///
 /// Advances come from `PairwiseASCIIAdvances` (words holding a ligature or a character beyond
 /// ASCII whole from the width cache) and break opportunities from the line breaker's lanes
@@ -210,7 +210,7 @@ final class PairwiseTextPreparer {
             let count = length - paragraphStart
             let isPairwise = !needsWords && (hasLatin || hasOtherScript || shapesCommonAsLatin || count == 0)
                 && (!hasOtherScript || runsMeetApart(units + paragraphStart, count: count))
-            let takesItsWords = takesWords && length - paragraphStart <= WordRecords.longestParagraph
+            let takesItsWords = takesWords && count <= WordRecords.longestParagraph
             guard isPairwise || takesItsWords else { return false }
             paragraphs.append(PreparedParagraph(start: paragraphStart, count: length - paragraphStart, breaks: 0..<0,
                                                 contentEnd: 0, width: 0, contentWidth: 0, endsWithNewline: newline, hasTabs: false,
