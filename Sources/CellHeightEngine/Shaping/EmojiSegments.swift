@@ -99,11 +99,6 @@ enum EmojiSegments {
         return segments.isEmpty ? nil : segments
     }
 
-    /// The UTF-16 ranges of `text` in emoji presentation, in order (see `segments(in:)`).
-    static func emojiRanges(in text: [UInt16]) -> [Range<Int>] {
-        (segments(in: text) ?? []).filter(\.isEmoji).map(\.range)
-    }
-
     /// Whether a UTF-16 unit is an emoji of the Basic Multilingual Plane (Emoji=Yes: ©, ®, ‼,
     /// ⁉, ™, ℹ, arrows, Miscellaneous Technical, Ⓜ, geometric shapes, Miscellaneous Symbols,
     /// Dingbats, ⤴, ⤵, the U+2B00 block, 〰, 〽, ㊗, ㊙), a variation selector (a keycap "1️⃣"
@@ -149,8 +144,10 @@ enum EmojiSegments {
         }
         let emoji = emojiRunLength(at: p, at)
         guard emoji > 0 else { return (1, false, false) }
-        let withSelector = !at(p).isAnyEmoji || at(p + 1) != .vs16 ? 0
-            : at(p) == .keycapBase && at(p + 2) == .combiningKeycap ? 3 : 2
+        // `emoji_run_with_vs` when the whole token is one emoji with U+FE0F (a keycap sequence:
+        // its base, U+FE0F, U+20E3).
+        guard at(p).isAnyEmoji && at(p + 1) == .vs16 else { return (emoji, true, false) }
+        let withSelector = at(p) == .keycapBase && at(p + 2) == .combiningKeycap ? 3 : 2
         return (emoji, true, withSelector >= emoji)
     }
 
