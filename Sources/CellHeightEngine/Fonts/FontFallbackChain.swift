@@ -31,12 +31,24 @@ public final class FontFallbackChain: @unchecked Sendable {
         self.primary = primary
         self.knownFixedFallbacks = fixedFallbacks
         self.usesSystemFallback = usesSystemFallback
+        let references = fixedFallbacks.map { FontReference(path: $0.path, faceIndex: $0.faceIndex) }
+        identity = Identity(fixedFallbacks: references, usesSystemFallback: usesSystemFallback)
     }
 
     private init(chromiumDefaultAfter primary: FontFace) {
         self.primary = primary
         self.usesSystemFallback = true
+        identity = Identity(fixedFallbacks: nil, usesSystemFallback: true)
     }
+
+    /// The fonts after the primary one as they were given (two chains with the same primary font
+    /// and identity give the same fonts): the fixed fallbacks, nil for Chromium's default font,
+    /// and whether the system's fallback follows.
+    struct Identity: Hashable {
+        var fixedFallbacks: [FontReference]?
+        var usesSystemFallback: Bool
+    }
+    let identity: Identity
 
     /// Chromium's chain for `primary`: its default font, then fontconfig per character. The
     /// default font is looked up when a character first needs it: text the primary font draws
@@ -142,7 +154,7 @@ public final class FontFallbackChain: @unchecked Sendable {
 
     /// The face of `reference`: the primary font or a fixed fallback when it is one of them, else
     /// a face loaded once for this chain.
-    private func face(for reference: FontReference) -> FontFace? {
+    func face(for reference: FontReference) -> FontFace? {
         let fixedFallbacks = self.fixedFallbacks  // before taking the lock, which it takes too
         lock.lock()
         defer { lock.unlock() }

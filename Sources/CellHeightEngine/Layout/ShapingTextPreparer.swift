@@ -17,7 +17,8 @@ final class ShapingTextPreparer {
 
     /// How many units of a paragraph are shaped before their numbers are stored (see
     /// `Shaper.shapeInPieces`): a long paragraph's shaping output is never all in memory.
-    var pieceUnits = 1 << 16
+    var pieceUnits = defaultPieceUnits
+    static let defaultPieceUnits = 1 << 16
 
     /// Codes the advances of shaped texts (see `ShapedOffsetNumbers`).
     private var advanceEncoder = ShapedOffsetNumbers.Encoder()

@@ -89,6 +89,9 @@ public final class TextLayoutEngine {
     /// How many units of words the word records keep (see `WordRecords.unitLimit`); small only to
     /// test how they make room. Set before the first `prepare`.
     var wordRecordUnitLimit = WordRecords.defaultUnitLimit
+    /// Whether word records are shared with the other engines of the same fonts and settings (the
+    /// default, see `SharedWordRecords`). Off only to compare in tests; set before the first `prepare`.
+    var usesSharedWordRecords = true
     /// How many word records are kept.
     var wordRecordCount: Int { pairwiseLane?.words?.records.count ?? 0 }
 
@@ -97,11 +100,21 @@ public final class TextLayoutEngine {
         guard usesWordRecords, chain.primary.hasGlyph(0x20) else { return nil }
         let shaping = self.shaping
         let space = shaping.prepareWords([0x20], contexts: []).shapedNumbers.advance(at: 0)
-        let shaper = self.shaper
+        let shaper = self.shaper, chain = self.chain
+        // Shared with the other workers' engines of these fonts and settings; not while a test
+        // changes how records are made or kept.
+        let sharesRecords = usesSharedWordRecords && wordRecordUnitLimit == WordRecords.defaultUnitLimit
+            && shaper.runWindow == Shaper.defaultRunWindow
+            && shaping.pieceUnits == ShapingTextPreparer.defaultPieceUnits
+        let identity = SharedWordRecords.Identity(
+            primary: FontReference(path: chain.primary.path, faceIndex: chain.primary.faceIndex),
+            fallbacks: chain.identity, fontSize: fontSize, splitsLongClusters: shaper.splitsLongClusters)
         return WordRecords(primary: chain.primary, spaceAdvance: space,
                            prepareTogether: { shaping.prepareWords($0, contexts: $1) },
                            systemFace: { shaper.fallbackFaces.systemFace(for: $0) },
-                           unitLimit: wordRecordUnitLimit)
+                           unitLimit: wordRecordUnitLimit,
+                           shared: sharesRecords ? SharedWordRecords.store(for: identity) : nil,
+                           face: { chain.face(for: $0) })
     }
 
     /// The text the pairwise lane prepared last: its arrays are reused for the next one once its

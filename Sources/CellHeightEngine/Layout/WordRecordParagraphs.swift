@@ -63,7 +63,8 @@ extension WordRecords {
             }
             let edges = keyEdges(spaceBefore: start > 0, spaceAfter: i < length)
             hash = Self.finish(hash, leadingScript: leadingScript, edges: edges)
-            if let found = find(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges) {
+            if let found = find(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges)
+                ?? adoptShared(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges) {
                 markUsed(found)
                 words.append(PlacedWord(start: start, count: count, record: found))
             } else {

@@ -62,6 +62,8 @@ final class WordRecords {
         var endsAdjusted = false
         /// A paragraph found it since the store last filled up (it is then kept, see `makeRoom`).
         var isUsed = false
+        /// It cuts inside a ligature (see `ligatureSplits`).
+        var hasLigatureSplits = false
     }
 
     /// Which sides of a word are spaces (the others are its paragraph's edges).
@@ -128,15 +130,22 @@ final class WordRecords {
     private let systemFace: (UInt32) -> FontFace?
     /// The primary font's space advance, in 1/65536 px.
     let spaceAdvance: Int
+    /// The records the other workers with these fonts and settings made, and this worker's face
+    /// of each font they name; nil when records are not shared.
+    private let shared: SharedWordRecords?
+    private let face: (FontReference) -> FontFace?
 
     init(primary: FontFace, spaceAdvance: Int, prepareTogether: @escaping ([UInt16], [ScriptContext]) -> PreparedText,
-         systemFace: @escaping (UInt32) -> FontFace?, unitLimit: Int = defaultUnitLimit) {
+         systemFace: @escaping (UInt32) -> FontFace?, unitLimit: Int = defaultUnitLimit,
+         shared: SharedWordRecords? = nil, face: @escaping (FontReference) -> FontFace? = { _ in nil }) {
         fonts = [primary]
         self.unitLimit = unitLimit
         keysEdges = Self.edgesMatter(in: primary)
         self.spaceAdvance = spaceAdvance
         self.prepareTogether = prepareTogether
         self.systemFace = systemFace
+        self.shared = shared
+        self.face = face
         slots = Array(repeating: 0, count: 1 << 12)
         slotMask = (1 << 12) - 1
     }
@@ -189,8 +198,126 @@ final class WordRecords {
         let hash = Self.hash(units, count, leadingScript: leadingScript, edges: edges)
         if let found = find(units, count, hash: hash, leadingScript: leadingScript, edges: edges) { return found }
         makeRoom(for: count)
+        if let adopted = adoptShared(units, count, hash: hash, leadingScript: leadingScript, edges: edges) {
+            return adopted
+        }
         return make([Word(units: units, count: count, hash: hash, leadingScript: leadingScript, edges: edges)])[0]
     }
+
+    /// The record another worker shared of word `units[0..<count]` in its context, copied into
+    /// this store (see `SharedWordRecords`); nil when there is none, or it names a font this
+    /// worker cannot open. The caller has made room for it.
+    func adoptShared(_ units: UnsafePointer<UInt16>, _ count: Int, hash: UInt64, leadingScript: UInt32,
+                     edges: UInt8) -> Int? {
+        guard let shared, let found = shared.find(units, count, hash: hash, leadingScript: leadingScript, edges: edges)
+        else { return nil }
+        // Its fonts as this store numbers them (each looked up once).
+        for k in 0..<count where ownFont(found.fontIndices[k], in: shared) < 0 { return nil }
+        var r = found.record
+        for font in [r.firstFont, r.lastFont] where font >= 0 && ownFont(UInt8(font), in: shared) < 0 { return nil }
+        r.unitStart = Int32(self.units.count)
+        r.breakStart = Int32(breakOffsets.count)
+        r.lossStart = Int32(lossOffsets.count)
+        if r.firstFont >= 0 { r.firstFont = ownFont(UInt8(r.firstFont), in: shared) }
+        if r.lastFont >= 0 { r.lastFont = ownFont(UInt8(r.lastFont), in: shared) }
+        self.units.append(contentsOf: found.units)
+        advances.append(contentsOf: found.advances)
+        cuttable.append(contentsOf: found.cuttable)
+        for k in 0..<count { fontIndices.append(UInt8(truncatingIfNeeded: ownFonts[Int(found.fontIndices[k])])) }
+        breakOffsets.append(contentsOf: found.breakOffsets)
+        breakXs.append(contentsOf: found.breakXs)
+        breakKinds.append(contentsOf: found.breakKinds)
+        lossOffsets.append(contentsOf: found.lossOffsets)
+        lossValues.append(contentsOf: found.lossValues)
+        for (offset, split) in zip(found.splitOffsets, found.splitValues) {
+            ligatureSplits[Int(r.unitStart) + Int(offset)] = split
+        }
+        records.append(r)
+        insert(records.count - 1, hash: hash)
+        return records.count - 1
+    }
+
+    /// Per font of the shared store: its index among `fonts` (-1: not looked up yet, -2: none).
+    private var ownFonts: [Int16] = []
+    /// Per font of `fonts`: its index among the shared store's (-1: not looked up yet, -2: none).
+    private var sharedFonts: [Int16] = []
+
+    /// The index among `fonts` of the shared store's font `index`, added when new; negative when
+    /// this worker cannot open it or `fonts` is full.
+    private func ownFont(_ index: UInt8, in shared: SharedWordRecords) -> Int16 {
+        let n = Int(index)
+        if n >= ownFonts.count { ownFonts.append(contentsOf: repeatElement(-1, count: n + 1 - ownFonts.count)) }
+        if ownFonts[n] != -1 { return ownFonts[n] }
+        let reference = shared.font(index)
+        if let known = fonts.firstIndex(where: { $0.path == reference.path && $0.faceIndex == reference.faceIndex }) {
+            ownFonts[n] = Int16(known)
+        } else if fonts.count < 255, let face = face(reference) {
+            fonts.append(face)
+            ownFonts[n] = Int16(fonts.count - 1)
+        } else {
+            ownFonts[n] = -2
+        }
+        return ownFonts[n]
+    }
+
+    /// The shared store's index of font `index` of `fonts`, added when new; negative when the
+    /// store names as many fonts as it can.
+    private func sharedFont(_ index: Int, in shared: SharedWordRecords) -> Int16 {
+        if index >= sharedFonts.count {
+            sharedFonts.append(contentsOf: repeatElement(-1, count: index + 1 - sharedFonts.count))
+        }
+        if sharedFonts[index] == -1 {
+            let reference = FontReference(path: fonts[index].path, faceIndex: fonts[index].faceIndex)
+            sharedFonts[index] = shared.fontIndex(of: reference).map { Int16($0) } ?? -2
+        }
+        return sharedFonts[index]
+    }
+
+    /// The font indices of the record being shared, as the shared store numbers them.
+    private var sharingFonts: [UInt8] = []
+
+    /// Shares record `index`, which this store made, with the other workers.
+    private func share(_ index: Int) {
+        guard let shared else { return }
+        var r = records[index]
+        let start = Int(r.unitStart), breakStart = Int(r.breakStart), lossStart = Int(r.lossStart)
+        sharingFonts.removeAll(keepingCapacity: true)
+        for k in start..<start + Int(r.unitCount) {
+            let font = sharedFont(Int(fontIndices[k]), in: shared)
+            guard font >= 0 else { return }
+            sharingFonts.append(UInt8(font))
+        }
+        for font in [r.firstFont, r.lastFont] where font >= 0 && sharedFont(Int(font), in: shared) < 0 { return }
+        if r.firstFont >= 0 { r.firstFont = sharedFont(Int(r.firstFont), in: shared) }
+        if r.lastFont >= 0 { r.lastFont = sharedFont(Int(r.lastFont), in: shared) }
+        var splitOffsets: [Int32] = [], splitValues: [LigatureSplit] = []
+        if r.hasLigatureSplits {
+            for k in 1..<max(Int(r.unitCount), 1) {
+                guard let split = ligatureSplits[start + k] else { continue }
+                splitOffsets.append(Int32(k))
+                splitValues.append(split)
+            }
+        }
+        let units = start..<start + Int(r.unitCount), breaks = breakStart..<breakStart + Int(r.breakCount)
+        let losses = lossStart..<lossStart + Int(r.lossCount)
+        /// `array[range]` in place (the arrays are neither changed nor freed while it is shared).
+        func part<T>(_ array: [T], _ range: Range<Int>) -> UnsafeBufferPointer<T> {
+            array.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
+        }
+        splitOffsets.withUnsafeBufferPointer { splitOffsets in
+            splitValues.withUnsafeBufferPointer { splitValues in
+                sharingFonts.withUnsafeBufferPointer { fonts in
+                    shared.share(SharedWordRecords.Found(
+                        record: r, units: part(self.units, units), advances: part(advances, units),
+                        cuttable: part(cuttable, units), fontIndices: fonts,
+                        breakOffsets: part(breakOffsets, breaks), breakXs: part(breakXs, breaks),
+                        breakKinds: part(breakKinds, breaks), lossOffsets: part(lossOffsets, losses),
+                        lossValues: part(lossValues, losses), splitOffsets: splitOffsets, splitValues: splitValues))
+                }
+            }
+        }
+    }
+
 
     /// A word without a record yet, in its context.
     struct Word {
@@ -301,12 +428,14 @@ final class WordRecords {
     /// (see the type's comment), so each comes out as it would alone. Their indices, in order.
     func make(_ words: [Word]) -> [Int] {
         guard var together = together(words) else { return [] }
-        return words.indices.map { n in
+        let made = words.indices.map { n in
             let record = record(of: words[n], at: together.starts[n], in: &together)
             records.append(record)
             insert(records.count - 1, hash: words[n].hash)
             return records.count - 1
         }
+        for index in made { share(index) }
+        return made
     }
 
     /// Words prepared together (see `make`), with what their records are read from and where the
@@ -427,7 +556,10 @@ final class WordRecords {
                 && Unicode.Scalar(unit).map({ $0.properties.generalCategory != .format }) ?? true {
                 record.isUsable = false
             }
-            if k > 0, let split = numbers.ligatureSplits[start + k] { ligatureSplits[units.count - 1] = split }
+            if k > 0, let split = numbers.ligatureSplits[start + k] {
+                ligatureSplits[units.count - 1] = split
+                record.hasLigatureSplits = true
+            }
             if unit == 0xAD { record.hasSoftHyphens = true }
         }
         record.width = width

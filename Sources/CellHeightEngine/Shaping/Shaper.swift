@@ -38,7 +38,8 @@ final class Shaper {
     @exclusivity(unchecked) private(set) var harfBuzzShapings = 0
     /// How long a range is shaped as one HarfBuzz buffer at most, and how far before a window's
     /// end it is cut (see `forEachWindow`); small only to test the windows.
-    var runWindow = (units: 1 << 16, margin: 256)
+    var runWindow = defaultRunWindow
+    static let defaultRunWindow = (units: 1 << 16, margin: 256)
     /// Whether a fallback font that has none of a range's characters is skipped without shaping
     /// (see `FontFace.drawsNothing`); off only to compare with shaping it in tests.
     var skipsFontsWithoutGlyphs = true

@@ -1,0 +1,113 @@
+@testable import CellHeightEngine
+import Foundation
+import Testing
+import CellHeightTestSupport
+
+/// Workers measuring with the same fonts and settings share their word records
+/// (`SharedWordRecords`): a worker takes a record another made instead of shaping the word again,
+/// and its prepared texts hold exactly what shaping gives, fonts included (each worker has faces
+/// of its own). Each test has a size of its own, so that no other test's engines share its store.
+@Suite("shared word records")
+struct SharedWordRecordsTests {
+    /// An engine as a worker of a run makes it: its own faces of `font` and its own chain.
+    static func worker(_ font: String, size: Double) throws -> TextLayoutEngine {
+        let chain = FontFallbackChain.chromiumDefault(primary: try FontFace(path: font))
+        return try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: .normal)
+    }
+
+    /// The texts of `WordRecordTests` that the lane puts together from records.
+    static func textsFromRecords(_ font: String, size: Double) throws -> [String] {
+        let probe = try worker(font, size: size)
+        probe.usesSharedWordRecords = false
+        return try WordRecordTests.texts().filter { text in
+            let utf8 = Array(text.utf8)
+            return utf8.withUnsafeBufferPointer { probe.preparePlainText($0) }?.paragraphs
+                .contains(where: \.isFromWordRecords) ?? false
+        }
+    }
+
+    @Test("a second worker takes the first one's records: no shaping, the same numbers and fonts as shaping")
+    func secondWorkerTakesRecords() throws {
+        let size = 14.125
+        let texts = try Self.textsFromRecords(TestFonts.dejaVuSans, size: size)
+        let first = try Self.worker(TestFonts.dejaVuSans, size: size)
+        let second = try Self.worker(TestFonts.dejaVuSans, size: size)
+        let (_, shaping) = try laneAndShapingEngines(TestFonts.dejaVuSans, size: size)
+        for text in texts { _ = first.prepare(text) }
+        // (Its lane, made on its first text, shapes a space of its own.)
+        _ = second.prepare("lane")
+        let shapingsBefore = second.harfBuzzShapings
+        var differing: [String] = [], withFallback = 0
+        for text in texts {
+            let utf8 = Array(text.utf8)
+            guard let prepared = utf8.withUnsafeBufferPointer({ second.preparePlainText($0) }) else {
+                differing.append("not from records: \(text)")
+                continue
+            }
+            if prepared.fonts.count > 1 { withFallback += 1 }
+            if let field = prepared.differingNumbers(from: shaping.prepare(text), engine: second, otherEngine: shaping)
+            {
+                differing.append("\(field): \(text)")
+            }
+        }
+        let shaped = second.harfBuzzShapings - shapingsBefore
+        print(
+            "shared word records: \(texts.count) texts (\(withFallback) with fallback fonts); the first worker "
+                + "called HarfBuzz \(first.harfBuzzShapings) times, the second \(shaped)")
+        #expect(texts.count > 1_000)
+        #expect(withFallback > 300, "texts of other scripts take records naming fallback fonts")
+        #expect(first.harfBuzzShapings > 1_000)
+        #expect(shaped == 0, "every word's record was the first worker's")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    @Test("workers preparing at once, in different orders, give what one worker alone gives")
+    func concurrentWorkers() async throws {
+        let size = 15.375
+        let texts = try Self.textsFromRecords(TestFonts.notoSans, size: size)
+        let alone = try Self.worker(TestFonts.notoSans, size: size)
+        alone.usesSharedWordRecords = false
+        let expected = texts.map { alone.layout(alone.prepare($0), width: 97.5) }
+        let orders = [
+            Array(texts.indices), Array(texts.indices.reversed()),
+            texts.indices.sorted { ($0 * 7919) % texts.count < ($1 * 7919) % texts.count },
+        ]
+        let results = try await withThrowingTaskGroup(of: [Int: TextLayout].self) { group in
+            for order in orders {
+                group.addTask {
+                    let worker = try Self.worker(TestFonts.notoSans, size: size)
+                    var layouts: [Int: TextLayout] = [:]
+                    for index in order { layouts[index] = worker.layout(worker.prepare(texts[index]), width: 97.5) }
+                    return layouts
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == orders.count)
+        for layouts in results {
+            let differing = texts.indices.filter { layouts[$0] != expected[$0] }
+            #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3).map { texts[$0] })")
+        }
+    }
+
+    @Test("a store is one per fonts, size and settings, and lives while an engine holds it")
+    func identity() throws {
+        let face = try FontFace(path: TestFonts.dejaVuSans)
+        let reference = FontReference(path: face.path, faceIndex: face.faceIndex)
+        let chain = FontFallbackChain.chromiumDefault(primary: face)
+        func identity(size: Double, chain: FontFallbackChain = chain, splits: Bool = true) -> SharedWordRecords.Identity
+        {
+            SharedWordRecords.Identity(
+                primary: reference, fallbacks: chain.identity, fontSize: size,
+                splitsLongClusters: splits)
+        }
+        let store = SharedWordRecords.store(for: identity(size: 16.625))
+        #expect(SharedWordRecords.store(for: identity(size: 16.625)) === store)
+        #expect(SharedWordRecords.store(for: identity(size: 16.75)) !== store)
+        #expect(SharedWordRecords.store(for: identity(size: 16.625, splits: false)) !== store)
+        let ownChain = FontFallbackChain(primary: face, fixedFallbacks: [], usesSystemFallback: true)
+        #expect(SharedWordRecords.store(for: identity(size: 16.625, chain: ownChain)) !== store)
+        weak var released = SharedWordRecords.store(for: identity(size: 16.875))
+        #expect(released == nil, "a store no engine holds is not kept")
+    }
+}
