@@ -29,10 +29,47 @@ extension WordRecords {
     /// The words of paragraph `units[0..<length]` with their records: found, or made together in
     /// one paragraph for those that had none; nil when a word is not one a record may stand for.
     private func placedWords(_ units: UnsafePointer<UInt16>, length: Int) -> [PlacedWord]? {
-        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
-        var words: [PlacedWord] = []
+        guard var words = keyedWords(units, length: length) else { return nil }
         var missing: [Word] = []
         var missingAt: [Int] = []
+        // The words' keys are all known before any is looked up: the lookups (each a few cache
+        // misses in a large table) then overlap, none waiting on the scan of the next word.
+        for n in words.indices {
+            let start = words[n].start, count = words[n].count
+            let key = wordKeys[n], word = units + start
+            if let found = find(word, count, hash: key.hash, leadingScript: key.leadingScript, edges: key.edges)
+                ?? adoptShared(word, count, hash: key.hash, leadingScript: key.leadingScript, edges: key.edges) {
+                markUsed(found)
+                words[n].record = found
+                continue
+            }
+            // (A word met twice in the paragraph gets one record.)
+            if let twin = missing.firstIndex(where: { other in
+                other.hash == key.hash && other.count == count && other.leadingScript == key.leadingScript
+                    && other.edges == key.edges && (0..<count).allSatisfy { other.units[$0] == units[start + $0] }
+            }) {
+                words[n].record = -1 - twin
+            } else {
+                words[n].record = -1 - missing.count
+                missing.append(Word(units: units + start, count: count, hash: key.hash,
+                                    leadingScript: key.leadingScript, edges: key.edges))
+            }
+            missingAt.append(n)
+        }
+        if !missing.isEmpty {
+            let made = make(missing)
+            guard made.count == missing.count else { return nil }
+            for w in missingAt { words[w].record = made[-1 - words[w].record] }
+        }
+        return words
+    }
+
+    /// The words of paragraph `units[0..<length]` (their records not looked up yet), their keys
+    /// in `wordKeys`; nil when a word is not one a record may stand for.
+    private func keyedWords(_ units: UnsafePointer<UInt16>, length: Int) -> [PlacedWord]? {
+        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
+        var words: [PlacedWord] = []
+        wordKeys.removeAll(keepingCapacity: true)
         var runScript: UInt32 = 0
         var i = 0
         while i < length {
@@ -63,32 +100,9 @@ extension WordRecords {
             }
             let edges = keyEdges(spaceBefore: start > 0, spaceAfter: i < length)
             hash = Self.finish(hash, leadingScript: leadingScript, edges: edges)
-            if let found = find(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges)
-                ?? adoptShared(units + start, count, hash: hash, leadingScript: leadingScript, edges: edges) {
-                markUsed(found)
-                words.append(PlacedWord(start: start, count: count, record: found))
-            } else {
-                let word = Word(units: units + start, count: count, hash: hash, leadingScript: leadingScript,
-                                edges: edges)
-                // (A word met twice in the paragraph gets one record.)
-                if let twin = missing.firstIndex(where: { other in
-                    other.hash == hash && other.count == count && other.leadingScript == leadingScript
-                        && other.edges == edges
-                        && (0..<count).allSatisfy { other.units[$0] == units[start + $0] }
-                }) {
-                    words.append(PlacedWord(start: start, count: count, record: -1 - twin))
-                } else {
-                    words.append(PlacedWord(start: start, count: count, record: -1 - missing.count))
-                    missing.append(word)
-                }
-                missingAt.append(words.count - 1)
-            }
+            words.append(PlacedWord(start: start, count: count, record: 0))
+            wordKeys.append(WordKey(hash: hash, leadingScript: leadingScript, edges: edges))
             if lastScript != 0 { runScript = lastScript } else if runScript == 0 { runScript = leadingScript }
-        }
-        if !missing.isEmpty {
-            let made = make(missing)
-            guard made.count == missing.count else { return nil }
-            for w in missingAt { words[w].record = made[-1 - words[w].record] }
         }
         return words
     }

@@ -319,6 +319,15 @@ final class WordRecords {
     }
 
 
+    /// A word's key but for its units: its hash, and its context.
+    struct WordKey {
+        var hash: UInt64
+        var leadingScript: UInt32
+        var edges: UInt8
+    }
+    /// The keys of the words of the paragraph being put together (see `placedWords`).
+    @exclusivity(unchecked) var wordKeys: [WordKey] = []
+
     /// A word without a record yet, in its context.
     struct Word {
         var units: UnsafePointer<UInt16>
