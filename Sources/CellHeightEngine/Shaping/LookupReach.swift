@@ -144,7 +144,7 @@ struct LookupReach {
             // Format 1: coverage, rule set count, rule sets (in coverage order); a rule: glyph
             // count, lookup count, the input glyphs after the first.
             return glyphRules(subtable, setsAt: 4) { rule in
-                self.glyphArray(at: rule, countLess: 1).map { $0.allSatisfy { self.holds[$0] } }
+                self.glyphArray(at: rule, countLess: 1, after: 2).map { $0.allSatisfy { self.holds[$0] } }
             }
         case 2?:
             // Format 2: coverage, class definition, class set count, class sets (by the first
@@ -153,7 +153,7 @@ struct LookupReach {
                 return nil
             }
             return classRules(subtable, firstClassDef: classDef, setsAt: 6) { rule in
-                self.glyphArray(at: rule, countLess: 1).map { $0.allSatisfy(held.contains) }
+                self.glyphArray(at: rule, countLess: 1, after: 2).map { $0.allSatisfy(held.contains) }
             }
         case 3?:
             // Format 3: glyph count, lookup count, a coverage per glyph.
@@ -272,12 +272,12 @@ struct LookupReach {
     }
 
     /// A count at `at` (less `countLess`: an input sequence's count includes its first glyph) and
-    /// that many 16-bit values after it.
-    private func glyphArray(at: Int, countLess: Int) -> [Int]? {
+    /// that many 16-bit values after it and `after` more bytes (a context rule's lookup count).
+    private func glyphArray(at: Int, countLess: Int, after: Int = 0) -> [Int]? {
         guard let count = table.uint16(at) else { return nil }
         var values: [Int] = []
         for n in 0..<max(count - countLess, 0) {
-            guard let value = table.uint16(at + 2 + 2 * n) else { return nil }
+            guard let value = table.uint16(at + 2 + after + 2 * n) else { return nil }
             values.append(value)
         }
         return values

@@ -103,6 +103,34 @@ struct LookupReachTests {
         #expect(font.reach("GPOS", 0, in: text + [0x308]) == .anywhere, "ı + U+0308 before \")\"")
     }
 
+    /// A lookup of each format of context rules in an installed font, the glyphs of its first
+    /// subtable's first rule (one glyph per position; for classes, a glyph of each class), and a
+    /// glyph without which no rule of the lookup can fire. Found with fontTools and checked there
+    /// by evaluating every rule of the lookup on both glyph sets.
+    static let contextFormats: [(font: String, table: String, lookup: UInt32, glyphs: [Int], needed: Int)] = [
+        ("NotoNastaliqUrdu-Regular.ttf", "GSUB", 7, [408, 231], 231),  // context, glyphs: Lam + Alef
+        ("NotoMusic-Regular.ttf", "GSUB", 2, [359, 357], 357),  // context, classes
+        ("NotoSansMalayalam-Regular.ttf", "GSUB", 5, [49, 162], 162),  // chaining context, glyphs
+        ("NotoSansCoptic-Regular.ttf", "GSUB", 17, [10, 194], 10),  // reverse chaining
+        ("NotoSansGurmukhi-Regular.ttf", "GPOS", 8, [39, 228, 34, 208], 34),  // context, glyphs
+        ("NotoMusic-Regular.ttf", "GPOS", 5, [323, 558, 548, 359, 366], 548),  // context, classes
+        ("NotoSansTelugu-Regular.ttf", "GPOS", 8, [585, 324, 523], 523),  // chaining context, glyphs
+        ("NotoSansBengali-Regular.ttf", "GPOS", 5, [387, 60], 60),  // chaining context, classes
+    ]
+
+    @Test("context, chaining and reverse chaining rules of every format fire with their glyphs, never without one",
+          arguments: contextFormats)
+    func contextRuleFormats(font: String, table tag: String, lookup: UInt32, glyphs: [Int], needed: Int) throws {
+        let tables = try Tables("/usr/share/fonts/truetype/noto/" + font)
+        let table = OpenTypeTable(face: tables.face, tag: tag)
+        defer { table.destroy() }
+        func reach(_ glyphs: [Int]) -> LookupReach.Reach {
+            LookupReach(table: table, isPositioning: tag == "GPOS", glyphs: glyphs).reach(of: lookup)
+        }
+        #expect(reach(glyphs) == .anywhere)
+        #expect(reach(glyphs.filter { $0 != needed }) == .never)
+    }
+
     @Test("""
           Latin letters beyond ASCII that no substitution firing in the lane's text reads are walked pair by pair in \
           DejaVu Sans and Noto Sans; letters a ligature that can fire reads are shaped whole
