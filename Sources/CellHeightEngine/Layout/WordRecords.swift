@@ -675,7 +675,7 @@ final class WordRecords {
         for subtable in subtables {
             // LigatureSubstFormat1: format, coverage, set count, set offsets (in coverage order).
             guard layout.uint16(subtable) == 1, let coverage = layout.uint16(subtable + 2).map({ subtable + $0 }),
-                  let setCount = layout.uint16(subtable + 4), let firstGlyphs = coverageGlyphs(layout, coverage),
+                  let setCount = layout.uint16(subtable + 4), let firstGlyphs = layout.coverageGlyphs(at: coverage),
                   firstGlyphs.count >= setCount else { return nil }
             for n in 0..<setCount {
                 guard let set = layout.uint16(subtable + 6 + 2 * n).map({ subtable + $0 }),
@@ -695,26 +695,6 @@ final class WordRecords {
             }
         }
         return true
-    }
-
-    /// The glyphs of coverage table `offset`, in coverage order.
-    private static func coverageGlyphs(_ layout: OpenTypeTable, _ offset: Int) -> [Int]? {
-        guard let format = layout.uint16(offset), let count = layout.uint16(offset + 2) else { return nil }
-        var glyphs: [Int] = []
-        if format == 1 {
-            for n in 0..<count {
-                guard let glyph = layout.uint16(offset + 4 + 2 * n) else { return nil }
-                glyphs.append(glyph)
-            }
-            return glyphs
-        }
-        guard format == 2 else { return nil }
-        for n in 0..<count {
-            guard let first = layout.uint16(offset + 4 + 6 * n), let last = layout.uint16(offset + 6 + 6 * n),
-                  first <= last, last - first < 0x10000 else { return nil }
-            glyphs.append(contentsOf: first...last)
-        }
-        return glyphs
     }
 
     /// The character of a definite script that the fallback hints of a run whose first missing

@@ -14,9 +14,12 @@ import CHarfBuzz
 ///   shaper, and no lookup that only one of the two takes fires in such a run), and then only
 ///   pairwise (below);
 /// - the primary font draws it, with a glyph that is not a mark;
-/// - every lookup of the font (Chromium's features, Latin script) that fires at its glyph reads
-///   no context and neither reaches across a space nor moves the glyph after it: single and
-///   ligature substitutions of letters, single and pair adjustments, mark attachment.
+/// - every lookup of the font (Chromium's features, Latin script) that fires at its glyph in the
+///   lane's text reads no context and neither reaches across a space nor moves the glyph after
+///   it: single and ligature substitutions of letters, single and pair adjustments, mark
+///   attachment. A lookup none of whose rules can fire in text of printable ASCII and these
+///   characters (no marks) counts for nothing (`LookupReach`): DejaVu Sans's `ccmp` rules for
+///   "i" before a combining mark, whose context holds every capital letter.
 /// Not thread-safe: one per shaper.
 final class BeyondASCIICharacters {
     /// Code points from U+0080 below this are looked up; all others are not taken.
@@ -24,9 +27,10 @@ final class BeyondASCIICharacters {
     /// Added to a taken character's class when it is in the Latin script (a letter that makes
     /// its paragraph Latin).
     static let latinScript: UInt8 = 0x10
-    /// Added to a taken character's class when no substitution of the font reads or writes its
-    /// glyph: then its advance beside any neighbour is one pair's step (`BeyondASCIIPairSteps`),
-    /// and a word holding it is walked pair by pair instead of shaped whole.
+    /// Added to a taken character's class when no substitution of the font that may fire in the
+    /// lane's text reads or writes its glyph (a ligature lookup: no ligature that may fire): then
+    /// its advance beside any neighbour is one pair's step (`BeyondASCIIPairSteps`), and a word
+    /// holding it is walked pair by pair instead of shaped whole.
     static let pairwise: UInt8 = 0x20
     /// Added to a taken letter of one of `otherScripts` ("ж", "λ"): it makes its paragraph shaped
     /// as Latin text is, but starts a script run of its own beside a letter of another script, so
@@ -74,8 +78,21 @@ final class BeyondASCIICharacters {
             var glyph: hb_codepoint_t = 0
             if hb_font_get_nominal_glyph(font.hbFont, UInt32(codePoint), &glyph) != 0 { hb_set_add(joinable, glyph) }
         }
-        let unsafe = Self.glyphsWithWideLookups(face: face, among: taken, joinable: joinable)
-        let substituted = Self.glyphsOfSubstitutions(face: face)
+        // The lookups that may fire in the lane's text (printable ASCII and the characters
+        // considered here), and the glyphs that text may hold once the substitutions ran.
+        var textGlyphs = setElements(taken).map(Int.init)
+        for codePoint in UInt32(PairwiseASCIIAdvances.first)...UInt32(PairwiseASCIIAdvances.last) {
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0 { textGlyphs.append(Int(glyph)) }
+        }
+        let lookups = chromiumLatinLookups(face)
+        let (reaches, substitutedText) = LookupReach.substitutions(lookups.substitutions, face: face,
+                                                                   glyphs: textGlyphs)
+        let substitutions = zip(lookups.substitutions, reaches).filter { $0.1 != .never }
+        let unsafe = Self.glyphsWithWideLookups(face: face, among: taken, joinable: joinable,
+                                                substitutions: substitutions, positionings: lookups.positionings,
+                                                text: substitutedText)
+        let substituted = Self.glyphsOfSubstitutions(face: face, substitutions)
         defer {
             hb_set_destroy(unsafe)
             hb_set_destroy(substituted)
@@ -145,14 +162,23 @@ final class BeyondASCIICharacters {
         return accepted
     }
 
-    /// The glyphs any substitution HarfBuzz applies to Latin text in `face` (Chromium's features)
-    /// reads before, at or after its position, or writes.
-    private static func glyphsOfSubstitutions(face: OpaquePointer) -> OpaquePointer {
+    /// The glyphs that `substitutions` (lookups HarfBuzz applies to Latin text in `face` with
+    /// Chromium's features, with what they can do in the lane's text) read before, at or after
+    /// their position, or write.
+    private static func glyphsOfSubstitutions(face: OpaquePointer,
+                                              _ substitutions: [(UInt32, LookupReach.Reach)]) -> OpaquePointer {
         let all = hb_set_create()!
-        for lookup in chromiumLatinLookups(face).substitutions {
-            let read = LookupGlyphs(face: face, table: "GSUB", lookup: lookup)
-            defer { read.destroy() }
-            for set in [read.before, read.input, read.after, read.output] { hb_set_union(all, set) }
+        for (lookup, reach) in substitutions {
+            switch reach {
+            case .never:
+                continue
+            case .ligatures(let read, let written):
+                for glyph in read.union(written) { hb_set_add(all, hb_codepoint_t(glyph)) }
+            case .anywhere:
+                let read = LookupGlyphs(face: face, table: "GSUB", lookup: lookup)
+                defer { read.destroy() }
+                for set in [read.before, read.input, read.after, read.output] { hb_set_union(all, set) }
+            }
         }
         return all
     }
@@ -163,11 +189,12 @@ final class BeyondASCIICharacters {
     @inline(__always)
     func value(of unit: UInt16) -> UInt8 { unit < Self.limit ? table[Int(unit) &- 0x80] : 0 }
 
-    /// The glyphs of `glyphs` that a lookup reaching beyond a word or a pair may fire at.
-    private static func glyphsWithWideLookups(face: OpaquePointer, among glyphs: OpaquePointer,
-                                              joinable: OpaquePointer) -> OpaquePointer {
+    /// The glyphs of `glyphs` that a lookup reaching beyond a word or a pair may fire at in the
+    /// lane's text (whose glyphs are `text` once `substitutions` ran).
+    private static func glyphsWithWideLookups(face: OpaquePointer, among glyphs: OpaquePointer, joinable: OpaquePointer,
+                                              substitutions: [(UInt32, LookupReach.Reach)], positionings: [UInt32],
+                                              text: [Int]) -> OpaquePointer {
         let unsafe = hb_set_create()!
-        let (substitutions, positionings) = chromiumLatinLookups(face)
         let gsub = OpenTypeTable(face: face, tag: "GSUB"), gpos = OpenTypeTable(face: face, tag: "GPOS")
         defer {
             gsub.destroy()
@@ -179,7 +206,16 @@ final class BeyondASCIICharacters {
             hb_set_union(unsafe, fired)
             hb_set_destroy(fired)
         }
-        for lookup in substitutions {
+        for (lookup, reach) in substitutions {
+            if case .ligatures(let read, _) = reach {
+                // Only the ligatures that can fire count: they join letters and digits, or they
+                // mark the glyphs they read.
+                if read.allSatisfy({ hb_set_has(joinable, hb_codepoint_t($0)) != 0 }) { continue }
+                for glyph in read.map(hb_codepoint_t.init) where hb_set_has(glyphs, glyph) != 0 {
+                    hb_set_add(unsafe, glyph)
+                }
+                continue
+            }
             let read = LookupGlyphs(face: face, table: "GSUB", lookup: lookup)
             defer { read.destroy() }
             guard read.touches(glyphs, read.input) else { continue }
@@ -192,6 +228,8 @@ final class BeyondASCIICharacters {
                 mark(read)
             }
         }
+        // (Made only for a lookup that would mark glyphs: it reads the rules.)
+        var positioningReach: LookupReach?
         for lookup in positionings {
             let read = LookupGlyphs(face: face, table: "GPOS", lookup: lookup)
             defer { read.destroy() }
@@ -200,6 +238,10 @@ final class BeyondASCIICharacters {
             case let kind? where [1, 4, 5, 6].contains(kind.type) || (kind.type == 2 && !kind.pairsMoveSecondGlyph):
                 continue
             default:
+                if positioningReach == nil {
+                    positioningReach = LookupReach(table: gpos, isPositioning: true, glyphs: text)
+                }
+                if positioningReach?.reach(of: lookup) == .never { continue }
                 mark(read)
             }
         }

@@ -365,7 +365,8 @@ struct LookupGlyphs {
 }
 
 /// The raw bytes of an OpenType layout table, read only for what HarfBuzz's API does not say: a
-/// lookup's type, and whether its pair subtables move the second glyph.
+/// lookup's type, whether its pair subtables move the second glyph, and its rules
+/// (`LookupReach`, `WordRecords`).
 struct OpenTypeTable {
     let blob: OpaquePointer
     let bytes: UnsafeBufferPointer<UInt8>
@@ -407,6 +408,26 @@ struct OpenTypeTable {
             starts.append(subtable)
         }
         return starts
+    }
+
+    /// The glyphs of the coverage table at `offset`, in coverage order; nil when it does not hold together.
+    func coverageGlyphs(at offset: Int) -> [Int]? {
+        guard let format = uint16(offset), let count = uint16(offset + 2) else { return nil }
+        var glyphs: [Int] = []
+        if format == 1 {
+            for n in 0..<count {
+                guard let glyph = uint16(offset + 4 + 2 * n) else { return nil }
+                glyphs.append(glyph)
+            }
+            return glyphs
+        }
+        guard format == 2 else { return nil }
+        for n in 0..<count {
+            guard let first = uint16(offset + 4 + 6 * n), let last = uint16(offset + 6 + 6 * n),
+                  first <= last, last - first < 0x10000 else { return nil }
+            glyphs.append(contentsOf: first...last)
+        }
+        return glyphs
     }
 
     /// Lookup `index`'s type (an extension lookup's own type resolved: `extensionType` is 7 in

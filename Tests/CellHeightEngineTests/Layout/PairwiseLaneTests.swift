@@ -71,11 +71,10 @@ struct PairwiseLaneTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
-    /// Catalog messages in Greek, Cyrillic, Armenian and Georgian (with the Latin words, "%s" and
-    /// numbers they hold), from the installed catalogs and the Russian GTK excerpt.
-    static func alphabetTexts() throws -> [String] {
+    /// Catalog messages of `locales` from the installed catalogs, at most 300 a locale.
+    static func catalogTexts(_ locales: [String]) -> [String] {
         var texts: [String] = []
-        for locale in ["el", "ru", "uk", "bg", "sr", "mk", "hy", "ka"] {
+        for locale in locales {
             let directory = "/usr/share/locale/\(locale)/LC_MESSAGES"
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
             var taken = 0
@@ -87,6 +86,13 @@ struct PairwiseLaneTests {
                 }
             }
         }
+        return texts
+    }
+
+    /// Catalog messages in Greek, Cyrillic, Armenian and Georgian (with the Latin words, "%s" and
+    /// numbers they hold), from the installed catalogs and the Russian GTK excerpt.
+    static func alphabetTexts() throws -> [String] {
+        var texts = catalogTexts(["el", "ru", "uk", "bg", "sr", "mk", "hy", "ka"])
         let po = try String(contentsOfFile: "fixtures/catalogs/gtk30.ru.po", encoding: .utf8)
         for line in po.split(separator: "\n") where line.hasPrefix("msgstr \"") && line.count > 10 {
             texts.append(String(line.dropFirst(8).dropLast()).replacingOccurrences(of: "\\n", with: "\n"))
@@ -95,30 +101,41 @@ struct PairwiseLaneTests {
                         "ქართული: 5 ფაილი", "%d файлов, %d κλειδιά", "NULL ТВ Γ", "Γ ТВ NULL", "file.ΑΥΤΟ", "(ТВ)"]
     }
 
-    @Test("""
-          Greek, Cyrillic, Armenian and Georgian take the lane in every installed font that shapes them as \
-          Latin, with shaping's numbers and layouts, where their runs meet Latin ones too
-          """)
-    func alphabets() throws {
-        let texts = try Self.alphabetTexts()
-        #expect(texts.count > 500, "catalogs in these alphabets: \(texts.count)")
-        var fontsTaken = 0, paragraphsTaken = 0, mixedTaken = 0, differing: [String] = []
+    /// Catalog messages in Latin languages with letters beyond ASCII: Polish, Turkish, Czech,
+    /// Hungarian, Romanian, Vietnamese; and sentences of ours with their letters beside
+    /// capitals, ascenders, "i", "f" and punctuation.
+    static func latinTexts() -> [String] {
+        catalogTexts(["pl", "tr", "cs", "hu", "ro", "vi"]) + [
+            "Zażółć gęślą jaźń, ĄĘĮŲ ąęįų (Łódź).", "Iğdır'da ılık bir İstanbul şişesi: ıi İI.",
+            "Příliš žluťoučký kůň úpěl ďábelské ódy.", "Árvíztűrő tükörfúrógép ŐŰ őű.",
+            "Știință și țară: ȘȘ țȚ.", "Tiếng Việt: Ơn trời, ưu tiên cập nhật tệp “ảnh”.",
+            "fiľe: ffį ﬁł fłí Éfi", "ÉÁČŠ—l’É d’Ú «Ł» „ő” ıj.",
+        ]
+    }
+
+    /// For every installed font, prepares each of `texts` in the lane and by shaping and
+    /// compares the numbers, and the layouts at 1, 40, 150 and 320 px, of those with a paragraph
+    /// walked pair by pair (not from word records) that `isCounted` picks (given its units and the
+    /// font's characters beyond ASCII). Gives the fonts and paragraphs counted, the counted
+    /// paragraphs of each text taken, and what differs.
+    static func compareInInstalledFonts(
+        _ texts: [String], isCounted: (ArraySlice<UInt16>, BeyondASCIICharacters) -> Bool
+    ) throws -> (fonts: Int, paragraphs: Int, taken: [[ArraySlice<UInt16>]], differing: [String]) {
+        var fontsTaken = 0, paragraphsTaken = 0, taken: [[ArraySlice<UInt16>]] = [], differing: [String] = []
         for font in WordRecordTests.installedFonts() {
             let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
-            var taken = false
+            guard let beyondASCII = PairwiseASCIIAdvances(shaper: Shaper(chain: lane.chain, fontSize: 15))?.beyondASCII
+            else { continue }
+            var fontTaken = false
             for text in texts {
                 let utf8 = Array(text.utf8)
                 guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) else { continue }
-                let byPairs = prepared.paragraphs.filter { p in
-                    let units = prepared.units[p.start..<(p.start + p.count)]
-                    return !p.isFromWordRecords && units.contains { $0 >= 0x370 && $0 < 0x1100 }
-                }
-                guard !byPairs.isEmpty else { continue }
-                taken = true
-                paragraphsTaken += byPairs.count
-                if byPairs.contains(where: { p in
-                    prepared.units[p.start..<(p.start + p.count)].contains { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
-                }) { mixedTaken += 1 }
+                let counted = prepared.paragraphs.filter { !$0.isFromWordRecords }
+                    .map { prepared.units[$0.start..<($0.start + $0.count)] }.filter { isCounted($0, beyondASCII) }
+                guard !counted.isEmpty else { continue }
+                fontTaken = true
+                paragraphsTaken += counted.count
+                taken.append(counted)
                 let expected = shaping.prepare(text)
                 if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
                     differing.append("\(field) in \(font): \(text)")
@@ -129,12 +146,45 @@ struct PairwiseLaneTests {
                     differing.append("layout at \(width) px in \(font): \(text)")
                 }
             }
-            if taken { fontsTaken += 1 }
+            if fontTaken { fontsTaken += 1 }
         }
+        return (fontsTaken, paragraphsTaken, taken, differing)
+    }
+
+    @Test("""
+          Greek, Cyrillic, Armenian and Georgian take the lane in every installed font that shapes them as \
+          Latin, with shaping's numbers and layouts, where their runs meet Latin ones too
+          """)
+    func alphabets() throws {
+        let texts = try Self.alphabetTexts()
+        #expect(texts.count > 500, "catalogs in these alphabets: \(texts.count)")
+        let (fontsTaken, paragraphsTaken, taken, differing) = try Self.compareInInstalledFonts(texts) { units, _ in
+            units.contains { $0 >= 0x370 && $0 < 0x1100 }
+        }
+        let mixedTaken = taken.filter { paragraphs in
+            paragraphs.contains { $0.contains { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A } }
+        }.count
         print("alphabets by pairs: \(fontsTaken) fonts, \(paragraphsTaken) paragraphs (\(mixedTaken) texts with Latin "
               + "runs too), \(differing.count) differ")
         #expect(fontsTaken >= 20, "the Latin, Greek and Cyrillic faces at least: \(fontsTaken)")
         #expect(mixedTaken > 100, "texts where a Latin run meets another should take the lane too: \(mixedTaken)")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    @Test("""
+          Polish, Turkish, Czech, Hungarian, Romanian and Vietnamese walk their letters beyond ASCII pair by pair in \
+          every installed font that takes them so (issue 26), with shaping's numbers and layouts
+          """)
+    func latinBeyondASCII() throws {
+        let texts = Self.latinTexts()
+        #expect(texts.count > 1_500, "catalogs in these languages: \(texts.count)")
+        let (fontsTaken, paragraphsTaken, _, differing) = try Self.compareInInstalledFonts(texts) { units, beyond in
+            units.contains { $0 >= 0x80 && beyond.value(of: $0) & BeyondASCIICharacters.pairwise != 0 }
+        }
+        print("Latin beyond ASCII by pairs: \(fontsTaken) fonts, \(paragraphsTaken) paragraphs, "
+              + "\(differing.count) differ")
+        #expect(fontsTaken >= 20, "the Latin faces at least: \(fontsTaken)")
+        #expect(paragraphsTaken > 20_000, "\(paragraphsTaken)")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
