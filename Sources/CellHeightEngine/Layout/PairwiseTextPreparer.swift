@@ -264,6 +264,17 @@ final class PairwiseTextPreparer {
                 } else if byte & 0xF0 == 0xE0, position + 2 < n {
                     unit = UInt16(byte & 0x0F) << 12 | UInt16(text[position + 1] & 0x3F) << 6 | UInt16(text[position + 2] & 0x3F)
                     position += 3
+                } else if byte & 0xF8 == 0xF0, position + 3 < n {
+                    // Beyond the BMP: a surrogate pair, which only the word records take.
+                    guard takesWords, length - paragraphStart < WordRecords.longestParagraph else { return nil }
+                    needsWords = true
+                    let value = UInt32(byte & 0x07) << 18 | UInt32(text[position + 1] & 0x3F) << 12
+                        | UInt32(text[position + 2] & 0x3F) << 6 | UInt32(text[position + 3] & 0x3F)
+                    units[length] = UInt16(0xD800 | (value - 0x10000) >> 10)
+                    units[length + 1] = UInt16(0xDC00 | (value & 0x3FF))
+                    position += 4
+                    length += 2
+                    continue
                 } else {
                     return nil
                 }

@@ -83,20 +83,38 @@ extension WordRecords {
             var hash = Self.hashSeed
             repeat {
                 let unit = units[i]
-                let f = flags[Int(unit)]
+                var f = flags[Int(unit)]
+                if f & WordCharacters.surrogate != 0 {
+                    // A surrogate pair: one character (a lone surrogate is refused).
+                    let pair = pairCharacter(at: units, i, count: length)
+                    f = pair.flags | WordCharacters.surrogate
+                    if f & WordCharacters.neutral == 0 { lastScript = pair.script }
+                    if pair.length == 2 {
+                        hash = Self.hash(hash, unit)
+                        i &+= 1
+                    }
+                    wordFlags |= f
+                    hash = Self.hash(hash, units[i])
+                    i &+= 1
+                    continue
+                }
                 wordFlags |= f
                 if f & WordCharacters.neutral == 0 { lastScript = scripts[Int(unit)] }
                 hash = Self.hash(hash, unit)
                 i &+= 1
             } while i < length && units[i] != 0x20
             let count = i &- start
+            var firstFlags = flags[Int(units[start])], lastFlags = flags[Int(units[i &- 1])]
+            if wordFlags & WordCharacters.surrogate != 0 {
+                firstFlags = character(at: units, start, count: length).flags
+                lastFlags = character(endingAt: units, i &- 1).flags
+            }
             guard count <= Self.longestWord, wordFlags & WordCharacters.refused == 0,
-                  flags[Int(units[start])] & WordCharacters.refusedFirst == 0,
-                  flags[Int(units[i &- 1])] & WordCharacters.refusedLast == 0 else { return nil }
+                  firstFlags & WordCharacters.refusedFirst == 0,
+                  lastFlags & WordCharacters.refusedLast == 0 else { return nil }
             var leadingScript: UInt32 = 0
-            if flags[Int(units[start])] & WordCharacters.neutral != 0 {
-                leadingScript = runScript != 0
-                    ? runScript : Self.firstScript(units, from: start, to: length, scripts, flags)
+            if firstFlags & WordCharacters.neutral != 0 {
+                leadingScript = runScript != 0 ? runScript : firstScript(units, from: start, to: length)
             }
             let edges = keyEdges(spaceBefore: start > 0, spaceAfter: i < length)
             hash = Self.finish(hash, leadingScript: leadingScript, edges: edges)
@@ -198,24 +216,26 @@ extension WordRecords {
 
     /// The script of the first character of a real script in `units[from..<to]` (the run that
     /// the neutral characters before it join), Common when there is none.
-    private static func firstScript(_ units: UnsafePointer<UInt16>, from: Int, to: Int,
-                                    _ scripts: UnsafePointer<UInt32>, _ flags: UnsafePointer<UInt8>) -> UInt32 {
-        for k in from..<to where units[k] != 0x20 && flags[Int(units[k])] & WordCharacters.neutral == 0 {
-            return scripts[Int(units[k])]
+    private func firstScript(_ units: UnsafePointer<UInt16>, from: Int, to: Int) -> UInt32 {
+        var k = from
+        while k < to {
+            let c = character(at: units, k, count: to)
+            if units[k] != 0x20 && c.flags & WordCharacters.neutral == 0 { return c.script }
+            k += c.length
         }
         return HB_SCRIPT_COMMON.rawValue
     }
 
     /// The script of the run that a word starting at `start` continues: of the last character of
     /// a real script before it, else of the first one after (Common when there is none).
-    private static func scriptBefore(_ units: UnsafePointer<UInt16>, _ start: Int, length: Int) -> UInt32 {
-        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
+    private func scriptBefore(_ units: UnsafePointer<UInt16>, _ start: Int, length: Int) -> UInt32 {
         var k = start
         while k > 0 {
-            k -= 1
-            if units[k] != 0x20 && flags[Int(units[k])] & WordCharacters.neutral == 0 { return scripts[Int(units[k])] }
+            let c = character(endingAt: units, k - 1)
+            if units[k - 1] != 0x20 && c.flags & WordCharacters.neutral == 0 { return c.script }
+            k = c.start
         }
-        return firstScript(units, from: start, to: length, scripts, flags)
+        return firstScript(units, from: start, to: length)
     }
 
     /// The numbers per offset of `range` of paragraph `p` (which `prepareParagraph` put
@@ -228,7 +248,6 @@ extension WordRecords {
         numbers.reserve(last - first + 1)
         let numberPrefix = numbers.prefix, numberAdjustments = numbers.adjustments
         let numberCuttable = numbers.cuttable, numberSplits = numbers.splits
-        let flags = WordCharacters.flags
         // From the start of the word (or run of spaces) holding the range's start.
         var i = first
         while i > 0 && i < p.count && units[i - 1] != 0x20 && units[i] != 0x20 { i -= 1 }
@@ -260,8 +279,8 @@ extension WordRecords {
             repeat { i += 1 } while i < p.count && units[i] != 0x20
             let count = i - start
             var leadingScript: UInt32 = 0
-            if flags[Int(units[start])] & WordCharacters.neutral != 0 {
-                if !scriptKnown { runScript = Self.scriptBefore(units, start, length: p.count) }
+            if character(at: units, start, count: p.count).flags & WordCharacters.neutral != 0 {
+                if !scriptKnown { runScript = scriptBefore(units, start, length: p.count) }
                 leadingScript = runScript
             }
             let edges = keyEdges(spaceBefore: start > 0, spaceAfter: i < p.count)

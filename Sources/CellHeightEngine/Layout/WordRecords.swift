@@ -14,7 +14,7 @@ import Glibc
 ///   (the space is never missing);
 /// - the word starts with no mark or joiner (that would join the space's grapheme) and ends with
 ///   no prepended character, holds no tab, U+3000, line separator, control or emoji character,
-///   and nothing beyond the BMP (`WordCharacters`);
+///   and no lone surrogate (`WordCharacters`; a surrogate pair is one character);
 /// - its neutral characters before its first real script are shaped in the run they continue
 ///   (the key holds that run's script, see `scriptRuns(of:leadingScript:)`);
 /// - whether a space or the paragraph's edge is beside it changes nothing its record does not
@@ -120,6 +120,52 @@ final class WordRecords {
 
     /// Numbers per offset written out for the wrap loop (see `offsetNumbers`).
     let numbers = OffsetNumberBuffers()
+
+    /// The characters beyond the BMP met (`character(at:_:count:)`), by code point modulo the
+    /// count: the code point in the low 21 bits, 1 above it when known, the flags from bit 24, the
+    /// script from bit 32.
+    @exclusivity(unchecked) private var pairCharacters = [UInt64](repeating: 0, count: 1 << 10)
+
+    /// The flags and script of the character at `units[i]` (of `count` units) and how many units
+    /// it takes (see `WordCharacters`): a surrogate pair is one character; a lone surrogate is
+    /// refused.
+    @inline(__always)
+    func character(at units: UnsafePointer<UInt16>, _ i: Int, count: Int)
+        -> (flags: UInt8, script: UInt32, length: Int) {
+        let unit = Int(units[i]), f = WordCharacters.flags[unit]
+        guard f & WordCharacters.surrogate != 0 else { return (f, WordCharacters.scripts[unit], 1) }
+        return pairCharacter(at: units, i, count: count)
+    }
+
+    /// `character(at:_:count:)` of a surrogate.
+    @inline(never)
+    func pairCharacter(at units: UnsafePointer<UInt16>, _ i: Int, count: Int)
+        -> (flags: UInt8, script: UInt32, length: Int) {
+        let high = units[i]
+        guard high & 0xFC00 == 0xD800, i + 1 < count, units[i + 1] & 0xFC00 == 0xDC00 else {
+            return (WordCharacters.refused, HB_SCRIPT_UNKNOWN.rawValue, 1)
+        }
+        let value = 0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(units[i + 1] - 0xDC00)
+        let slot = Int(value) & (pairCharacters.count - 1)
+        let entry = pairCharacters[slot]
+        if entry & 0x3F_FFFF == UInt64(value) | 1 << 21 {
+            return (UInt8(truncatingIfNeeded: entry >> 24), UInt32(truncatingIfNeeded: entry >> 32), 2)
+        }
+        let (flags, script) = WordCharacters.character(value)
+        pairCharacters[slot] = UInt64(value) | 1 << 21 | UInt64(flags) << 24 | UInt64(script) << 32
+        return (flags, script, 2)
+    }
+
+    /// `character(at:_:count:)` of the character that ends at `units[i]`, and where it starts.
+    @inline(__always)
+    func character(endingAt units: UnsafePointer<UInt16>, _ i: Int) -> (flags: UInt8, script: UInt32, start: Int) {
+        if units[i] & 0xFC00 == 0xDC00, i > 0, units[i - 1] & 0xFC00 == 0xD800 {
+            let (flags, script, _) = pairCharacter(at: units, i - 1, count: i + 1)
+            return (flags, script, i - 1)
+        }
+        let (flags, script, _) = character(at: units, i, count: i + 1)
+        return (flags, script, i)
+    }
 
     /// Per script met: whether the primary font's space is inert in it (`spaceIsInert`).
     private var inertScripts: [UInt32: Bool] = [:]
@@ -479,15 +525,14 @@ final class WordRecords {
         var text: [UInt16] = []
         var starts: [Int] = []
         var contexts: [ScriptContext] = []
-        let flags = WordCharacters.flags, scripts = WordCharacters.scripts
         for word in words {
+            let first = character(at: word.units, 0, count: word.count)
             if word.leadingScript != 0 {
                 contexts.append(ScriptContext(offset: text.count, script: hb_script_t(rawValue: word.leadingScript)))
-            } else if word.edges & Self.spaceBefore != 0, flags[Int(word.units[0])] & WordCharacters.neutral == 0 {
+            } else if word.edges & Self.spaceBefore != 0, first.flags & WordCharacters.neutral == 0 {
                 // The space before it in the run of its first letter, as where the word before is of
                 // its script: whether the pair kerns (the space's advance is checked) is then seen.
-                let script = hb_script_t(rawValue: scripts[Int(word.units[0])])
-                contexts.append(ScriptContext(offset: text.count, script: script))
+                contexts.append(ScriptContext(offset: text.count, script: hb_script_t(rawValue: first.script)))
             }
             if word.edges & Self.spaceBefore != 0 { text.append(0x20) }
             starts.append(text.count)
@@ -561,9 +606,13 @@ final class WordRecords {
             if font != 0 { record.usesFallback = true }
             // A character the primary font lacks and still drew: the chain had no font for it, and
             // whether it has one in another paragraph depends on that run's first missing characters.
-            if font == 0 && !fonts[0].hasGlyph(UInt32(unit))
-                && Unicode.Scalar(unit).map({ $0.properties.generalCategory != .format }) ?? true {
-                record.isUsable = false
+            // (A surrogate pair's character is tested at its high surrogate; a word holds no lone one.)
+            if font == 0 && unit & 0xFC00 != 0xDC00 {
+                let (value, _) = k + 1 < word.count ? decodeUTF16(word.units[k], word.units[k + 1]) : (UInt32(unit), 1)
+                if !fonts[0].hasGlyph(value)
+                    && Unicode.Scalar(value).map({ $0.properties.generalCategory != .format }) ?? true {
+                    record.isUsable = false
+                }
             }
             if k > 0, let split = numbers.ligatureSplits[start + k] {
                 ligatureSplits[units.count - 1] = split
@@ -748,49 +797,77 @@ struct RunFonts {
     }
 }
 
-/// What the lane needs to know of a character of the BMP to take a word holding it from a record
-/// (see `WordRecords`): its script, and flags.
+/// What the lane needs to know of a character to take a word holding it from a record (see
+/// `WordRecords`): its script, and flags. Per unit for the BMP (`flags`, `scripts`); a surrogate
+/// there is flagged `surrogate` only, and the character a pair makes is looked up on its own
+/// (`character(_:)`), in a branch only surrogates take.
 enum WordCharacters {
     /// A neutral character (Common, Inherited or Unknown script): it joins the run around it.
     static let neutral: UInt8 = 1
     /// A word holding it is shaped with its paragraph (controls, tab, U+3000, line and paragraph
-    /// separators, what may make an emoji, surrogates).
+    /// separators, what may make an emoji, a lone surrogate).
     static let refused: UInt8 = 2
     /// Not at a word's start: it would join the space before it in one grapheme (marks, joiners).
     static let refusedFirst: UInt8 = 4
     /// Not at a word's end: a prepended character joins the space after it.
     static let refusedLast: UInt8 = 8
+    /// A UTF-16 surrogate (in `flags` only): the character is the pair's (`character(_:)`).
+    static let surrogate: UInt8 = 16
+
+    /// The flags above of code point `value` (a surrogate code point is refused).
+    private static func flags(of value: UInt32, script: hb_script_t) -> UInt8 {
+        var f: UInt8 = 0
+        if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
+            f |= neutral
+        }
+        if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x3000 || value == 0x2028 || value == 0x2029
+            || (0xD800...0xDFFF).contains(value) || value == 0x20E3
+            || (value <= 0xFFFF && EmojiSegments.mayStartEmoji(UInt16(value))) || mayBeEmoji(value) {
+            f |= refused
+        }
+        if let scalar = Unicode.Scalar(value) {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format: f |= refusedFirst
+            default: break
+            }
+            if scalar.properties.isGraphemeExtend { f |= refusedFirst }
+        }
+        // Grapheme_Cluster_Break=Prepend (Unicode 16).
+        switch value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2, 0x111C3,
+             0x113D1, 0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+            f |= refusedLast
+        default: break
+        }
+        return f
+    }
+
+    /// Whether a character beyond the BMP may be or make an emoji (what `EmojiSegments` takes
+    /// for one, and every symbol block from U+1F000 on, and the tags).
+    private static func mayBeEmoji(_ value: UInt32) -> Bool {
+        guard value > 0xFFFF else { return false }
+        if (0x1F000...0x1FFFF).contains(value) || (0xE0000...0xE007F).contains(value) { return true }
+        guard let properties = Unicode.Scalar(value)?.properties else { return false }
+        return properties.isEmoji || properties.isEmojiPresentation || properties.isEmojiModifier
+            || properties.isEmojiModifierBase
+    }
+
+    /// The flags and script of code point `value` beyond the BMP (a surrogate pair's).
+    static func character(_ value: UInt32) -> (flags: UInt8, script: UInt32) {
+        let script = hb_unicode_script(hb_unicode_funcs_get_default(), value)
+        return (flags(of: value, script: script), script.rawValue)
+    }
 
     /// Per BMP code point: the flags above.
     static let flags: UnsafePointer<UInt8> = {
         let unicode = hb_unicode_funcs_get_default()
-        var flags = [UInt8](repeating: 0, count: 0x10000)
+        var values = [UInt8](repeating: 0, count: 0x10000)
         for value in 0..<0x10000 {
-            let unit = UInt16(value)
-            var f: UInt8 = 0
-            let script = hb_unicode_script(unicode, UInt32(value))
-            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
-                f |= neutral
-            }
-            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x3000 || value == 0x2028 || value == 0x2029
-                || (0xD800...0xDFFF).contains(value) || EmojiSegments.mayStartEmoji(unit) || value == 0x20E3 {
-                f |= refused
-            }
-            if let scalar = Unicode.Scalar(value) {
-                switch scalar.properties.generalCategory {
-                case .nonspacingMark, .spacingMark, .enclosingMark, .format: f |= refusedFirst
-                default: break
-                }
-                if scalar.properties.isGraphemeExtend { f |= refusedFirst }
-            }
-            switch value {
-            case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x0D4E: f |= refusedLast
-            default: break
-            }
-            flags[value] = f
+            let f = flags(of: UInt32(value), script: hb_unicode_script(unicode, UInt32(value)))
+            values[value] = (0xD800...0xDFFF).contains(value) ? surrogate : f
         }
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        table.initialize(from: flags, count: 0x10000)
+        table.initialize(from: values, count: 0x10000)
         return UnsafePointer(table)
     }()
 

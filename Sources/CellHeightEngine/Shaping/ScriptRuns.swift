@@ -60,9 +60,15 @@ func scriptRuns(of text: [UInt16], contexts: [ScriptContext] = []) -> [ScriptRun
 /// The code point at UTF-16 offset `i` and how many units it takes (lone surrogates decode as U+FFFD).
 @inline(__always)
 func decodeUTF16(_ text: [UInt16], at i: Int) -> (UInt32, Int) {
-    let unit = text[i]
-    if unit & 0xFC00 == 0xD800, i + 1 < text.count, text[i + 1] & 0xFC00 == 0xDC00 {
-        let high = UInt32(unit - 0xD800), low = UInt32(text[i + 1] - 0xDC00)
+    decodeUTF16(text[i], i + 1 < text.count ? text[i + 1] : 0)
+}
+
+/// The code point that starts with `unit` (`next` following it, 0 at the text's end) and how
+/// many units it takes (lone surrogates decode as U+FFFD).
+@inline(__always)
+func decodeUTF16(_ unit: UInt16, _ next: UInt16) -> (UInt32, Int) {
+    if unit & 0xFC00 == 0xD800, next & 0xFC00 == 0xDC00 {
+        let high = UInt32(unit - 0xD800), low = UInt32(next - 0xDC00)
         return (0x10000 + (high << 10) + low, 2)
     }
     if unit & 0xF800 == 0xD800 { return (0xFFFD, 1) }

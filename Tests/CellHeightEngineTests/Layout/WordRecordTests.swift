@@ -31,15 +31,41 @@ struct WordRecordTests {
         let paragraphs = stride(from: 0, to: texts.count - 2, by: 3).map { (start: Int) -> String in
             [texts[start], texts[start + 1], "", texts[start + 2]].joined(separator: "\n")
         }
-        return texts + paragraphs + texts
+        return texts + paragraphs + texts + beyondBMP + beyondBMP
     }
+
+    /// Text with characters beyond the BMP (surrogate pairs), written for these tests: Shavian,
+    /// Deseret, Osage, Adlam, Gothic, Old Italic, Brahmi and Kaithi words, mathematical
+    /// alphanumerics, CJK Extension B ideographs, mixed with Latin, Arabic, Cyrillic and
+    /// punctuation; and with emoji and words no record may stand for (a mark first, a prepended
+    /// character last), which the lane leaves to shaping.
+    static let beyondBMP = [
+        "𐑞 𐑒𐑢𐑦𐑒 𐑚𐑮𐑬𐑯 𐑓𐑪𐑒𐑕 𐑡𐑳𐑥𐑐𐑕 𐑴𐑝𐑼 𐑞 𐑤𐑱𐑟𐑦 𐑛𐑪𐑜.",
+        "𐑴𐑐𐑩𐑯 ·𐑓𐑲𐑤… 𐑒𐑨𐑯𐑕𐑩𐑤 / 𐑴𐑒𐑱 (𐑕𐑱𐑝 𐑨𐑟)",
+        "Open file / 𐑴𐑐𐑩𐑯 𐑓𐑲𐑤: \"𐑮𐑰𐑛𐑥𐑰.txt\" 𐑣𐑨𐑟 𐑚𐑰𐑯 𐑕𐑱𐑝𐑛, 12 𐑦𐑑𐑩𐑥𐑟",
+        "%s 𐑦𐑟 𐑯𐑪𐑑 𐑩 𐑝𐑨𐑤𐑦𐑛 ·𐑿𐑯𐑦𐑒𐑴𐑛 𐑕𐑑𐑮𐑦𐑙-𐑕𐑦𐑒𐑢𐑧𐑯𐑕\n𐑑𐑮𐑲 𐑩𐑜𐑱𐑯",
+        "𐐜 𐐶𐐲𐑉𐐼 𐐸𐐲𐑆 𐐿𐐲𐑋 𐐻𐐭 𐐷𐐭𐐻𐐪 𐐰𐑌𐐼 𐐸𐐨𐑉.",
+        "𐓏𐓘𐓻𐓘𐓻𐓟 𐒻𐓟 𐓀𐓘𐓸𐓣 𐓂𐓏𐓟, 𐒼𐓂𐓊𐓒𐓟!",
+        "𞤀𞤣𞤤𞤢𞤥 𞤫𞤼𞤫 𞤥𞤢𞤲𞤣𞤭 𞤆𞤵𞤤𞤢𞤪 𞤢𞤤𞤵𞤬𞤢 𞤁𞤢𞥄𞤤𞤭.",
+        "𐌰𐍄𐍄𐌰 𐌿𐌽𐍃𐌰𐍂 𐌸𐌿 𐌹𐌽 𐌷𐌹𐌼𐌹𐌽𐌰𐌼, 𐍅𐌴𐌹𐌷𐌽𐌰𐌹 𐌽𐌰𐌼𐍉 𐌸𐌴𐌹𐌽",
+        "𐌀𐌁𐌂 𐌃𐌄𐌅 𐌆𐌇𐌈 𐌉𐌊𐌋𐌌 𐌍𐌏𐌐",
+        "𑀅𑀲𑁄𑀓 𑀥𑀁𑀫𑀮𑀺𑀧𑀺 𑀤𑁂𑀯𑀸𑀦𑀁𑀧𑀺𑀬",
+        "Let 𝐀𝐁 = 𝐂 and 𝑥 + 𝑦 ≤ 𝟐 for every 𝔽 in 𝒜; (𝐀𝐁)ᵀ = 𝐁ᵀ𝐀ᵀ.",
+        "𝐁𝐨𝐥𝐝 𝐭𝐞𝐱𝐭 and 𝘪𝘵𝘢𝘭𝘪𝘤 𝘵𝘦𝘹𝘵 in a catalog",
+        "𠀀𠀁 是 𠮷野家 的 𩸽 和 𡈽，𠜎𠜱𠝹𠱓 (𪚥)",
+        "打开 𠮷 文件：𩸽、𠀋 和 𡚸。",
+        "افتح الملف 𞤀𞤣𞤤𞤢𞤥 ok، 𐑴𐑐𐑩𐑯 ١٢",
+        "Открыть 𐑴𐑐𐑩𐑯 файл 𐐜 𐐶𐐲𐑉𐐼 «𐑓𐑲𐑤»",
+        "𐑖𐑱𐑝𐑾𐑯 👍 𐑛𐑳𐑯", "🇩🇪 𐑛𐑶𐑗 𐑤𐑨𐑙𐑜𐑢𐑦𐑡", "𐑣𐑧𐑤𐑴 ❤️ 𐑢𐑻𐑤𐑛", "𐑣𐑧𐑤𐑴 😀",
+        "𐑣 𞥄𞤤 𐑛", "𑂍𑂰𑂽 𑂍𑂰", "𑂍𑂰 𑂽𑂍 ok",
+    ]
 
     @Test("same numbers and layouts as shaping, word by word, on real text of every script", arguments: fonts)
     func equivalence(font: String) throws {
         let texts = try Self.texts()
         let face = try FontFace(path: font)
         let chain = FontFallbackChain.chromiumDefault(primary: face)
-        var fromRecords = 0, differing: [String] = []
+        var fromRecords = 0, beyondBMP = 0, differing: [String] = []
         for (size, lineHeight) in [(14.0, LineHeight.normal), (17, .multiple(1.3))] {
             let lane = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             let shaping = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
@@ -51,6 +77,7 @@ struct WordRecordTests {
                 guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }),
                       prepared.paragraphs.contains(where: \.isFromWordRecords) else { continue }
                 fromRecords += 1
+                if text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) { beyondBMP += 1 }
                 let layouts = widths.map { lane.layout(prepared, width: $0) }
                 let expected = shaping.prepare(text)
                 if layouts != widths.map({ shaping.layout(expected, width: $0) }) {
@@ -62,8 +89,9 @@ struct WordRecordTests {
             }
         }
         let name = URL(fileURLWithPath: font).lastPathComponent
-        print("word records, \(name): \(fromRecords) texts, \(differing.count) differ")
+        print("word records, \(name): \(fromRecords) texts (\(beyondBMP) beyond the BMP), \(differing.count) differ")
         #expect(fromRecords > 1_000, "real text beyond the pair tables should take the word records")
+        #expect(beyondBMP >= 2 * 2 * 10, "text beyond the BMP should take the word records: \(beyondBMP)")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
@@ -81,8 +109,8 @@ struct WordRecordTests {
     @Test("same numbers as shaping in every installed font the lane takes, on a sample of every script")
     func acrossInstalledFonts() throws {
         let all = try Self.texts()
-        let sample = stride(from: 0, to: all.count, by: 7).map { all[$0] }
-        var fontsTaken = 0, texts = 0, differing: [String] = []
+        let sample = stride(from: 0, to: all.count, by: 7).map { all[$0] } + Self.beyondBMP
+        var fontsTaken = 0, texts = 0, beyondBMP = 0, differing: [String] = []
         for font in Self.installedFonts() {
             let face = try FontFace(path: font)
             let chain = FontFallbackChain.chromiumDefault(primary: face)
@@ -96,6 +124,7 @@ struct WordRecordTests {
                       prepared.paragraphs.contains(where: \.isFromWordRecords) else { continue }
                 taken = true
                 texts += 1
+                if text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) { beyondBMP += 1 }
                 let expected = shaping.prepare(text)
                 if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
                     differing.append("\(field) in \(font): \(text)")
@@ -103,7 +132,9 @@ struct WordRecordTests {
             }
             if taken { fontsTaken += 1 }
         }
-        print("word records in installed fonts: \(fontsTaken) fonts, \(texts) texts, \(differing.count) differ")
+        print("word records in installed fonts: \(fontsTaken) fonts, \(texts) texts (\(beyondBMP) beyond the BMP), "
+              + "\(differing.count) differ")
+        #expect(beyondBMP >= 10 * fontsTaken, "text beyond the BMP should take the word records: \(beyondBMP)")
         #expect(fontsTaken >= 30, "the Latin, Greek and Cyrillic faces at least take the lane: \(fontsTaken)")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
@@ -248,6 +279,30 @@ struct WordRecordTests {
         }
         print("word edges: \(keyed) fonts key them, \(checked) letters checked in the others")
         #expect(checked > 1_000)
+    }
+
+    @Test("""
+          a paragraph with characters beyond the BMP (surrogate pairs) is taken from word records, with \
+          shaping's numbers; with emoji it is shaped
+          """)
+    func beyondTheBMP() throws {
+        let (lane, shaping) = try laneAndShapingEngines(TestFonts.dejaVuSans, size: 14)
+        for text in ["𐑞 𐑒𐑢𐑦𐑒 𐑚𐑮𐑬𐑯 𐑓𐑪𐑒𐑕", "Open 𐑴𐑐𐑩𐑯 file", "𐐜 𐐶𐐲𐑉𐐼 𐐸𐐲𐑆", "𐓏𐓘𐓻𐓘𐓻𐓟 𐒻𐓟 𐓀𐓘𐓸𐓣", "𞤀𞤣𞤤𞤢𞤥 𞤫𞤼𞤫",
+                     "𐌰𐍄𐍄𐌰 𐌿𐌽𐍃𐌰𐍂", "打开 𠮷 文件"] {
+            let utf8 = Array(text.utf8)
+            let prepared = try #require(utf8.withUnsafeBufferPointer { lane.preparePlainText($0) }, "\(text)")
+            #expect(prepared.paragraphs.allSatisfy { $0.isFromWordRecords }, "\(text)")
+            let expected = shaping.prepare(text)
+            #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
+            for width in [1.0, 40, 100, 320] {
+                #expect(lane.layout(prepared, width: width) == shaping.layout(expected, width: width), "\(text)")
+            }
+        }
+        // Emoji (beyond the BMP or not), a mark after a space, a prepended character last.
+        for text in ["𐑣𐑧𐑤𐑴 😀", "🇩🇪 𐑛𐑶𐑗", "𐑣𐑧𐑤𐑴 ❤️", "𐑣 𞥄𞤤", "𑂍𑂰𑂽 𑂍𑂰"] {
+            let utf8 = Array(text.utf8)
+            #expect(utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) == nil, "\(text)")
+        }
     }
 
     @Test("a paragraph with a word no record may stand for is shaped")
