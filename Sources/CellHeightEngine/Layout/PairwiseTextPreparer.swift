@@ -202,6 +202,8 @@ final class PairwiseTextPreparer {
         var needsWords = false
         /// Whether it holds a letter of an alphabet the font shapes as Latin (`BeyondASCIICharacters.otherScript`).
         var hasOtherScript = false
+        /// Whether it holds a tab (its words then come from records, which take tabs as spaces).
+        var hasTabs = false
         let takesWords = words != nil
         var paragraphStart = 0
         let shapesCommonAsLatin = advances.tables.shapesCommonAsLatin
@@ -213,7 +215,7 @@ final class PairwiseTextPreparer {
             let takesItsWords = takesWords && count <= WordRecords.longestParagraph
             guard isPairwise || takesItsWords else { return false }
             paragraphs.append(PreparedParagraph(start: paragraphStart, count: length - paragraphStart, breaks: 0..<0,
-                                                contentEnd: 0, width: 0, contentWidth: 0, endsWithNewline: newline, hasTabs: false,
+                                                contentEnd: 0, width: 0, contentWidth: 0, endsWithNewline: newline, hasTabs: hasTabs,
                                                 hasSoftHyphens: false, usesFallback: false, isFromWordRecords: !isPairwise))
             return true
         }
@@ -247,6 +249,17 @@ final class PairwiseTextPreparer {
                 hasLatin = false
                 hasOtherScript = false
                 needsWords = false
+                hasTabs = false
+                continue
+            }
+            if byte == 0x09 {
+                // A tab: shaped as a space, its width set where it falls on a line (see `LineWrapper`).
+                guard takesWords, length - paragraphStart < WordRecords.longestParagraph else { return nil }
+                needsWords = true
+                hasTabs = true
+                units[length] = 0x09
+                position += 1
+                length += 1
                 continue
             }
             if byte < 0x80 {

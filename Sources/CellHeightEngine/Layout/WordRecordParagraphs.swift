@@ -15,7 +15,8 @@ extension WordRecords {
         // Every word of the paragraph fits without emptying the store before it is put together.
         makeRoom(for: length)
         guard let words = placedWords(units, length: length) else { return false }
-        return putTogether(words, length: length, start: paragraphStart, index: index, breakBase: breakBase, into: text)
+        return putTogether(words, units, length: length, start: paragraphStart, index: index, breakBase: breakBase,
+                           into: text)
     }
 
     /// A word of a paragraph: where it is, and its record.
@@ -73,7 +74,7 @@ extension WordRecords {
         var runScript: UInt32 = 0
         var i = 0
         while i < length {
-            if units[i] == 0x20 {
+            if units[i] == 0x20 || units[i] == 0x09 {
                 i &+= 1
                 continue
             }
@@ -102,7 +103,7 @@ extension WordRecords {
                 if f & WordCharacters.neutral == 0 { lastScript = scripts[Int(unit)] }
                 hash = Self.hash(hash, unit)
                 i &+= 1
-            } while i < length && units[i] != 0x20
+            } while i < length && units[i] != 0x20 && units[i] != 0x09
             let count = i &- start
             var firstFlags = flags[Int(units[start])], lastFlags = flags[Int(units[i &- 1])]
             if wordFlags & WordCharacters.surrogate != 0 {
@@ -126,8 +127,9 @@ extension WordRecords {
     }
 
     /// Writes paragraph `index` of `text` from its words' records (see `prepareParagraph`).
-    private func putTogether(_ words: [PlacedWord], length: Int, start paragraphStart: Int, index: Int,
-                             breakBase: Int, into text: PreparedText.Storage) -> Bool {
+    private func putTogether(_ words: [PlacedWord], _ units: UnsafePointer<UInt16>, length: Int,
+                             start paragraphStart: Int, index: Int, breakBase: Int,
+                             into text: PreparedText.Storage) -> Bool {
         var x = 0, next = breakBase
         var contentEnd = length, contentWidth = 0
         var run = RunFonts()
@@ -140,7 +142,7 @@ extension WordRecords {
             if position < word.start {
                 // The spaces before it; a line may break after them.
                 let spacesX = x
-                x &+= (word.start &- position) &* spaceAdvance
+                x &+= spacesWidth(units, position..<word.start)
                 if word.start > 0 {
                     let opportunity = PreparedBreak(x: x, contentX: spacesX, offset: UInt32(word.start),
                                                     contentEnd: UInt32(position), kind: .afterSpaces)
@@ -177,7 +179,7 @@ extension WordRecords {
         if position < length {
             // Trailing spaces (or a paragraph of spaces): they hang.
             if words.isEmpty { (contentEnd, contentWidth) = (0, 0) }
-            x &+= (length &- position) &* spaceAdvance
+            x &+= spacesWidth(units, position..<length)
         }
         text.paragraphs[index].breaks = breakBase..<next
         text.paragraphs[index].contentEnd = contentEnd
@@ -188,6 +190,15 @@ extension WordRecords {
         text.paragraphs[index].hasSoftHyphens = hasSoftHyphens
         text.paragraphs[index].isFromWordRecords = true
         return true
+    }
+
+    /// The width of the spaces and tabs `units[range]`: a tab's is set where it falls on a line
+    /// (see `LineWrapper`), 0 here as in the shaping preparer's numbers.
+    @inline(__always)
+    private func spacesWidth(_ units: UnsafePointer<UInt16>, _ range: Range<Int>) -> Int {
+        var spaces = range.count
+        for k in range where units[k] == 0x09 { spaces &-= 1 }
+        return spaces &* spaceAdvance
     }
 
 
@@ -250,7 +261,8 @@ extension WordRecords {
         let numberCuttable = numbers.cuttable, numberSplits = numbers.splits
         // From the start of the word (or run of spaces) holding the range's start.
         var i = first
-        while i > 0 && i < p.count && units[i - 1] != 0x20 && units[i] != 0x20 { i -= 1 }
+        func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
+        while i > 0 && i < p.count && !isSpace(units[i - 1]) && !isSpace(units[i]) { i -= 1 }
         var position = x
         var runScript: UInt32 = 0
         var scriptKnown = false
@@ -266,17 +278,17 @@ extension WordRecords {
                 numberCuttable[i - first] = true
                 break
             }
-            if units[i] == 0x20 {
+            if isSpace(units[i]) {
                 if i >= first {
                     numberPrefix[i - first] = position
                     numberCuttable[i - first] = i > 0
-                    position &+= spaceAdvance
+                    if units[i] == 0x20 { position &+= spaceAdvance }
                 }
                 i += 1
                 continue
             }
             let start = i
-            repeat { i += 1 } while i < p.count && units[i] != 0x20
+            repeat { i += 1 } while i < p.count && !isSpace(units[i])
             let count = i - start
             var leadingScript: UInt32 = 0
             if character(at: units, start, count: p.count).flags & WordCharacters.neutral != 0 {

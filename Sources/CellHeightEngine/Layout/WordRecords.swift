@@ -1,7 +1,8 @@
 import CHarfBuzz
 import Glibc
 
-/// The pairwise lane's words of any script: each word (the text between spaces) prepared once by
+/// The pairwise lane's words of any script: each word (the text between spaces and tabs; a tab is
+/// shaped as a space, its width set where it falls on a line) prepared once by
 /// the shaping preparer, alone with the spaces around it, and kept as the numbers the prepared
 /// text needs (advances, break opportunities with their x, line-end adjustments, cuts, fonts),
 /// so that a paragraph of words seen before is put together from them with no shaping and no ICU.
@@ -13,7 +14,7 @@ import Glibc
 ///   side of a space as it would alone, and a fallback font only ever shapes ranges inside a word
 ///   (the space is never missing);
 /// - the word starts with no mark or joiner (that would join the space's grapheme) and ends with
-///   no prepended character, holds no tab, U+3000, line separator, control or emoji character,
+///   no prepended character, holds no U+3000, line separator, control or emoji character,
 ///   and no lone surrogate (`WordCharacters`; a surrogate pair is one character);
 /// - its neutral characters before its first real script are shaped in the run they continue
 ///   (the key holds that run's script, see `scriptRuns(of:leadingScript:)`);

@@ -11,10 +11,11 @@ import CellHeightTestSupport
 struct LongTextTests {
     static let widths = [3.0, 17, 41, 60, 150, 320.5, 1000]
 
-    /// Paragraphs of tens of thousands of characters that the pairwise lane takes.
+    /// Paragraphs of tens of thousands of characters that the pairwise lane takes. (Not lines with
+    /// tabs: their paragraphs come from word records, which take no word of 20,000 characters.)
     static func laneTexts(_ engine: TextLayoutEngine) throws -> [String] {
         let lines = try SegmentShapingTests.corpus().filter { line in
-            Array(line.utf8).withUnsafeBufferPointer { engine.preparePlainText($0) } != nil
+            !line.contains("\t") && Array(line.utf8).withUnsafeBufferPointer { engine.preparePlainText($0) } != nil
         }
         var prose = "", paragraphs = ""
         for line in lines where prose.utf16.count < 60_000 { prose += line + " " }

@@ -139,6 +139,54 @@ struct WordRecordTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
+    /// The texts with tabs among their spaces: every third space a tab, every fifth a space and a
+    /// tab, a tab at the start of every fourth paragraph and at the end of every seventh.
+    static func textsWithTabs() throws -> [String] {
+        try texts().enumerated().map { n, text in
+            var spaces = 0
+            var tabbed = String(text.map { character -> String in
+                guard character == " " else { return String(character) }
+                spaces += 1
+                return spaces % 3 == 0 ? "\t" : spaces % 5 == 0 ? " \t" : " "
+            }.joined())
+            if n % 4 == 0 { tabbed = "\t" + tabbed }
+            if n % 7 == 0 { tabbed += "\t" }
+            return tabbed
+        }
+    }
+
+    @Test("paragraphs with tabs: the same numbers and layouts as shaping, the tabs' widths where they fall",
+          arguments: fonts)
+    func tabs(font: String) throws {
+        let texts = try Self.textsWithTabs()
+        var fromRecords = 0, differing: [String] = []
+        for size in [14.0, 17] {
+            let (lane, shaping) = try laneAndShapingEngines(font, size: size)
+            let widths = [1.0, 23, 60, 150, 320.5, 1000]
+            for text in texts {
+                let utf8 = Array(text.utf8)
+                guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) else { continue }
+                #expect(prepared.paragraphs.allSatisfy { p in
+                    p.hasTabs == prepared.units[p.start..<p.start + p.count].contains(0x09)
+                })
+                guard prepared.paragraphs.contains(where: \.hasTabs) else { continue }
+                fromRecords += 1
+                let expected = shaping.prepare(text)
+                let layouts = widths.map { lane.layout(prepared, width: $0) }
+                if layouts != widths.map({ shaping.layout(expected, width: $0) }) {
+                    differing.append("layouts: \(text)")
+                }
+                if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
+                    differing.append("\(field): \(text)")
+                }
+            }
+        }
+        let name = URL(fileURLWithPath: font).lastPathComponent
+        print("word records with tabs, \(name): \(fromRecords) texts, \(differing.count) differ")
+        #expect(fromRecords > 1_000, "texts with tabs should take the word records")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
     @Test("""
           a word after a space is prepared with the space in its own script's run: a record made after a word \
           of another script (where nothing kerns across the runs) is not used where the space kerns with it
@@ -310,8 +358,8 @@ struct WordRecordTests {
         let face = try FontFace(path: TestFonts.dejaVuSans)
         let lane = try TextLayoutEngine(chain: FontFallbackChain.chromiumDefault(primary: face), fontSize: 16,
                                         lineHeight: .normal)
-        // A mark after a space, a tab, an emoji, U+3000, a word beyond the longest kept.
-        for text in ["Привет \u{0301}мир", "Привет\tмир", "Привет 👍", "Привет\u{3000}мир",
+        // A mark after a space, an emoji, U+3000, a word beyond the longest kept.
+        for text in ["Привет \u{0301}мир", "Привет 👍", "Привет\u{3000}мир",
                      "Привет " + String(repeating: "ж", count: WordRecords.longestWord + 1)] {
             let utf8 = Array(text.utf8)
             #expect(utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) == nil, "\(text)")
