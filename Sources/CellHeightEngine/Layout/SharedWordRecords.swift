@@ -58,7 +58,10 @@ final class SharedWordRecords: @unchecked Sendable {
 
     init(primary: FontReference, capacity: Capacity = Capacity()) {
         self.capacity = capacity
-        let slotCount = 2 * capacity.records
+        // A power of two (probes wrap with a mask), at least twice the records: a probe always
+        // meets an empty slot.
+        var slotCount = 1
+        while slotCount < 2 * capacity.records { slotCount *= 2 }
         // Zeroed by the system as they are first touched (empty slots): a store costs only what it holds.
         slots = calloc(slotCount, MemoryLayout<UInt64>.stride)!.bindMemory(to: Atomic<UInt64>.self, capacity: slotCount)
         slotMask = slotCount - 1

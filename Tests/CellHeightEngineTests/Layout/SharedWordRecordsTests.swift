@@ -90,6 +90,69 @@ struct SharedWordRecordsTests {
         }
     }
 
+    @Test("a record is shared once, found whole by its units and context, and not beyond the store's room")
+    func storeContract() throws {
+        let primary = FontReference(path: TestFonts.dejaVuSans, faceIndex: 0)
+        let store = SharedWordRecords(primary: primary,
+                                      capacity: .init(records: 3, units: 64, breaks: 8, losses: 8, splits: 8))
+        #expect(store.fontIndex(of: primary) == 0)
+        let fallback = FontReference(path: "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf",
+                                     faceIndex: 0)
+        let fallbackIndex = try #require(store.fontIndex(of: fallback))
+        #expect(fallbackIndex == 1 && store.fontIndex(of: fallback) == 1 && store.font(1) == fallback)
+        /// Shares word `text` (its numbers made up: advances 1000 per unit, a break inside it, its
+        /// units drawn by `font`), in context `edges`.
+        func share(_ text: String, edges: UInt8 = 3, font: UInt8 = 0) {
+            let units = Array(text.utf16)
+            let hash = units.withUnsafeBufferPointer {
+                WordRecords.hash($0.baseAddress!, units.count, leadingScript: 0, edges: edges)
+            }
+            let record = WordRecords.Record(hash: hash, leadingScript: 0, edges: edges, unitStart: 0,
+                                            unitCount: Int32(units.count), breakStart: 0, breakCount: 1, lossStart: 0,
+                                            lossCount: 0, width: 1000 * units.count, firstScript: 0, lastScript: 0,
+                                            firstFont: font == 0 ? -1 : Int16(font), firstChosenByItself: true,
+                                            lastFont: -1, lastChosenByItself: false, isOneRun: true,
+                                            usesFallback: font != 0, hasSoftHyphens: false, isUsable: true)
+            let advances = [Int32](repeating: 1000, count: units.count)
+            let cuttable = [Bool](repeating: true, count: units.count)
+            let fonts = [UInt8](repeating: font, count: units.count)
+            let breakOffsets: [Int32] = [1], breakXs = [1000], breakKinds: [BreakKind] = [.afterSpaces]
+            let none: [Int32] = [], noValues: [Int] = [], noSplits: [LigatureSplit] = []
+            units.withUnsafeBufferPointer { units in advances.withUnsafeBufferPointer { advances in
+            cuttable.withUnsafeBufferPointer { cuttable in fonts.withUnsafeBufferPointer { fonts in
+            breakOffsets.withUnsafeBufferPointer { breakOffsets in breakXs.withUnsafeBufferPointer { breakXs in
+            breakKinds.withUnsafeBufferPointer { breakKinds in none.withUnsafeBufferPointer { none in
+            noValues.withUnsafeBufferPointer { noValues in noSplits.withUnsafeBufferPointer { noSplits in
+                store.share(SharedWordRecords.Found(
+                    record: record, units: units, advances: advances, cuttable: cuttable, fontIndices: fonts,
+                    breakOffsets: breakOffsets, breakXs: breakXs, breakKinds: breakKinds, lossOffsets: none,
+                    lossValues: noValues, splitOffsets: none, splitValues: noSplits))
+            }}}}}}}}}}
+        }
+        func find(_ text: String, edges: UInt8 = 3) -> SharedWordRecords.Found? {
+            let units = Array(text.utf16)
+            return units.withUnsafeBufferPointer {
+                let hash = WordRecords.hash($0.baseAddress!, units.count, leadingScript: 0, edges: edges)
+                return store.find($0.baseAddress!, units.count, hash: hash, leadingScript: 0, edges: edges)
+            }
+        }
+        share("नमस्ते", font: 1)
+        share("नमस्ते", font: 1)
+        #expect(store.count == 1, "a record shared twice is kept once")
+        let found = try #require(find("नमस्ते"))
+        #expect(Array(found.units) == Array("नमस्ते".utf16) && found.advances.allSatisfy { $0 == 1000 })
+        #expect(found.fontIndices.allSatisfy { $0 == 1 } && found.record.firstFont == 1)
+        #expect(Array(found.breakXs) == [1000] && found.breakKinds.first == .afterSpaces)
+        #expect(find("नमस्ते", edges: 1) == nil, "another context is another record")
+        #expect(find("नमस्त") == nil && find("hello") == nil)
+        share("hello", edges: 1)
+        share("world")
+        #expect(store.count == 3)
+        share("beyond")
+        #expect(store.count == 3 && find("beyond") == nil, "a full store shares no more")
+        #expect(find("hello", edges: 1) != nil && find("world") != nil)
+    }
+
     @Test("a store is one per fonts, size and settings, and lives while an engine holds it")
     func identity() throws {
         let face = try FontFace(path: TestFonts.dejaVuSans)
