@@ -846,11 +846,8 @@ enum WordCharacters {
     /// Whether a character beyond the BMP may be or make an emoji (what `EmojiSegments` takes
     /// for one, and every symbol block from U+1F000 on, and the tags).
     private static func mayBeEmoji(_ value: UInt32) -> Bool {
-        guard value > 0xFFFF else { return false }
-        if (0x1F000...0x1FFFF).contains(value) || (0xE0000...0xE007F).contains(value) { return true }
-        guard let properties = Unicode.Scalar(value)?.properties else { return false }
-        return properties.isEmoji || properties.isEmojiPresentation || properties.isEmojiModifier
-            || properties.isEmojiModifierBase
+        value > 0xFFFF && ((0x1F000...0x1FFFF).contains(value) || (0xE0000...0xE007F).contains(value)
+            || EmojiSegments.isEmojiCharacter(value))
     }
 
     /// The flags and script of code point `value` beyond the BMP (a surrogate pair's).

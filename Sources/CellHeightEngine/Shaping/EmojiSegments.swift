@@ -115,6 +115,11 @@ enum EmojiSegments {
         }
     }
 
+    /// Whether code point `value` is, or takes part in, an emoji as the scanner classes it (an
+    /// emoji of either presentation, a modifier, a regional indicator, a keycap, a tag, a joiner or
+    /// a variation selector).
+    static func isEmojiCharacter(_ value: UInt32) -> Bool { Category(value) != .other }
+
     /// Splits `range` at the edges of `segments`: each piece with whether it is emoji.
     static func split(_ range: Range<Int>, by segments: [Segment]?) -> [(range: Range<Int>, isEmoji: Bool)] {
         guard let segments else { return [(range, false)] }

@@ -32,6 +32,19 @@ extension PreparedText {
     }
 }
 
+extension PreparedText {
+    /// What differs between this text, prepared by `engine`, and `other`, prepared by
+    /// `otherEngine`: "layouts" when their layouts at one of `widths` differ, else the first
+    /// number that differs (`differingNumbers`); nil when nothing does.
+    func differingLayoutsOrNumbers(from other: PreparedText, engine: TextLayoutEngine, otherEngine: TextLayoutEngine,
+                                   widths: [Double] = [1, 23, 60, 150, 320.5, 1000]) -> String? {
+        if widths.map({ engine.layout(self, width: $0) }) != widths.map({ otherEngine.layout(other, width: $0) }) {
+            return "layouts"
+        }
+        return differingNumbers(from: other, engine: engine, otherEngine: otherEngine)
+    }
+}
+
 /// An engine that takes the pairwise lane and one that shapes every paragraph, with `font` (and
 /// Chromium's fallback after it) at `size` px: the two ways the equivalence tests compare.
 func laneAndShapingEngines(_ font: String, size: Double) throws -> (lane: TextLayoutEngine, shaping: TextLayoutEngine) {

@@ -71,19 +71,14 @@ struct WordRecordTests {
             let shaping = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             shaping.usesPairwiseLane = false
             shaping.usesSegmentCache = false
-            let widths = [1.0, 23, 60, 150, 320.5, 1000]
             for text in texts {
                 let utf8 = Array(text.utf8)
                 guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }),
                       prepared.paragraphs.contains(where: \.isFromWordRecords) else { continue }
                 fromRecords += 1
                 if text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) { beyondBMP += 1 }
-                let layouts = widths.map { lane.layout(prepared, width: $0) }
                 let expected = shaping.prepare(text)
-                if layouts != widths.map({ shaping.layout(expected, width: $0) }) {
-                    differing.append("layouts: \(text)")
-                }
-                if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
+                if let field = prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping) {
                     differing.append("\(field): \(text)")
                 }
             }
@@ -162,7 +157,6 @@ struct WordRecordTests {
         var fromRecords = 0, differing: [String] = []
         for size in [14.0, 17] {
             let (lane, shaping) = try laneAndShapingEngines(font, size: size)
-            let widths = [1.0, 23, 60, 150, 320.5, 1000]
             for text in texts {
                 let utf8 = Array(text.utf8)
                 guard let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) else { continue }
@@ -172,11 +166,7 @@ struct WordRecordTests {
                 guard prepared.paragraphs.contains(where: \.hasTabs) else { continue }
                 fromRecords += 1
                 let expected = shaping.prepare(text)
-                let layouts = widths.map { lane.layout(prepared, width: $0) }
-                if layouts != widths.map({ shaping.layout(expected, width: $0) }) {
-                    differing.append("layouts: \(text)")
-                }
-                if let field = prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) {
+                if let field = prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping) {
                     differing.append("\(field): \(text)")
                 }
             }
