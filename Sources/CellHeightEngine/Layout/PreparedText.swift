@@ -38,6 +38,9 @@ public struct PreparedText {
         @exclusivity(unchecked) var fonts: [FontFace] = []
         /// Which preparer wrote the text: the wrap loop asks it for numbers per offset.
         @exclusivity(unchecked) var preparer = Preparer.shaping
+        /// The words the pairwise lane took from records made in a run that had chosen its fallback
+        /// font before them (see `WordRecords.continuedRecord`), by ascending offset.
+        @exclusivity(unchecked) var continuedWords: [ContinuedWord] = []
     }
 
     /// The engine's two preparers (`TextLayoutEngine.prepare` chooses one per text).
@@ -91,6 +94,10 @@ public struct PreparedText {
         _read { yield storage.fonts }
         _modify { yield &storage.fonts }
     }
+    var continuedWords: [ContinuedWord] {
+        _read { yield storage.continuedWords }
+        _modify { yield &storage.continuedWords }
+    }
 
     /// Empties the text, keeping the arrays' capacity for the next one. The breaks' records only
     /// grow (each paragraph writes its own entries), so that a row reuses them without clearing them.
@@ -102,6 +109,7 @@ public struct PreparedText {
         shapedNumbers.removeAll()
         fontIndices.removeAll(keepingCapacity: true)
         fonts.removeAll(keepingCapacity: true)
+        continuedWords.removeAll(keepingCapacity: true)
         preparer = .shaping
     }
 
@@ -113,6 +121,19 @@ public struct PreparedText {
         let units: UnsafeBufferPointer<UInt16>
         let breaks: PreparedBreaks.View
         let stopAdjustments: UnsafeBufferPointer<StopAdjustment>
+        let continuedWords: UnsafeBufferPointer<ContinuedWord>
+
+        /// The font the run had chosen before the word at `offset` in the text, when the lane
+        /// took the word from a record made so (see `continuedWords`); -1 otherwise.
+        func continuedFont(at offset: Int) -> Int16 {
+            var low = 0, high = continuedWords.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(continuedWords[middle].offset) < offset { low = middle + 1 } else { high = middle }
+            }
+            guard low < continuedWords.count, Int(continuedWords[low].offset) == offset else { return -1 }
+            return continuedWords[low].font
+        }
     }
 
     /// Calls `body` with the arrays' storage.
@@ -120,7 +141,10 @@ public struct PreparedText {
         units.withUnsafeBufferPointer { units in
             breaks.withView { breaks in
                 stopAdjustments.withUnsafeBufferPointer { adjustments in
-                    body(Buffers(units: units, breaks: breaks, stopAdjustments: adjustments))
+                    continuedWords.withUnsafeBufferPointer { continued in
+                        body(Buffers(units: units, breaks: breaks, stopAdjustments: adjustments,
+                                     continuedWords: continued))
+                    }
                 }
             }
         }
@@ -156,6 +180,14 @@ package struct PreparedParagraph: Equatable {
     /// Whether the pairwise lane put it together from word records (`WordRecords`) rather than
     /// walking it pair by pair.
     var isFromWordRecords = false
+}
+
+/// A word the pairwise lane took from a record made in a run that had chosen fallback font
+/// `font` (index into the word records' fonts) before it.
+struct ContinuedWord: Equatable {
+    /// Offset from the text's start.
+    var offset: Int32
+    var font: Int16
 }
 
 /// A line-end adjustment that is not 0 (see `OffsetNumbers.lineEndAdjustments`), e.g. the kerning

@@ -134,11 +134,22 @@ extension WordRecords {
         var contentEnd = length, contentWidth = 0
         var run = RunFonts()
         var usesFallback = false, hasSoftHyphens = false
-        let adjustmentBase = text.stopAdjustments.count
+        let adjustmentBase = text.stopAdjustments.count, continuedBase = text.continuedWords.count
         /// Index in `text.fonts` of each of `fonts` met in this text (0: not yet).
         var textFonts: [UInt8] = []
         var position = 0
-        for word in words {
+        /// Whether record `r` stands for the word at `start` of `count` units there, and the run
+        /// it is in takes it (then moved on past it).
+        func takes(_ r: Record, _ start: Int, _ count: Int) -> Bool {
+            // (A record made between spaces whose end kerns with the space after it does not
+            // stand for the word at the paragraph's end.)
+            guard r.isUsable, keysEdges || !r.endsAdjusted || start + count < length else { return false }
+            var next = run
+            guard next.accept(r) else { return false }
+            run = next
+            return true
+        }
+        for (n, word) in words.enumerated() {
             if position < word.start {
                 // The spaces before it; a line may break after them.
                 let spacesX = x
@@ -150,11 +161,22 @@ extension WordRecords {
                     next &+= 1
                 }
             }
-            let r = records[word.record]
-            // (A record made between spaces whose end kerns with the space after it does not
-            // stand for the word at the paragraph's end.)
-            guard r.isUsable, keysEdges || !r.endsAdjusted || word.start + word.count < length, run.accept(r)
-            else { return false }
+            var r = records[word.record]
+            if takes(r, word.start, word.count) {
+                notePrimer(ofRecord: word.record)
+            } else {
+                // A word prepared as its run's start that its run, which chose a fallback font
+                // before it, would draw otherwise: its record in that run.
+                guard run.font > 0, r.firstScript == run.script,
+                      let continued = continuedRecord(units + word.start, word.count, key: wordKeys[n], font: run.font),
+                      case let c = records[continued], takes(c, word.start, word.count)
+                else {
+                    text.continuedWords.removeSubrange(continuedBase...)
+                    return false
+                }
+                r = c
+                text.continuedWords.append(ContinuedWord(offset: Int32(paragraphStart + word.start), font: run.font))
+            }
             let start = word.start
             for b in Int(r.breakStart)..<Int(r.breakStart + r.breakCount) {
                 let offset = UInt32(start + Int(breakOffsets[b]))
@@ -190,6 +212,32 @@ extension WordRecords {
         text.paragraphs[index].hasSoftHyphens = hasSoftHyphens
         text.paragraphs[index].isFromWordRecords = true
         return true
+    }
+
+    /// The record of word `units[0..<count]` (of key `key`) in a run whose fallback font `font`
+    /// chose before it: found, or made when its font has a primer and the store has room (made
+    /// records are not moved while a paragraph is put together); nil otherwise.
+    ///
+    /// Chromium's loop chooses a run's fallback font from the run's first missing characters and
+    /// tries it on all of the run's: a word prepared as its run's start may choose another font
+    /// (in DejaVu Sans, a Tamil word starting with ப asks for Noto Sans Grantha, which lacks
+    /// most Tamil letters) where its paragraph's run, started by another word, draws it in Noto
+    /// Sans Tamil. Prepared after a character that chooses the run's font (`primer(of:)`), it
+    /// comes out as there, when that font draws all its missing characters (else a later font
+    /// would be chosen from the whole run's, and the record is not used).
+    private func continuedRecord(_ units: UnsafePointer<UInt16>, _ count: Int, key: WordKey, font: Int16) -> Int? {
+        let hash = Self.continuing(key.hash, font: font)
+        if let found = find(units, count, hash: hash, leadingScript: key.leadingScript, edges: key.edges,
+                            continuedFont: font) {
+            markUsed(found)
+            return found
+        }
+        guard primer(of: font) != nil, self.units.count + count <= unitLimit else { return nil }
+        let made = make([Word(units: units, count: count, hash: hash, leadingScript: key.leadingScript,
+                              edges: key.edges, continuedFont: font)])
+        guard let index = made.first else { return nil }
+        markUsed(index)
+        return index
     }
 
     /// The width of the spaces and tabs `units[range]`: a tab's is set where it falls on a line
@@ -297,7 +345,8 @@ extension WordRecords {
             }
             let edges = keyEdges(spaceBefore: start > 0, spaceAfter: i < p.count)
             // (The record is found or made before the records are read: making one appends to them.)
-            let found = record(units + start, count, leadingScript: leadingScript, edges: edges)
+            let found = record(units + start, count, leadingScript: leadingScript, edges: edges,
+                               continuedFont: text.continuedFont(at: p.start + start))
             let r = records[found]
             runScript = r.lastScript
             scriptKnown = true

@@ -65,6 +65,9 @@ final class WordRecords {
         var isUsed = false
         /// It cuts inside a ligature (see `ligatureSplits`).
         var hasLigatureSplits = false
+        /// The fallback font (index into `fonts`) that its run had chosen before it, -1 when
+        /// it was prepared as its own run's start (see `continuedRecord`).
+        var continuedFont: Int16 = -1
     }
 
     /// Which sides of a word are spaces (the others are its paragraph's edges).
@@ -168,6 +171,44 @@ final class WordRecords {
         return (flags, script, i)
     }
 
+    /// A character that makes a run choose a fallback font when it comes first in the run (the
+    /// system fallback gives that font for it), and its script.
+    struct Primer {
+        var units: [UInt16]
+        var script: UInt32
+    }
+    /// Per font of `fonts` that a run chose by a character of its own: such a character (see
+    /// `continuedRecord`).
+    private var primers: [Int16: Primer] = [:]
+
+    func primer(of font: Int16) -> Primer? { primers[font] }
+
+    /// Notes `codePoint` (of a run of `script`) as the primer of `font` when the system fallback
+    /// gives that font for it and the font has none yet.
+    func notePrimer(_ codePoint: UInt32, font: Int, script: hb_script_t) {
+        guard primers[Int16(font)] == nil, font > 0, font < fonts.count, systemFace(codePoint) === fonts[font],
+              let scalar = Unicode.Scalar(codePoint) else { return }
+        primers[Int16(font)] = Primer(units: Array(String(scalar).utf16), script: script.rawValue)
+    }
+
+    /// Notes the primer of record `index`'s first fallback font when its own characters chose it
+    /// (a record another worker made, see `adoptShared`): its first character of a definite
+    /// script from where that font starts drawing it.
+    func notePrimer(ofRecord index: Int) {
+        let r = records[index]
+        guard r.firstChosenByItself, r.firstFont > 0, primers[r.firstFont] == nil else { return }
+        let start = Int(r.unitStart), end = start + Int(r.unitCount)
+        guard var k = (start..<end).first(where: { fontIndices[$0] == UInt8(r.firstFont) }) else { return }
+        let unicode = hb_unicode_funcs_get_default()
+        while k < end && fontIndices[k] == UInt8(r.firstFont) {
+            let (codePoint, length) = decodeUTF16(units[k], k + 1 < end ? units[k + 1] : 0)
+            if Shaper.hasDefiniteScript(codePoint, unicode) {
+                return notePrimer(codePoint, font: Int(r.firstFont), script: hb_script_t(rawValue: r.firstScript))
+            }
+            k += length
+        }
+    }
+
     /// Per script met: whether the primary font's space is inert in it (`spaceIsInert`).
     private var inertScripts: [UInt32: Bool] = [:]
 
@@ -217,7 +258,8 @@ final class WordRecords {
 
     /// The record of word `units[0..<count]` in its context, when there is one.
     @inline(__always)
-    func find(_ units: UnsafePointer<UInt16>, _ count: Int, hash: UInt64, leadingScript: UInt32, edges: UInt8) -> Int? {
+    func find(_ units: UnsafePointer<UInt16>, _ count: Int, hash: UInt64, leadingScript: UInt32, edges: UInt8,
+              continuedFont: Int16 = -1) -> Int? {
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         let tag = hash >> 32
         return slots.withUnsafeBufferPointer { slots in
@@ -228,7 +270,7 @@ final class WordRecords {
                     let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
                     let r = records[index]
                     if r.hash == hash && r.leadingScript == leadingScript && r.edges == edges
-                        && Int(r.unitCount) == count
+                        && r.continuedFont == continuedFont && Int(r.unitCount) == count
                         && self.units.withUnsafeBufferPointer({ stored in
                             memcmp(stored.baseAddress! + Int(r.unitStart), units, 2 * count) == 0
                         }) {
@@ -240,15 +282,31 @@ final class WordRecords {
         }
     }
 
-    /// The record of word `units[0..<count]` in its context (found, or made by preparing it alone).
-    func record(_ units: UnsafePointer<UInt16>, _ count: Int, leadingScript: UInt32, edges: UInt8) -> Int {
-        let hash = Self.hash(units, count, leadingScript: leadingScript, edges: edges)
-        if let found = find(units, count, hash: hash, leadingScript: leadingScript, edges: edges) { return found }
+    /// The record of word `units[0..<count]` in its context (found, or made by preparing it alone),
+    /// in a run whose fallback font `continuedFont` chose before it (-1: as its run's start).
+    func record(_ units: UnsafePointer<UInt16>, _ count: Int, leadingScript: UInt32, edges: UInt8,
+                continuedFont: Int16 = -1) -> Int {
+        var hash = Self.hash(units, count, leadingScript: leadingScript, edges: edges)
+        if continuedFont >= 0 { hash = Self.continuing(hash, font: continuedFont) }
+        if let found = find(units, count, hash: hash, leadingScript: leadingScript, edges: edges,
+                            continuedFont: continuedFont) {
+            return found
+        }
         makeRoom(for: count)
-        if let adopted = adoptShared(units, count, hash: hash, leadingScript: leadingScript, edges: edges) {
+        if continuedFont < 0,
+           let adopted = adoptShared(units, count, hash: hash, leadingScript: leadingScript, edges: edges) {
             return adopted
         }
-        return make([Word(units: units, count: count, hash: hash, leadingScript: leadingScript, edges: edges)])[0]
+        let word = Word(units: units, count: count, hash: hash, leadingScript: leadingScript, edges: edges,
+                        continuedFont: continuedFont)
+        // (A paragraph took a record that continues a run only once its font had a primer.)
+        return make([word])[0]
+    }
+
+    /// The hash of a word's key in a run whose fallback font `font` chose before it.
+    @inline(__always)
+    static func continuing(_ hash: UInt64, font: Int16) -> UInt64 {
+        (hash ^ (UInt64(UInt16(bitPattern: font)) << 48)) &* 0x0000_0100_0000_01B3
     }
 
     /// The record another worker shared of word `units[0..<count]` in its context, copied into
@@ -325,7 +383,8 @@ final class WordRecords {
 
     /// Shares record `index`, which this store made, with the other workers.
     private func share(_ index: Int) {
-        guard let shared else { return }
+        // (A record that continues a run names the run's font by this store's numbering.)
+        guard let shared, records[index].continuedFont < 0 else { return }
         var r = records[index]
         let start = Int(r.unitStart), breakStart = Int(r.breakStart), lossStart = Int(r.lossStart)
         sharingFonts.removeAll(keepingCapacity: true)
@@ -382,6 +441,8 @@ final class WordRecords {
         var hash: UInt64
         var leadingScript: UInt32
         var edges: UInt8
+        /// See `Record.continuedFont`.
+        var continuedFont: Int16 = -1
     }
 
     /// Makes room for `count` more units when they would not fit: keeps the records paragraphs
@@ -482,6 +543,7 @@ final class WordRecords {
     /// preparing them together, each with the spaces its edges name and starting in the run it
     /// continues, in one paragraph: where they are (the spaces between them) nothing reaches across
     /// (see the type's comment), so each comes out as it would alone. Their indices, in order.
+    /// A word that continues a run with a fallback font (`Word.continuedFont`) is made alone.
     func make(_ words: [Word]) -> [Int] {
         guard var together = together(words) else { return [] }
         let made = words.indices.map { n in
@@ -528,6 +590,14 @@ final class WordRecords {
         var contexts: [ScriptContext] = []
         for word in words {
             let first = character(at: word.units, 0, count: word.count)
+            if word.continuedFont >= 0 {
+                // The run's font chosen before the word, as its paragraph chose it: by the
+                // character that chose it there, first in the run (see `continuedRecord`).
+                guard words.count == 1, let primer = primer(of: word.continuedFont) else { return nil }
+                contexts.append(ScriptContext(offset: 0, script: hb_script_t(rawValue: primer.script)))
+                text.append(contentsOf: primer.units)
+                text.append(0x20)
+            }
             if word.leadingScript != 0 {
                 contexts.append(ScriptContext(offset: text.count, script: hb_script_t(rawValue: word.leadingScript)))
             } else if word.edges & Self.spaceBefore != 0, first.flags & WordCharacters.neutral == 0 {
@@ -576,6 +646,7 @@ final class WordRecords {
                             firstScript: 0, lastScript: 0, firstFont: -1, firstChosenByItself: false,
                             lastFont: -1, lastChosenByItself: false, isOneRun: true, usesFallback: false,
                             hasSoftHyphens: false, isUsable: together.fontsFit)
+        record.continuedFont = word.continuedFont
         // The spaces beside it keep their own advance (no pair with the word moved them).
         let numbers = together.numbers
         if word.edges & Self.spaceBefore != 0 && numbers.advance(at: start - 1) != spaceAdvance {
@@ -700,6 +771,7 @@ final class WordRecords {
             // the one the fallback chain gives its own first character of a definite script.
             guard let definite = Self.definiteHint(together.text, missing) else { return (Int16(font), false) }
             let chosen = together.firstFallback[r] == missing.lowerBound || systemFace(definite) === fonts[font]
+            if chosen && record.continuedFont < 0 { notePrimer(definite, font: font, script: runs[r].script) }
             return (Int16(font), chosen)
         }
         if let (font, chosen) = runFont(firstRun) {

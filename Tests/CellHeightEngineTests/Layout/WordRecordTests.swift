@@ -257,6 +257,40 @@ struct WordRecordTests {
         #expect(taken >= 20, "most of these should take the word records: \(taken)")
     }
 
+    @Test("""
+          a word whose own first letter would choose another fallback font than its run chose before it \
+          is taken from a record made in such a run, with shaping's numbers and layouts
+          """, arguments: [TestFonts.dejaVuSans, TestFonts.dejaVuSerif])
+    func continuedRuns(font: String) throws {
+        // Tamil UI strings, written for this test. In DejaVu Sans and Liberation Sans, which have
+        // no Tamil, a run whose first missing letter is க, த, அ... falls back to Noto Sans Tamil,
+        // which then draws the words starting with ப or வ too; alone, those ask for Noto Sans
+        // Grantha (which has ப and வ only), and keep .notdef boxes. Runs that start with ப or
+        // வ keep Grantha in the paragraph as well (the lane leaves those to shaping).
+        // The words' first records are made where they start their runs (the first texts).
+        let texts = ["பயனர் பெயர் தவறானது", "வரிசை பதிலளிக்கவில்லை", "பெயர் வழங்கப்படவில்லை",
+                     "கோப்பு பெயர் வழங்கப்படவில்லை", "இந்த பயன்பாடு பதிலளிக்கவில்லை",
+                     "கடவுச்சொல் பிழையானது, மீண்டும் முயற்சிக்கவும் பயனர்",
+                     "கோப்புறை: %s பெயர் வழங்கப்படவில்லை\nதேடல் பயன்பாடு வரிசை",
+                     "Open கோப்பு பெயர் (வழங்கப்படவில்லை) பயனர் வரிசை"]
+        let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
+        var continued = 0, differing: [String] = []
+        for text in texts + texts {
+            let utf8 = Array(text.utf8)
+            let expected = shaping.prepare(text)
+            if let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) {
+                continued += prepared.continuedWords.count
+                if prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping) != nil {
+                    differing.append(text)
+                }
+            }
+            #expect(lane.layout(lane.prepare(text), width: 120, details: true)
+                    == shaping.layout(expected, width: 120, details: true), "\(text)")
+        }
+        #expect(continued >= 4, "words after a run chose Noto Sans Tamil should take such records: \(continued)")
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     @Test("a full store keeps the words paragraphs found since it last filled up, and gives what shaping gives")
     func makingRoom() throws {
         let face = try FontFace(path: TestFonts.dejaVuSans)
