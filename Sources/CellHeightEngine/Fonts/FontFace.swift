@@ -27,7 +27,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// Opens face `faceIndex` of the font file at `path`.
     public init(path: String, faceIndex: Int = 0) throws {
-        let file = try FontFileData.of(path: path)
+        let file = try FontRegistry.shared.fileData(path: path)
         guard let library = FreeTypeLibrary.shared else {
             throw EngineError.freeTypeUnavailable
         }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Who is told of the font files the engine reads.
 package enum FontFileReading {
@@ -13,7 +12,8 @@ package enum FontFileReading {
     nonisolated(unsafe) package static var onRead: ((_ descriptor: Int32, _ path: String) -> Void)?
 }
 
-/// The bytes of a font file, read once into memory and shared by every face opened from it.
+/// The bytes of a font file, read once into memory (`FontRegistry` keeps them) and shared by every
+/// face opened from it.
 ///
 /// FreeType would map the file instead; a mapped file that is truncated while in use (a package
 /// upgrade, a font being rewritten) kills the process with SIGBUS. Read bytes cannot change under
@@ -33,35 +33,11 @@ final class FontFileData: @unchecked Sendable {
 
     deinit { memory.release() }
 
-    /// A path's bytes once read. Each path has its own lock, held while it is read: a thread
-    /// reading Noto Sans CJK (20 MB, some 5 ms) keeps the others from reading it again, not from
-    /// opening other fonts.
-    private final class Slot {
-        let lock = NSLock()
-        var data: FontFileData?
-    }
-
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var slots: [String: Slot] = [:]
-
-    /// The bytes of the font file at `path`, read on first use.
+    /// Reads the font file at `path` (see `FontRegistry.fileData(path:)`, which reads each path once).
     ///
     /// - Throws: `EngineError` when the path is missing, unreadable, a directory, or not a
     ///   regular file (a FIFO would block forever, a device never end).
-    static func of(path: String) throws -> FontFileData {
-        lock.lock()
-        let slot = slots[path] ?? Slot()
-        slots[path] = slot
-        lock.unlock()
-        slot.lock.lock()
-        defer { slot.lock.unlock() }
-        if let data = slot.data { return data }
-        let data = try read(path)
-        slot.data = data
-        return data
-    }
-
-    private static func read(_ path: String) throws -> FontFileData {
+    static func read(_ path: String) throws -> FontFileData {
         // O_NONBLOCK: opening a FIFO to read would otherwise wait for a writer.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {

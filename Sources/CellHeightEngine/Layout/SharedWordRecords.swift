@@ -231,29 +231,4 @@ final class SharedWordRecords: @unchecked Sendable {
 
     /// How many records are shared.
     var count: Int { counts.withLock { $0.records } }
-
-    /// What makes records differ: the fonts (the primary one and the chain after it), the size,
-    /// and the shaping settings that change results.
-    struct Identity: Hashable {
-        var primary: FontReference
-        var fallbacks: FontFallbackChain.Identity
-        var fontSize: Double
-        /// `Shaper.splitsLongClusters` (on but in tests).
-        var splitsLongClusters: Bool
-    }
-
-    /// The store of each identity that some engine still holds.
-    private static let stores = Mutex<[Identity: Weak]>([:])
-    private struct Weak { weak var store: SharedWordRecords? }
-
-    /// The store of `identity`, made when no engine holds one.
-    static func store(for identity: Identity) -> SharedWordRecords {
-        stores.withLock { stores in
-            if let store = stores[identity]?.store { return store }
-            stores = stores.filter { $0.value.store != nil }
-            let store = SharedWordRecords(primary: identity.primary)
-            stores[identity] = Weak(store: store)
-            return store
-        }
-    }
 }

@@ -106,14 +106,14 @@ public final class TextLayoutEngine {
         let sharesRecords = usesSharedWordRecords && wordRecordUnitLimit == WordRecords.defaultUnitLimit
             && shaper.runWindow == Shaper.defaultRunWindow
             && shaping.pieceUnits == ShapingTextPreparer.defaultPieceUnits
-        let identity = SharedWordRecords.Identity(
-            primary: FontReference(path: chain.primary.path, faceIndex: chain.primary.faceIndex),
-            fallbacks: chain.identity, fontSize: fontSize, splitsLongClusters: shaper.splitsLongClusters)
+        let key = FontRegistry.Key(
+            font: FontReference(path: chain.primary.path, faceIndex: chain.primary.faceIndex),
+            fontSize: fontSize, splitsLongClusters: shaper.splitsLongClusters, fallbacks: chain.identity)
         return WordRecords(primary: chain.primary, spaceAdvance: space,
                            prepareTogether: { shaping.prepareWords($0, contexts: $1) },
                            systemFace: { shaper.fallbackFaces.systemFace(for: $0) },
                            unitLimit: wordRecordUnitLimit,
-                           shared: sharesRecords ? SharedWordRecords.store(for: identity) : nil,
+                           shared: sharesRecords ? FontRegistry.shared.wordRecords(for: key) : nil,
                            face: { chain.face(for: $0) })
     }
 

@@ -224,7 +224,8 @@ final class Shaper {
     /// per face: a shaper meets a handful).
     func sharedStore(for face: FontFace) -> SharedShapingStore {
         if let known = sharedStores.first(where: { $0.face === face }) { return known.store }
-        let store = SharedShapingStore.store(for: face, fontSize: fontSize, splitsLongClusters: splitsLongClusters)
+        let key = FontRegistry.Key(face: face, fontSize: fontSize, splitsLongClusters: splitsLongClusters)
+        let store = FontRegistry.shared.shapingStore(for: key)
         sharedStores.append((face, store))
         return store
     }

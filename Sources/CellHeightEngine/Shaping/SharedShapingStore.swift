@@ -1,15 +1,15 @@
 import Synchronization
 
-/// What the workers of a run share per font and size (the one registry of it): widths of words
+/// What the workers of a run share per font and size (`FontRegistry` keeps one each): widths of words
 /// shaped alone (behind each worker's `ShapedSegmentCache`), clusters of ranges the fallback loop
 /// shaped (behind each worker's `ShapedRangeCache`), both in `SharedShapes`, and the pairwise
 /// lane's tables (`PlainShapingTables`).
 ///
 /// Workers open faces of their own (shaping with a face is not thread-safe), so a store is found
-/// by what is the same for all of them: the font file's path, the face's index in it, the size
-/// and the shaping settings that change results. The file's bytes are read once per path for the
-/// whole process (`FontFileData`), so one path is one font. What else shaping reads (features,
-/// language) is the same for every shaper; the text it reads is in each key.
+/// by what is the same for all of them (`FontRegistry.Key`): the font file's path, the face's
+/// index in it, the size and the shaping settings that change results. The file's bytes are read
+/// once per path for the whole process (`FontRegistry`), so one path is one font. What else
+/// shaping reads (features, language) is the same for every shaper; the text it reads is in each key.
 final class SharedShapingStore: Sendable {
     /// Words and runs of spaces shaped alone, keyed as `ShapedSegmentCache.sharedKey` builds keys.
     /// As many as a worker's width cache holds.
@@ -24,7 +24,8 @@ final class SharedShapingStore: Sendable {
     /// none for a font the lane cannot take.
     private let plainTables = Mutex<PlainShapingTables??>(nil)
 
-    private init() {}
+    /// Made by `FontRegistry`, one per font, size and settings.
+    init() {}
 
     /// The pairwise lane's tables, made with `make` by the first worker that asks.
     func plainShapingTables(orMake make: () -> PlainShapingTables?) -> PlainShapingTables? {
@@ -33,30 +34,6 @@ final class SharedShapingStore: Sendable {
             let made = make()
             known = .some(made)
             return made
-        }
-    }
-
-    struct FontIdentity: Hashable {
-        var path: String
-        var faceIndex: Int
-        var fontSize: Double
-        /// `Shaper.splitsLongClusters` (on but in tests).
-        var splitsLongClusters: Bool
-    }
-
-    /// Every store made in this process, one per font identity. Each is bounded, and a run meets
-    /// a handful of fonts and sizes.
-    private static let stores = Mutex<[FontIdentity: SharedShapingStore]>([:])
-
-    /// The store of `face` (any worker's face of that font) at `fontSize`, made on first use.
-    static func store(for face: FontFace, fontSize: Double, splitsLongClusters: Bool) -> SharedShapingStore {
-        let identity = FontIdentity(path: face.path, faceIndex: face.faceIndex, fontSize: fontSize,
-                                    splitsLongClusters: splitsLongClusters)
-        return stores.withLock { stores in
-            if let store = stores[identity] { return store }
-            let store = SharedShapingStore()
-            stores[identity] = store
-            return store
         }
     }
 }

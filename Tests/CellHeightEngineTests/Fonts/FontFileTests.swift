@@ -37,45 +37,13 @@ struct FontFileTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: TestFonts.notoSansCJK))
         #expect(original.count >= FontFileMemory.mappedSize)
         try original.write(to: URL(fileURLWithPath: path))
-        let data = try FontFileData.of(path: path)
+        let data = try FontRegistry.shared.fileData(path: path)
         let face = try FontFace(path: path)
         #expect(truncate(path, 0) == 0)
         #expect(Data(data.bytes) == original)
         let reference = try FontFace(path: TestFonts.notoSansCJK)
         for codePoint: UInt32 in [0x4E00, 0x4E2D, 0x3042, 0xAC00, 0xFF01, 0x41] {
             #expect(face.advance(of: codePoint, fontSize: 16) == reference.advance(of: codePoint, fontSize: 16))
-        }
-    }
-
-    /// Threads opening the same fonts at once share one read of each file (each path has its own
-    /// lock: a thread reading one file does not hold up another opening a different one).
-    @Test("threads opening fonts at once get one read of each file")
-    func concurrentReads() throws {
-        let directory = try FontFaceErrorTests.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let sources = [TestFonts.notoSansCJK, TestFonts.dejaVuSans, TestFonts.notoSansThai, TestFonts.liberationSerif]
-        let paths = try sources.enumerated().map { index, source in
-            let path = directory + "/font\(index)" + (source.hasSuffix(".ttc") ? ".ttc" : ".ttf")
-            try Data(contentsOf: URL(fileURLWithPath: source)).write(to: URL(fileURLWithPath: path))
-            return path
-        }
-        let threads = 8
-        let results = UnsafeMutableBufferPointer<FontFileData?>.allocate(capacity: threads * paths.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            // Each thread in its own order, so that reads of different files overlap.
-            for step in 0..<paths.count {
-                let index = (step + thread) % paths.count
-                results[thread * paths.count + index] = try? FontFileData.of(path: paths[index])
-            }
-        }
-        for (index, path) in paths.enumerated() {
-            let first = try #require(results[index])
-            #expect(Data(first.bytes) == (try Data(contentsOf: URL(fileURLWithPath: sources[index]))), "\(path)")
-            for thread in 1..<threads {
-                #expect(results[thread * paths.count + index] === first, "\(path), thread \(thread)")
-            }
         }
     }
 

@@ -152,25 +152,4 @@ struct SharedWordRecordsTests {
         #expect(store.count == 3 && find("beyond") == nil, "a full store shares no more")
         #expect(find("hello", edges: 1) != nil && find("world") != nil)
     }
-
-    @Test("a store is one per fonts, size and settings, and lives while an engine holds it")
-    func identity() throws {
-        let face = try FontFace(path: TestFonts.dejaVuSans)
-        let reference = FontReference(path: face.path, faceIndex: face.faceIndex)
-        let chain = FontFallbackChain.chromiumDefault(primary: face)
-        func identity(size: Double, chain: FontFallbackChain = chain, splits: Bool = true) -> SharedWordRecords.Identity
-        {
-            SharedWordRecords.Identity(
-                primary: reference, fallbacks: chain.identity, fontSize: size,
-                splitsLongClusters: splits)
-        }
-        let store = SharedWordRecords.store(for: identity(size: 16.625))
-        #expect(SharedWordRecords.store(for: identity(size: 16.625)) === store)
-        #expect(SharedWordRecords.store(for: identity(size: 16.75)) !== store)
-        #expect(SharedWordRecords.store(for: identity(size: 16.625, splits: false)) !== store)
-        let ownChain = FontFallbackChain(primary: face, fixedFallbacks: [], usesSystemFallback: true)
-        #expect(SharedWordRecords.store(for: identity(size: 16.625, chain: ownChain)) !== store)
-        weak var released = SharedWordRecords.store(for: identity(size: 16.875))
-        #expect(released == nil, "a store no engine holds is not kept")
-    }
 }

@@ -118,21 +118,6 @@ struct SharedShapingStoreTests {
         #expect(again.harfBuzzShapings == 0)
     }
 
-    @Test("one store per font file, face, size and settings, whichever worker's face asks")
-    func storeIdentity() throws {
-        func store(_ face: FontFace, _ size: Double, splits: Bool = true) -> SharedShapingStore {
-            SharedShapingStore.store(for: face, fontSize: size, splitsLongClusters: splits)
-        }
-        let a = try TestFonts.face(TestFonts.notoSansCJK), b = try TestFonts.face(TestFonts.notoSansCJK)
-        let otherFace = try TestFonts.face(TestFonts.notoSansCJK, faceIndex: 1)
-        let otherFile = try TestFonts.face(TestFonts.dejaVuSans)
-        #expect(store(a, 14) === store(b, 14))
-        #expect(store(a, 14) !== store(a, 14.5))
-        #expect(store(a, 14) !== store(otherFace, 14))
-        #expect(store(a, 14) !== store(otherFile, 14))
-        #expect(store(a, 14) !== store(a, 14, splits: false))
-    }
-
     @Test("range keys: the context counts for Arabic (joining reads it), not for Hangul, across workers' caches")
     func context() throws {
         let shared = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: 64)
