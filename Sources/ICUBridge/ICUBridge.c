@@ -106,12 +106,15 @@ _Static_assert(ICUB_LB_CL == U_LB_CLOSE_PUNCTUATION && ICUB_LB_CM == U_LB_COMBIN
                && ICUB_LB_BA == U_LB_BREAK_AFTER && ICUB_LB_HY == U_LB_HYPHEN && ICUB_LB_HL == U_LB_HEBREW_LETTER
                && ICUB_LB_AL == U_LB_ALPHABETIC && ICUB_LB_BK == U_LB_MANDATORY_BREAK
                && ICUB_LB_CB == U_LB_CONTINGENT_BREAK && ICUB_LB_CR == U_LB_CARRIAGE_RETURN
-               && ICUB_LB_LF == U_LB_LINE_FEED && ICUB_LB_NL == U_LB_NEXT_LINE && ICUB_LB_SP == U_LB_SPACE,
+               && ICUB_LB_LF == U_LB_LINE_FEED && ICUB_LB_NL == U_LB_NEXT_LINE && ICUB_LB_SP == U_LB_SPACE
+               && ICUB_LB_ID == U_LB_IDEOGRAPHIC && ICUB_LB_AI == U_LB_AMBIGUOUS && ICUB_LB_B2 == U_LB_BREAK_BOTH
+               && ICUB_LB_IN == U_LB_INSEPARABLE,
                "Line_Break values differ from ICU's");
 _Static_assert(ICUB_GC_PS == U_START_PUNCTUATION && ICUB_GC_PE == U_END_PUNCTUATION
                && ICUB_GC_PI == U_INITIAL_PUNCTUATION && ICUB_GC_PF == U_FINAL_PUNCTUATION
                && ICUB_GC_LU == U_UPPERCASE_LETTER && ICUB_GC_LO == U_OTHER_LETTER && ICUB_GC_PO == U_OTHER_PUNCTUATION
                && ICUB_GC_SM == U_MATH_SYMBOL && ICUB_GC_SO == U_OTHER_SYMBOL
+               && ICUB_GC_ZS == U_SPACE_SEPARATOR && ICUB_GC_PD == U_DASH_PUNCTUATION
                && U_LOWERCASE_LETTER == 2 && U_TITLECASE_LETTER == 3 && U_MODIFIER_LETTER == 4
                && U_CURRENCY_SYMBOL == 25 && U_MODIFIER_SYMBOL == 26,
                "General_Category values differ from ICU's");

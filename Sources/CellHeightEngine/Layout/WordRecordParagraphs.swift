@@ -65,8 +65,24 @@ extension WordRecords {
         return words
     }
 
+    /// Whether a word written without spaces parts before `units[i]` (`i` > 0): between an
+    /// ideograph and another or a kana, either way round (see `WordCharacters.ideograph`). A
+    /// line may break there whatever is around, and each part is then a word of its own, put
+    /// together with the part before where the glyph on either side is inert
+    /// (`Record.startsInert`; ideographs are, in Noto Sans CJK): Chinese and Japanese text is then
+    /// taken an ideograph or a run of kana and punctuation at a time, from records that come
+    /// again and again, rather than a sentence at a time.
+    @inline(__always)
+    static func joinsAt(_ units: UnsafePointer<UInt16>, _ i: Int) -> Bool {
+        let flags = WordCharacters.flags
+        let current = flags[Int(units[i])], previous = flags[Int(units[i &- 1])]
+        let either = WordCharacters.ideograph | WordCharacters.kana
+        return (current | previous) & WordCharacters.ideograph != 0 && current & either != 0 && previous & either != 0
+    }
+
     /// The words of paragraph `units[0..<length]` (their records not looked up yet), their keys
-    /// in `wordKeys`; nil when a word is not one a record may stand for.
+    /// in `wordKeys`; nil when a word is not one a record may stand for. A word written without
+    /// spaces is listed as its parts (see `joinsAt`).
     private func keyedWords(_ units: UnsafePointer<UInt16>, length: Int) -> [PlacedWord]? {
         let flags = WordCharacters.flags, scripts = WordCharacters.scripts
         var words: [PlacedWord] = []
@@ -103,7 +119,7 @@ extension WordRecords {
                 if f & WordCharacters.neutral == 0 { lastScript = scripts[Int(unit)] }
                 hash = Self.hash(hash, unit)
                 i &+= 1
-            } while i < length && units[i] != 0x20 && units[i] != 0x09
+            } while i < length && units[i] != 0x20 && units[i] != 0x09 && !Self.joinsAt(units, i)
             let count = i &- start
             var firstFlags = flags[Int(units[start])], lastFlags = flags[Int(units[i &- 1])]
             if wordFlags & WordCharacters.surrogate != 0 {
@@ -149,6 +165,7 @@ extension WordRecords {
             run = next
             return true
         }
+        var previous: Record?
         for (n, word) in words.enumerated() {
             if position < word.start {
                 // The spaces before it; a line may break after them.
@@ -177,6 +194,19 @@ extension WordRecords {
                 r = c
                 text.continuedWords.append(ContinuedWord(offset: Int32(paragraphStart + word.start), font: run.font))
             }
+            if let before = previous, position == word.start {
+                // A part of a word written without spaces, after the part before it (see
+                // `joinsAt`): nothing reaches across where they meet, and a line may break there.
+                guard before.endsInert || r.startsInert, !before.endsAdjusted else {
+                    text.continuedWords.removeSubrange(continuedBase...)
+                    return false
+                }
+                let offset = UInt32(word.start)
+                text.breaks.set(PreparedBreak(x: x, contentX: x, offset: offset, contentEnd: offset, kind: .other),
+                                at: next)
+                next &+= 1
+            }
+            previous = r
             let start = word.start
             for b in Int(r.breakStart)..<Int(r.breakStart + r.breakCount) {
                 let offset = UInt32(start + Int(breakOffsets[b]))
@@ -336,7 +366,7 @@ extension WordRecords {
                 continue
             }
             let start = i
-            repeat { i += 1 } while i < p.count && !isSpace(units[i])
+            repeat { i += 1 } while i < p.count && !isSpace(units[i]) && !Self.joinsAt(units, i)
             let count = i - start
             var leadingScript: UInt32 = 0
             if character(at: units, start, count: p.count).flags & WordCharacters.neutral != 0 {

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Glibc
+import ICUBridge
 
 /// The pairwise lane's words of any script: each word (the text between spaces and tabs; a tab is
 /// shaped as a space, its width set where it falls on a line) prepared once by
@@ -68,6 +69,11 @@ final class WordRecords {
         /// The fallback font (index into `fonts`) that its run had chosen before it, -1 when
         /// it was prepared as its own run's start (see `continuedRecord`).
         var continuedFont: Int16 = -1
+        /// Its first (last) character is an ideograph, where a word written without spaces may
+        /// part (see `joinsAt`), with an inert glyph in its font (`InertGlyphs`): nothing reaches
+        /// across that edge.
+        var startsInert = false
+        var endsInert = false
     }
 
     /// Which sides of a word are spaces (the others are its paragraph's edges).
@@ -208,6 +214,9 @@ final class WordRecords {
             k += length
         }
     }
+
+    /// Per font (high 32 bits) and script met: its inert glyphs (see `isInert`).
+    private var inertGlyphs: [UInt64: InertGlyphs] = [:]
 
     /// Per script met: whether the primary font's space is inert in it (`spaceIsInert`).
     private var inertScripts: [UInt32: Bool] = [:]
@@ -658,7 +667,31 @@ final class WordRecords {
         appendAdjustments(of: start..<end, from: &together, to: &record)
         record.endsAdjusted = record.lossCount > 0 && lossOffsets[lossOffsets.count - 1] == Int32(count)
         setRunFonts(of: start..<end, from: &together, to: &record)
+        let flags = WordCharacters.flags, base = Int(record.unitStart)
+        if flags[Int(word.units[0])] & WordCharacters.ideograph != 0 {
+            record.startsInert = isInert(word.units[0], font: Int(fontIndices[base]), script: record.firstScript)
+        }
+        if flags[Int(word.units[count - 1])] & WordCharacters.ideograph != 0 {
+            record.endsInert = isInert(word.units[count - 1], font: Int(fontIndices[base + count - 1]),
+                                       script: record.lastScript)
+        }
         return record
+    }
+
+    /// Whether the glyph of character `unit` (of the BMP) in font `font` is inert in text of
+    /// `script` (`InertGlyphs`, kept per font and script).
+    private func isInert(_ unit: UInt16, font: Int, script: UInt32) -> Bool {
+        let key = UInt64(font) << 32 | UInt64(script)
+        let glyphs: InertGlyphs
+        if let known = inertGlyphs[key] {
+            glyphs = known
+        } else {
+            glyphs = InertGlyphs(font: fonts[font], script: hb_script_t(rawValue: script))
+            inertGlyphs[key] = glyphs
+        }
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(fonts[font].hbFont, UInt32(unit), &glyph) != 0 else { return false }
+        return glyphs.contains(glyph)
     }
 
     /// Appends the word's units, advances, cuts, fonts and ligature splits.
@@ -886,6 +919,12 @@ enum WordCharacters {
     static let refusedLast: UInt8 = 8
     /// A UTF-16 surrogate (in `flags` only): the character is the pair's (`character(_:)`).
     static let surrogate: UInt8 = 16
+    /// An ideograph of the BMP (Han, Line_Break ID): a line may break between it and another
+    /// ideograph or a kana whatever is around them (UAX #14's LB31; no rule reads past an ID),
+    /// so that is where a word written without spaces is parted (see `WordRecords.joinsAt`).
+    static let ideograph: UInt8 = 32
+    /// A kana of Line_Break ID (not the small kana, CJ, nor the iteration marks, NS).
+    static let kana: UInt8 = 64
 
     /// The flags above of code point `value` (a surrogate code point is refused).
     private static func flags(of value: UInt32, script: hb_script_t) -> UInt8 {
@@ -904,6 +943,10 @@ enum WordCharacters {
             default: break
             }
             if scalar.properties.isGraphemeExtend { f |= refusedFirst }
+            if value <= 0xFFFF && f & refusedFirst == 0 && Int(icub_line_break_class(value)) == ICUB_LB_ID {
+                if script == HB_SCRIPT_HAN { f |= ideograph }
+                if script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA { f |= kana }
+            }
         }
         // Grapheme_Cluster_Break=Prepend (Unicode 16).
         switch value {
@@ -988,7 +1031,7 @@ extension WordRecords {
     /// its default): HarfBuzz applies a legacy `kern` table only to text whose script's GPOS has
     /// no `kern` feature (hb-ot-shape.cc: `apply_kern` when `has_gpos_kern` is false), so such a
     /// font's `kern` table is never read (DejaVu Sans has one).
-    private static func positioningKernsEveryScript(_ face: OpaquePointer) -> Bool {
+    static func positioningKernsEveryScript(_ face: OpaquePointer) -> Bool {
         let table = hbTag("GPOS"), kern = hbTag("kern")
         var count = hb_ot_layout_table_get_script_tags(face, table, 0, nil, nil)
         guard count > 0 else { return false }

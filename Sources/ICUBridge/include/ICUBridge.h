@@ -58,10 +58,11 @@ enum {
     ICUB_LB_OP = 20, ICUB_LB_QU = 23, ICUB_LB_SY = 27, ICUB_LB_ZW = 28, ICUB_LB_WJ = 30,
     ICUB_LB_CP = 36, ICUB_LB_ZWJ = 42, ICUB_LB_BA = 4, ICUB_LB_HY = 13, ICUB_LB_HL = 38,
     ICUB_LB_AL = 2, ICUB_LB_BK = 6, ICUB_LB_CB = 7, ICUB_LB_CR = 10, ICUB_LB_LF = 17, ICUB_LB_NL = 29,
-    ICUB_LB_SP = 26,
+    ICUB_LB_SP = 26, ICUB_LB_ID = 14, ICUB_LB_AI = 1, ICUB_LB_B2 = 3, ICUB_LB_IN = 15,
     // General_Category (UCharCategory)
     ICUB_GC_PS = 20, ICUB_GC_PE = 21, ICUB_GC_PI = 28, ICUB_GC_PF = 29,
     ICUB_GC_LU = 1, ICUB_GC_LO = 5, ICUB_GC_PO = 23, ICUB_GC_SM = 24, ICUB_GC_SO = 27,
+    ICUB_GC_ZS = 12, ICUB_GC_PD = 19,
     // East_Asian_Width (UEastAsianWidth)
     ICUB_EA_HALFWIDTH = 2, ICUB_EA_FULLWIDTH = 3, ICUB_EA_WIDE = 5,
 };

@@ -291,6 +291,36 @@ struct WordRecordTests {
         #expect(differing.isEmpty, "\(differing)")
     }
 
+    @Test("""
+          Chinese and Japanese written without spaces are taken in parts, parted between an ideograph and \
+          another or a kana: shaping's numbers and layouts, at every width, also where the parts meet
+          """, arguments: [TestFonts.dejaVuSans, TestFonts.notoSans, TestFonts.liberationSans])
+    func ideographParts(font: String) throws {
+        // UI strings written for this test, each longer than the longest word a record keeps
+        // (64 units): taken only in parts. Kana runs, fullwidth punctuation that collapses in
+        // pairs, Latin and digits between ideographs; and a text again, its parts then found.
+        let texts = ["无法打开文件，因为它正被另一个程序使用。请关闭该程序后重试，或者将文件另存为新的名称并保存到其他位置。如果问题仍然存在，请联系系统管理员。",
+                     "ファイルを開けませんでした。別のプログラムがこのファイルを使用しています。そのプログラムを閉じてからもう一度やり直すか、新しい名前でファイルを別の場所に保存してください。",
+                     "「設定」→「表示」を選択し、画面の解像度を1920×1080に変更してください（再起動が必要です）。変更は次回のログイン時に有効になります。",
+                     "此操作将删除所选的3个文件夹及其所有内容（包括子文件夹）。删除后无法恢复。您确定要继续吗？请在继续之前备份重要数据。",
+                     "無法開啟檔案「%s」：權限不足。請確認您有讀取此檔案的權限，然後再試一次。若問題持續發生，請洽詢系統管理員或參閱說明文件。"]
+        let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
+        var taken = 0, differing: [String] = []
+        for text in texts + texts {
+            let utf8 = Array(text.utf8)
+            let expected = shaping.prepare(text)
+            if let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) {
+                taken += 1
+                if prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping,
+                                                      widths: [1, 15, 31, 60, 100.5, 150, 320, 1000]) != nil {
+                    differing.append(text)
+                }
+            }
+        }
+        #expect(taken >= texts.count, "most texts should be taken in parts: \(taken)")
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     @Test("a full store keeps the words paragraphs found since it last filled up, and gives what shaping gives")
     func makingRoom() throws {
         let face = try FontFace(path: TestFonts.dejaVuSans)

@@ -1,0 +1,84 @@
+import CHarfBuzz
+
+/// The glyphs of a font that nothing HarfBuzz does for text of one script reaches, so that text
+/// on each side of one of them shapes as it would alone: no lookup Chromium's features apply
+/// for the script (and `halt`, which it turns on at some CJK punctuation) names the glyph in its
+/// input, context or output, none skips base glyphs or ligatures (it could match across a glyph
+/// it does not name), the glyph is no mark, and the font has no legacy `kern` table HarfBuzz may
+/// read and no AAT table.
+///
+/// A lookup whose match spans two neighbouring glyphs matches both (or skips one by its flags),
+/// so where one of them is inert, nothing joins the text before it to the text after: the word
+/// records take the parts of a word written without spaces between two ideographs as words of
+/// their own (see `WordRecords.joinsAt`). In Noto Sans CJK the ideographs are inert; kana are
+/// not (its `kern` feature pairs them), nor is Noto Serif Tibetan's tsheg (pairs and a
+/// chaining context read it).
+final class InertGlyphs {
+    /// The glyphs some lookup names; nil when no glyph is inert.
+    private let named: OpaquePointer?
+    private let face: OpaquePointer?
+
+    init(font: FontFace, script: hb_script_t) {
+        face = hb_font_get_face(font.hbFont)
+        guard let face, Self.layoutOnlyByLookups(face) else {
+            named = nil
+            return
+        }
+        let named = hb_set_create()!
+        let lookups = chromiumLookups(face, script: script, extraFeatures: ["halt"])
+        var skipsBases = false
+        for (table, indices) in [("GSUB", lookups.substitutions), ("GPOS", lookups.positionings)] {
+            let layout = OpenTypeTable(face: face, tag: table)
+            defer { layout.destroy() }
+            for lookup in indices {
+                // LookupList: count, offsets; a lookup: type, flag. IgnoreBaseGlyphs 2, IgnoreLigatures 4.
+                guard let list = layout.uint16(8), let offset = layout.uint16(list + 2 + 2 * Int(lookup)),
+                      let flag = layout.uint16(list + offset + 2) else {
+                    skipsBases = true
+                    continue
+                }
+                // Mark attachment (GPOS 4, 5, 6) fires only at a mark, and no word or part of one
+                // starts with a mark: it never reaches across.
+                if table == "GPOS", let kind = layout.lookupKind(lookup, extensionType: 9),
+                   (4...6).contains(kind.type) {
+                    continue
+                }
+                if flag & 0x6 != 0 { skipsBases = true }
+                let read = LookupGlyphs(face: face, table: table, lookup: lookup)
+                defer { read.destroy() }
+                for set in [read.before, read.input, read.after, read.output] { hb_set_union(named, set) }
+            }
+        }
+        if skipsBases {
+            hb_set_destroy(named)
+            self.named = nil
+        } else {
+            self.named = named
+        }
+    }
+
+    deinit {
+        if let named { hb_set_destroy(named) }
+    }
+
+    /// Whether `glyph` is inert.
+    func contains(_ glyph: hb_codepoint_t) -> Bool {
+        guard let named, let face else { return false }
+        return hb_set_has(named, glyph) == 0
+            && hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
+    }
+
+    /// Whether only GSUB and GPOS lookups move glyphs in `face`: no AAT table, and no `kern` table
+    /// unless GPOS kerns every script (HarfBuzz then never reads it, see
+    /// `WordRecords.positioningKernsEveryScript`).
+    private static func layoutOnlyByLookups(_ face: OpaquePointer) -> Bool {
+        for tag in ["kerx", "morx", "mort", "trak"] {
+            let table = OpenTypeTable(face: face, tag: tag)
+            defer { table.destroy() }
+            if !table.bytes.isEmpty { return false }
+        }
+        let kern = OpenTypeTable(face: face, tag: "kern")
+        defer { kern.destroy() }
+        return kern.bytes.isEmpty || WordRecords.positioningKernsEveryScript(face)
+    }
+}
