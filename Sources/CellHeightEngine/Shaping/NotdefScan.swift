@@ -1,10 +1,10 @@
 import CHarfBuzz
 
-/// What the fallback loop learns from a font over a range of text it mostly cannot draw (Tamil,
-/// Bengali, Thai... in DejaVu Sans, which draws only their spaces, digits and punctuation), found
-/// by reading the characters instead of shaping them, where that is provably what HarfBuzz gives:
-/// each character the font draws is a cluster of its own with its glyph's own advance, and the
-/// characters between them are missing.
+/// What the fallback loop learns from the primary font's pass over a run it mostly cannot draw
+/// (Tamil, Bengali, Thai... in DejaVu Sans, which draws only their spaces, digits and
+/// punctuation), found by reading the characters instead of shaping them, where that is provably
+/// what HarfBuzz gives: each character the font draws is a cluster of its own with its glyph's
+/// own advance, and the characters between them are missing.
 ///
 /// The loop needs only that much from such a pass (`Shaper.shapeRun`): the ranges of missing
 /// clusters (handed on to the next font), and the clusters drawn with their advances, kerning
@@ -27,13 +27,6 @@ import CHarfBuzz
 /// no run of marks is long enough to be shaped in pieces (`LongClusterPieces`). Anything else,
 /// and the range is shaped. Not thread-safe: one per shaper.
 final class NotdefScan {
-    /// Per face and script: whether ranges are scanned, and the drawn characters' limit.
-    private var verdicts: [Key: Verdict] = [:]
-    private struct Key: Hashable {
-        let face: ObjectIdentifier
-        let script: UInt32
-    }
-
     enum Verdict: Equatable {
         /// Ranges are shaped.
         case shapes
@@ -41,13 +34,21 @@ final class NotdefScan {
         case scans(drawnBelow: UInt32)
     }
 
-    /// What each face met is known to have (see `FaceData`).
+    /// What each face met is known to have (see `FaceData`), and the last one asked about (the
+    /// primary font, most of the time).
     private var faces: [FaceData] = []
+    private var lastFace: FaceData?
     /// Per BMP code point: its `Kind` bits, or 0 when not looked up yet.
-    private var kinds = [UInt8](repeating: 0, count: 0x10000)
+    private let kinds: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        table.initialize(repeating: 0, count: 0x10000)
+        return table
+    }()
     private let unicode = hb_unicode_funcs_get_default()
     /// Ranges answered without shaping so far.
     private(set) var scans = 0
+
+    deinit { kinds.deallocate() }
 
     /// The characters' own properties, as HarfBuzz reads them (bits of `kinds`).
     private enum Kind {
@@ -66,16 +67,39 @@ final class NotdefScan {
         static let mark: UInt8 = 0x10
         /// Mn or Me: what `LongClusterPieces` counts.
         static let zeroAdvanceMark: UInt8 = 0x20
+        /// The second character of a canonical composition (see `composingSeconds`).
+        static let composesAfter: UInt8 = 0x40
     }
+
+    /// The characters that are the second of a canonical decomposition in two: the only ones
+    /// HarfBuzz may compose with the character before (found once, from the decompositions).
+    private static let composingSeconds: Set<UInt32> = {
+        let unicode = hb_unicode_funcs_get_default()
+        var seconds = Set<UInt32>()
+        for codePoint in UInt32(0)..<0x30000 {
+            var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
+            if hb_unicode_decompose(unicode, codePoint, &a, &b) != 0 && b != 0 { seconds.insert(b) }
+        }
+        return seconds
+    }()
 
     /// Per face: its glyph for each BMP code point, and the advances of those drawn.
     private final class FaceData {
         let face: FontFace
         /// Per BMP code point: 0 not looked up, 1 no glyph, 2 a glyph drawn alone (`Kind.drawable`,
         /// not a mark glyph), 3 another glyph.
-        var glyphs = [UInt8](repeating: 0, count: 0x10000)
-        /// Advances (px) of the drawn characters met, at the shaper's size.
-        var advances: [UInt32: Double] = [:]
+        let glyphs: UnsafeMutablePointer<UInt8>
+        /// Per code point below `advanceLimit`: the advance (px) of its glyph drawn alone, at the
+        /// shaper's size, or NaN when not looked up yet.
+        let advances: UnsafeMutablePointer<Double>
+        static let advanceLimit = 0x2E80
+        /// Per script met: whether its ranges are scanned (a handful of scripts: looked up in turn).
+        var verdicts: [(script: UInt32, verdict: Verdict)] = []
+        /// The glyphs drawn alone below each limit tried (see `drawnGlyphs`), and which sets of
+        /// lookups none of whose rules fire in text of them (scripts share them: DejaVu Sans takes
+        /// its `DFLT` lookups for every script it has no letter of).
+        var drawnGlyphs: [UInt32: [Int]] = [:]
+        var inertLookups: [String: Bool] = [:]
         /// The scripts of the font's characters.
         lazy var scripts: Set<UInt32> = {
             guard let hbFace = hb_font_get_face(face.hbFont) else { return [] }
@@ -86,7 +110,18 @@ final class NotdefScan {
             return Set(setElements(all).map { hb_unicode_script(unicode, $0).rawValue })
         }()
 
-        init(face: FontFace) { self.face = face }
+        init(face: FontFace) {
+            self.face = face
+            glyphs = .allocate(capacity: 0x10000)
+            glyphs.initialize(repeating: 0, count: 0x10000)
+            advances = .allocate(capacity: Self.advanceLimit)
+            advances.initialize(repeating: .nan, count: Self.advanceLimit)
+        }
+
+        deinit {
+            glyphs.deallocate()
+            advances.deallocate()
+        }
     }
 
     // MARK: - Ranges
@@ -96,13 +131,14 @@ final class NotdefScan {
     /// when that is not provably what HarfBuzz gives (then the range is shaped).
     func clusters(_ text: [UInt16], range: Range<Int>, script: hb_script_t, face: FontFace, fontSize: Double,
                   splitsLongClusters: Bool) -> [Shaper.Cluster]? {
-        guard case .scans(let drawnBelow) = verdict(face: face, script: script) else { return nil }
-        let data = faceData(face)
+        let (verdict, data) = self.verdict(face, script)
+        guard case .scans(let drawnBelow) = verdict else { return nil }
         var clusters: [Shaper.Cluster] = []
+        clusters.reserveCapacity(16)
         var missingStart: Int?
-        // The code points since the last one that is not a mark (HarfBuzz's starter for a mark
-        // is among them), and the marks in a row that `LongClusterPieces` counts.
-        var sinceBase: [UInt32] = []
+        // Where the characters since the last one that is not a mark start (HarfBuzz's starter
+        // for a mark is among them), and the marks in a row that `LongClusterPieces` counts.
+        var baseStart = range.lowerBound
         var marksInRun = 0
         var i = range.lowerBound
         while i < range.upperBound {
@@ -116,24 +152,23 @@ final class NotdefScan {
                 let advance = self.advance(codePoint, data, fontSize: fontSize)
                 clusters.append(Shaper.Cluster(range: i..<(i + length), advance: advance, missing: false,
                                                nominalAdvance: advance))
-                sinceBase = []
+                baseStart = i + length
                 marksInRun = 0
             } else {
                 guard glyph == 1 else { return nil }
                 let kind = self.kind(codePoint)
+                guard kind & (missingStart == nil ? Kind.startsMissing : Kind.missing) != 0 else { return nil }
                 let characterScript = hb_unicode_script(unicode, codePoint)
-                guard characterScript == script || characterScript == HB_SCRIPT_COMMON,
-                      kind & (missingStart == nil ? Kind.startsMissing : Kind.missing) != 0 else { return nil }
+                guard characterScript == script || characterScript == HB_SCRIPT_COMMON else { return nil }
                 if missingStart == nil { missingStart = i }
                 if kind & Kind.decomposes != 0 {
                     guard characterScript == script, !decomposesIntoGlyphs(codePoint, data) else { return nil }
                 }
-                if kind & Kind.mark != 0 {
-                    guard !composesIntoGlyph(codePoint, after: sinceBase, data) else { return nil }
-                } else {
-                    sinceBase = []
+                if kind & Kind.mark == 0 {
+                    baseStart = i
+                } else if kind & Kind.composesAfter != 0 {
+                    guard !composesIntoGlyph(codePoint, after: text[baseStart..<i], data) else { return nil }
                 }
-                sinceBase.append(codePoint)
                 if kind & Kind.zeroAdvanceMark != 0 {
                     marksInRun += 1
                     if splitsLongClusters && marksInRun > LongClusterPieces.maximumMarks { return nil }
@@ -161,21 +196,28 @@ final class NotdefScan {
         return false
     }
 
-    /// Whether `mark` composes with one of `before` (the characters since the last that is not a
-    /// mark, among which HarfBuzz finds its starter) into a character the font has.
-    private func composesIntoGlyph(_ mark: UInt32, after before: [UInt32], _ data: FaceData) -> Bool {
-        before.contains { starter in
+    /// Whether `mark` composes with one of the characters of `before` (those since the last
+    /// that is not a mark, among which HarfBuzz finds its starter) into a character the font has.
+    private func composesIntoGlyph(_ mark: UInt32, after before: ArraySlice<UInt16>, _ data: FaceData) -> Bool {
+        var i = before.startIndex
+        while i < before.endIndex {
+            let (starter, length) = decodeUTF16(before[i], i + 1 < before.endIndex ? before[i + 1] : 0)
             var composed: hb_codepoint_t = 0
-            return hb_unicode_compose(unicode, starter, mark, &composed) != 0 && glyphKind(composed, data) != 1
+            if hb_unicode_compose(unicode, starter, mark, &composed) != 0, glyphKind(composed, data) != 1 {
+                return true
+            }
+            i += length
         }
+        return false
     }
 
     // MARK: - Characters and glyphs
 
     private func faceData(_ face: FontFace) -> FaceData {
-        if let known = faces.first(where: { $0.face === face }) { return known }
-        let data = FaceData(face: face)
-        faces.append(data)
+        if let lastFace, lastFace.face === face { return lastFace }
+        let data = faces.first(where: { $0.face === face }) ?? FaceData(face: face)
+        if !faces.contains(where: { $0 === data }) { faces.append(data) }
+        lastFace = data
         return data
     }
 
@@ -196,10 +238,12 @@ final class NotdefScan {
         return answer
     }
 
+    /// The advance of `codePoint` (drawn alone, below `FaceData.advanceLimit`).
     private func advance(_ codePoint: UInt32, _ data: FaceData, fontSize: Double) -> Double {
-        if let known = data.advances[codePoint] { return known }
+        let known = data.advances[Int(codePoint)]
+        if !known.isNaN { return known }
         let advance = data.face.advance(of: codePoint, fontSize: fontSize)
-        data.advances[codePoint] = advance
+        data.advances[Int(codePoint)] = advance
         return advance
     }
 
@@ -220,6 +264,7 @@ final class NotdefScan {
         // variation of the one before, for variation selectors): left to shaping.
         guard !isDefaultIgnorable(codePoint) else { return kind }
         let category = hb_unicode_general_category(unicode, codePoint)
+        if composingSeconds.contains(codePoint) { kind |= Kind.composesAfter }
         switch category {
         case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
             return kind | Kind.missing | Kind.mark | Kind.zeroAdvanceMark
@@ -277,12 +322,14 @@ final class NotdefScan {
     // MARK: - Fonts and scripts
 
     /// Whether ranges of `script` are scanned in `face`, decided once (see the type's conditions).
-    func verdict(face: FontFace, script: hb_script_t) -> Verdict {
-        let key = Key(face: ObjectIdentifier(face), script: script.rawValue)
-        if let known = verdicts[key] { return known }
+    func verdict(face: FontFace, script: hb_script_t) -> Verdict { verdict(face, script).verdict }
+
+    private func verdict(_ face: FontFace, _ script: hb_script_t) -> (verdict: Verdict, data: FaceData) {
+        let data = faceData(face)
+        if let known = data.verdicts.first(where: { $0.script == script.rawValue }) { return (known.verdict, data) }
         let verdict = decide(face: face, script: script)
-        verdicts[key] = verdict
-        return verdict
+        data.verdicts.append((script.rawValue, verdict))
+        return (verdict, data)
     }
 
     /// Scripts HarfBuzz shapes with a shaper of their own whatever the font (joining scripts,
@@ -315,9 +362,13 @@ final class NotdefScan {
             _ = hb_ot_layout_table_select_script(hbFace, hbTag("GSUB"), scriptCount, scriptTags, &index, &chosen)
             guard chosen == hbTag("DFLT") || chosen == hbTag("latn") else { return .shapes }
         }
-        for limit: UInt32 in [0x2E80, 0x80] where Self.noLookupFires(lookups, face: hbFace,
-                                                                     glyphs: drawnGlyphs(face, below: limit)) {
-            return .scans(drawnBelow: limit)
+        let data = faceData(face)
+        for limit: UInt32 in [0x2E80, 0x80] {
+            let key = "\(limit) \(lookups.substitutions) \(lookups.positionings)"
+            let inert = data.inertLookups[key]
+                ?? Self.noLookupFires(lookups, face: hbFace, glyphs: drawnGlyphs(face, below: limit))
+            data.inertLookups[key] = inert
+            if inert { return .scans(drawnBelow: limit) }
         }
         return .shapes
     }
@@ -325,12 +376,14 @@ final class NotdefScan {
     /// .notdef and the glyphs of the characters below `limit` that the font draws alone.
     private func drawnGlyphs(_ face: FontFace, below limit: UInt32) -> [Int] {
         let data = faceData(face)
+        if let known = data.drawnGlyphs[limit] { return known }
         var glyphs: Set<Int> = [0]
         for codePoint in UInt32(0x20)..<limit where glyphKind(codePoint, data) == 2 {
             var glyph: hb_codepoint_t = 0
             _ = hb_font_get_nominal_glyph(face.hbFont, codePoint, &glyph)
             glyphs.insert(Int(glyph))
         }
+        data.drawnGlyphs[limit] = glyphs.sorted()
         return glyphs.sorted()
     }
 

@@ -43,10 +43,11 @@ final class Shaper {
     /// Whether a fallback font that has none of a range's characters is skipped without shaping
     /// (see `FontFace.drawsNothing`); off only to compare with shaping it in tests.
     var skipsFontsWithoutGlyphs = true
-    /// Ranges the fallback loop's fonts provably draw only spaces, digits and punctuation of, read
-    /// without shaping (see `NotdefScan`).
+    /// Runs the primary font provably draws only spaces, digits and punctuation of, read without
+    /// shaping (see `NotdefScan`).
     let notdefScan = NotdefScan()
-    /// Whether the fallback loop uses `notdefScan`; off only to compare with shaping in tests.
+    /// Whether the fallback loop's first pass uses `notdefScan`; off only to compare with
+    /// shaping in tests.
     var usesNotdefScan = true
     /// Whether the primary font draws every printable ASCII character (then ASCII text never
     /// needs fallback).
@@ -155,7 +156,8 @@ final class Shaper {
                 }
                 // (A range of missing clusters may span windows: it is closed by the next cluster drawn.)
                 var missingStart: Int?
-                forEachWindow(text, range, script: run.script, face: face, missingAsRanges: true) { clusters in
+                let isFirstPass = face === chain.primary
+                forEachWindow(text, range, script: run.script, face: face, missingAsRanges: isFirstPass) { clusters in
                     var resolved: [Cluster] = []
                     resolved.reserveCapacity(clusters.count)
                     for cluster in clusters {

@@ -57,8 +57,8 @@ struct NotdefScanTests {
     /// Indic script, Thai, Tibetan, Myanmar, Ethiopic... and kerns none of its punctuation for
     /// them; Liberation Sans has a legacy `kern` table that HarfBuzz applies to the scripts its
     /// GPOS does not kern, and Noto Sans kerns ASCII punctuation and digits for every script, so
-    /// both are shaped (and the test shows nothing changes for them); with Noto Sans Devanagari
-    /// some of the fonts tried after it are scanned.
+    /// both are shaped (and the test shows nothing changes for them); Noto Sans Devanagari is
+    /// scanned over a few runs.
     @Test("same shaping as every range shaped, on the catalogs of every locale",
           arguments: [(TestFonts.dejaVuSans, 1000), (TestFonts.liberationSans, 0), (TestFonts.notoSans, 0),
                       (TestFonts.notoSansDevanagari, 50)])
