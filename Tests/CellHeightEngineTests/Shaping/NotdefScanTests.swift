@@ -4,11 +4,11 @@ import Foundation
 import Testing
 import CellHeightTestSupport
 
-/// The fallback loop's fonts read without shaping where they provably draw only spaces, digits
-/// and punctuation of a run (`NotdefScan`): shaping with the scan must give exactly what shaping
-/// every range gives (every advance, font, cluster start and line-end adjustment), on real
-/// translated text of every script of the system's catalogs, in fonts that lack most of them.
-@Suite("notdef scan: fonts read without shaping give what shaping gives", .serialized)
+/// The primary font's pass read without shaping where the font provably draws only spaces,
+/// digits and punctuation of a run (`NotdefScan`): shaping with the scan must give exactly what
+/// shaping every range gives (every advance, font, cluster start and line-end adjustment), on
+/// real translated text of every script of the system's catalogs, in fonts that lack most of them.
+@Suite("notdef scan: the primary font's pass read without shaping gives what shaping gives", .serialized)
 struct NotdefScanTests {
     /// Up to `perLocale` paragraphs of every locale's catalogs (/usr/share/locale: every script
     /// the benchmark corpus has), from its .mo files in name order.
