@@ -43,6 +43,12 @@ final class Shaper {
     /// Whether a fallback font that has none of a range's characters is skipped without shaping
     /// (see `FontFace.drawsNothing`); off only to compare with shaping it in tests.
     var skipsFontsWithoutGlyphs = true
+    /// Runs the primary font provably draws only spaces, digits and punctuation of, read without
+    /// shaping (see `NotdefScan`).
+    let notdefScan = NotdefScan()
+    /// Whether the fallback loop's first pass uses `notdefScan`; off only to compare with
+    /// shaping in tests.
+    var usesNotdefScan = true
     /// Whether the primary font draws every printable ASCII character (then ASCII text never
     /// needs fallback).
     lazy var primaryCoversASCII: Bool = (0x20...0x7E).allSatisfy { chain.primary.hasGlyph($0) }
@@ -150,7 +156,8 @@ final class Shaper {
                 }
                 // (A range of missing clusters may span windows: it is closed by the next cluster drawn.)
                 var missingStart: Int?
-                forEachWindow(text, range, script: run.script, face: face) { clusters in
+                let isFirstPass = face === chain.primary
+                forEachWindow(text, range, script: run.script, face: face, missingAsRanges: isFirstPass) { clusters in
                     var resolved: [Cluster] = []
                     resolved.reserveCapacity(clusters.count)
                     for cluster in clusters {
@@ -187,8 +194,15 @@ final class Shaper {
     /// that shaping each side apart gives what shaping both together gives; the margin keeps the
     /// window's own end, where the text was cut, far from it. So a long run's glyphs (some 130
     /// bytes a character with HarfBuzz's buffers and the clusters) are never all in memory.
+    /// `missingAsRanges`: the caller reads missing clusters only as ranges, so a range
+    /// `notdefScan` answers is not shaped (it gives each range of missing clusters as one).
     func forEachWindow(_ text: [UInt16], _ range: Range<Int>, script: hb_script_t, face: FontFace,
-                       _ body: ([Cluster]) -> Void) {
+                       missingAsRanges: Bool = false, _ body: ([Cluster]) -> Void) {
+        if missingAsRanges && usesNotdefScan && range.count <= runWindow.units,
+           let clusters = notdefScan.clusters(text, range: range, script: script, face: face, fontSize: fontSize,
+                                              splitsLongClusters: splitsLongClusters) {
+            return body(clusters)
+        }
         var start = range.lowerBound
         while start < range.upperBound {
             let end = start + runWindow.units
