@@ -16,12 +16,26 @@ import Synchronization
 /// decides. The Unicode 15.1 rules that `Unicode151LineBreaks` adds only act next to East Asian
 /// characters, hyphens or Hebrew letters, which never meet these pairs.
 extension ChromiumLineBreaker {
-    /// What the pairwise lane needs to know about a character beyond ASCII to break lines around it.
-    enum BeyondASCIIClass: UInt8 {
+    /// What the pairwise lane needs to know about a character beyond ASCII to break lines around
+    /// it: a class whose characters UAX #14 (ICU's rules and Unicode 15.1's) reads alike, by
+    /// Line_Break class alone (none of them East Asian; ICU reads AI as AL).
+    enum BeyondASCIIClass: UInt8, CaseIterable {
         /// Line_Break AL and a letter or symbol (e.g. "é", "ß", "©").
         case letter = 1
         /// Line_Break QU (e.g. "’", "“").
         case quote = 2
+        /// Line_Break GL and a space: U+00A0 NO-BREAK SPACE, U+202F NARROW NO-BREAK SPACE.
+        case glue = 3
+        /// Line_Break OP and an opening punctuation: "„", "‚".
+        case opening = 4
+        /// Line_Break IN: "…".
+        case ellipsis = 5
+        /// Line_Break B2: "—".
+        case emDash = 6
+        /// Line_Break BA and a dash, but U+2010 HYPHEN (which Unicode 15.1's LB20a names): "–".
+        case dash = 7
+        /// Line_Break AI (ICU reads it as AL) and a letter, symbol or punctuation: "×", "·", "º".
+        case ambiguous = 8
 
         /// The class of `codePoint` by ICU's properties; nil for any character the lane does not
         /// break around (East Asian widths, marks, controls, spaces, other line break classes).
@@ -30,13 +44,32 @@ extension ChromiumLineBreaker {
             let width = Int(icub_east_asian_width(codePoint))
             guard width != ICUB_EA_FULLWIDTH && width != ICUB_EA_WIDE && width != ICUB_EA_HALFWIDTH else { return nil }
             let category = Int(icub_general_category(codePoint))
+            let letterOrSymbol = (ICUB_GC_LU...ICUB_GC_LO).contains(category)
+                || (ICUB_GC_SM...ICUB_GC_SO).contains(category)
             switch Int(icub_line_break_class(codePoint)) {
-            case ICUB_LB_AL where (ICUB_GC_LU...ICUB_GC_LO).contains(category) || (ICUB_GC_SM...ICUB_GC_SO).contains(category):
-                self = .letter
-            case ICUB_LB_QU where category == ICUB_GC_PI || category == ICUB_GC_PF || category == ICUB_GC_PO:
-                self = .quote
-            default:
-                return nil
+            case ICUB_LB_AL where letterOrSymbol: self = .letter
+            case ICUB_LB_QU where [ICUB_GC_PI, ICUB_GC_PF, ICUB_GC_PO].contains(category): self = .quote
+            case ICUB_LB_GL where category == ICUB_GC_ZS: self = .glue
+            case ICUB_LB_OP where category == ICUB_GC_PS: self = .opening
+            case ICUB_LB_IN where category == ICUB_GC_PO: self = .ellipsis
+            case ICUB_LB_B2 where category == ICUB_GC_PD: self = .emDash
+            case ICUB_LB_BA where category == ICUB_GC_PD && codePoint != 0x2010: self = .dash
+            case ICUB_LB_AI where letterOrSymbol || category == ICUB_GC_PO: self = .ambiguous
+            default: return nil
+            }
+        }
+
+        /// The character that stands for every character of the class (see `ClassBesideASCII`).
+        var representative: UInt16 {
+            switch self {
+            case .letter: return 0xE9
+            case .quote: return 0x2019
+            case .glue: return 0xA0
+            case .opening: return 0x201E
+            case .ellipsis: return 0x2026
+            case .emDash: return 0x2014
+            case .dash: return 0x2013
+            case .ambiguous: return 0xD7
             }
         }
     }
@@ -92,42 +125,82 @@ extension ChromiumLineBreaker {
     }
 }
 
-/// What the breaker decides between a letter beyond ASCII (`BeyondASCIIClass.letter`: Line_Break
-/// AL, not East Asian) and a printable ASCII character beside it, before or after, for the pairs
-/// `neverBreaks` leaves to ICU ("é." , "(é", "é-"): found with the breaker itself on the pair
-/// with "é" in many contexts the first time a pair is met, and kept when every context agrees.
-/// ICU's rules and Unicode 15.1's read a letter by its Line_Break class and East Asian width
-/// alone, so "é" stands for every such letter (a test checks them all); a pair whose contexts
-/// disagree (a hyphen at a word's start, Unicode 15.1's LB20a) stays undecided, and its text is
-/// shaped and broken by ICU.
-enum LetterBesideASCII {
-    /// Per order (letter first, ASCII first) and ASCII character from U+0020: 0 not met yet,
-    /// 1 no break, 2 undecided, 3 plus a `BreakKind`'s raw value: a break of that kind.
+/// What the breaker decides between a character beyond ASCII of a class (`BeyondASCIIClass`)
+/// and a printable ASCII character beside it, before or after, or a character of another class,
+/// for the pairs `neverBreaks` leaves to ICU ("é." , "(é", "é-", "a\u{A0}", "…»"): found with the
+/// breaker itself on the pair of the classes' representatives in many contexts the first time a
+/// pair is met, and kept when every context agrees. ICU's rules and Unicode 15.1's read these
+/// characters by their Line_Break class alone, so "é" stands for every letter, "\u{A0}" for every
+/// glue (a test checks them all); a pair whose contexts disagree (a hyphen at a word's start,
+/// Unicode 15.1's LB20a) stays undecided, and its text is shaped and broken by ICU.
+enum ClassBesideASCII {
+    private static let classCount = BeyondASCIIClass.allCases.count + 1
+    /// Per class, order (class first, ASCII first) and ASCII character from U+0020, then per pair
+    /// of classes: 0 not met yet, 1 no break, 2 undecided, 3 plus a `BreakKind`'s raw value: a
+    /// break of that kind.
     private static let decisions: UnsafeMutablePointer<Atomic<UInt8>> = {
-        let table = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: 2 * 95)
-        for i in 0..<(2 * 95) { (table + i).initialize(to: Atomic(0)) }
+        let count = classCount * 2 * 95 + classCount * classCount
+        let table = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: count)
+        for i in 0..<count { (table + i).initialize(to: Atomic(0)) }
         return table
     }()
 
-    /// The letter that stands for every letter beyond ASCII the lane breaks around.
-    static let representative: UInt16 = 0xE9
-    /// What stands before the pair and after it in the contexts tried: the classes of what the
-    /// pairwise lane takes (letters, digits, quotation marks, each kind of ASCII punctuation, a
-    /// space, nothing), and two-character starts of numbers and hyphenated words.
-    static let before: [[UInt16]] = [[], [0x20], [0x61], [0x35], [0xE9], [0x2019], [0xAB], [0x31, 0x2E], [0x61, 0x2D],
-                                     [0x20, 0x2D], [0x24, 0x31]] + (0x21...0x2F).map { [UInt16($0)] }
-        + (0x3A...0x40).map { [UInt16($0)] } + (0x5B...0x60).map { [UInt16($0)] } + (0x7B...0x7E).map { [UInt16($0)] }
-    static let after: [[UInt16]] = [[], [0x20], [0x61], [0x35], [0xE9], [0x2019], [0xBB], [0x28], [0x29], [0x2E], [0x2C],
-                                    [0x2D], [0x2F], [0x21], [0x24], [0x25], [0x22], [0x27], [0x2B], [0x26], [0x3A], [0x3F],
-                                    [0x5B], [0x5D], [0x7B], [0x7D]]
+    typealias BeyondASCIIClass = ChromiumLineBreaker.BeyondASCIIClass
 
-    /// The decision between `letterFirst ? (letter, ascii) : (ascii, letter)`, finding it with
-    /// `breaker` when it is not known yet.
-    static func decision(letterFirst: Bool, ascii: UInt16, breaker: ChromiumLineBreaker) -> ChromiumLineBreaker.BlinkDecision {
-        let index = (letterFirst ? 0 : 95) + Int(ascii) - 0x20
+    /// What stands before the pair and after it in the contexts tried: the classes of what the
+    /// pairwise lane takes (letters, digits, each class beyond ASCII, each kind of ASCII
+    /// punctuation, a space, nothing), and two-character starts of numbers and hyphenated words.
+    static let representatives = BeyondASCIIClass.allCases.map { [$0.representative] }
+    static let before = distinct([[], [0x20], [0x61], [0x35], [0xAB], [0x31, 0x2E], [0x61, 0x2D], [0x20, 0x2D],
+                                  [0x24, 0x31]] + representatives + (0x21...0x2F).map { [UInt16($0)] } + (0x3A...0x40).map { [UInt16($0)] }
+        + (0x5B...0x60).map { [UInt16($0)] } + (0x7B...0x7E).map { [UInt16($0)] })
+    static let after = distinct([[], [0x20], [0x61], [0x35], [0xBB], [0x28], [0x29], [0x2E], [0x2C], [0x2D], [0x2F],
+                                 [0x21], [0x24], [0x25], [0x22], [0x27], [0x2B], [0x26], [0x3A], [0x3F], [0x5B], [0x5D],
+                                 [0x7B], [0x7D]] + representatives)
+
+    /// `contexts` without those the rules read alike: ICU's rules and Unicode 15.1's read a
+    /// character by its Line_Break class, General_Category (Pi and Pf quotation marks), East Asian
+    /// width, and only two by themselves ("-" and U+2010, which LB20a names). A pair is broken by
+    /// ICU (Blink's ASCII rules only decide between two ASCII characters), so contexts of the same
+    /// kinds give the same answer: one of each is tried (a third of the breaker runs).
+    private static func distinct(_ contexts: [[UInt16]]) -> [[UInt16]] {
+        var seen: Set<[Int]> = []
+        return contexts.filter { context in
+            let kinds = context.flatMap { unit -> [Int] in
+                let value = UInt32(unit)
+                let named = unit == 0x2D || unit == 0x2010 || unit == 0x20
+                return [Int(icub_line_break_class(value)), Int(icub_general_category(value)),
+                        Int(icub_east_asian_width(value)), named ? Int(unit) : 0]
+            }
+            return seen.insert(kinds).inserted
+        }
+    }
+
+    /// The decision between `classFirst ? (a character of class, ascii) : (ascii, the character)`,
+    /// finding it with `breaker` when it is not known yet.
+    static func decision(class raw: UInt8, classFirst: Bool, ascii: UInt16,
+                         breaker: ChromiumLineBreaker) -> ChromiumLineBreaker.BlinkDecision {
+        guard let beyond = BeyondASCIIClass(rawValue: raw) else { return .undecided }
+        let index = (Int(raw) * 2 + (classFirst ? 0 : 1)) * 95 + Int(ascii) - 0x20
+        return decision(at: index, classFirst ? [beyond.representative, ascii] : [ascii, beyond.representative],
+                        breaker: breaker)
+    }
+
+    /// The decision between a character of class `first` and one of class `second`.
+    static func decision(first: UInt8, second: UInt8,
+                         breaker: ChromiumLineBreaker) -> ChromiumLineBreaker.BlinkDecision {
+        guard let one = BeyondASCIIClass(rawValue: first), let other = BeyondASCIIClass(rawValue: second) else {
+            return .undecided
+        }
+        let index = classCount * 2 * 95 + Int(first) * classCount + Int(second)
+        return decision(at: index, [one.representative, other.representative], breaker: breaker)
+    }
+
+    private static func decision(at index: Int, _ pair: [UInt16], breaker: ChromiumLineBreaker)
+        -> ChromiumLineBreaker.BlinkDecision {
         var known = decisions[index].load(ordering: .relaxed)
         if known == 0 {
-            known = find(letterFirst: letterFirst, ascii: ascii, breaker: breaker)
+            known = find(pair, breaker: breaker)
             decisions[index].store(known, ordering: .relaxed)
         }
         switch known {
@@ -137,8 +210,7 @@ enum LetterBesideASCII {
         }
     }
 
-    private static func find(letterFirst: Bool, ascii: UInt16, breaker: ChromiumLineBreaker) -> UInt8 {
-        let pair = letterFirst ? [representative, ascii] : [ascii, representative]
+    private static func find(_ pair: [UInt16], breaker: ChromiumLineBreaker) -> UInt8 {
         var agreed: UInt8?
         for start in before {
             for end in after {

@@ -644,7 +644,7 @@ final class PairwiseTextPreparer {
                     let lastClass = last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F
                     let unitClass = unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F
                     if !ChromiumLineBreaker.neverBreaks(last, lastClass, unit, unitClass) {
-                        switch letterBesideASCII(last, lastClass, unit, unitClass) {
+                        switch classBeside(last, lastClass, unit, unitClass) {
                         case .noBreak:
                             break
                         case .breaks(let kind):
@@ -665,20 +665,22 @@ final class PairwiseTextPreparer {
         return true
     }
 
-    /// The breaker that finds what `LetterBesideASCII` does not know yet (made when first needed).
+    /// The breaker that finds what `ClassBesideASCII` does not know yet (made when first needed).
     private lazy var breaker: ChromiumLineBreaker? = try? ChromiumLineBreaker()
 
-    /// The breaker's decision between a letter beyond ASCII and a printable ASCII character (see
-    /// `LetterBesideASCII`); undecided for any other pair.
-    private func letterBesideASCII(_ last: UInt16, _ lastClass: UInt8, _ unit: UInt16,
-                                   _ unitClass: UInt8) -> ChromiumLineBreaker.BlinkDecision {
-        let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue
+    /// The breaker's decision between a character beyond ASCII and a printable ASCII character or
+    /// another character beyond ASCII (see `ClassBesideASCII`); undecided for any other pair.
+    private func classBeside(_ last: UInt16, _ lastClass: UInt8, _ unit: UInt16,
+                             _ unitClass: UInt8) -> ChromiumLineBreaker.BlinkDecision {
         guard let breaker else { return .undecided }
-        if lastClass == letter && unit < 0x80 && unit >= 0x20 {
-            return LetterBesideASCII.decision(letterFirst: true, ascii: unit, breaker: breaker)
+        if lastClass != 0 && unitClass != 0 {
+            return ClassBesideASCII.decision(first: lastClass, second: unitClass, breaker: breaker)
         }
-        if unitClass == letter && last < 0x80 && last >= 0x20 {
-            return LetterBesideASCII.decision(letterFirst: false, ascii: last, breaker: breaker)
+        if lastClass != 0 && unit < 0x80 && unit >= 0x20 {
+            return ClassBesideASCII.decision(class: lastClass, classFirst: true, ascii: unit, breaker: breaker)
+        }
+        if unitClass != 0 && last < 0x80 && last >= 0x20 {
+            return ClassBesideASCII.decision(class: unitClass, classFirst: false, ascii: last, breaker: breaker)
         }
         return .undecided
     }

@@ -35,9 +35,15 @@ struct ChromiumLineBreakerLaneTests {
         let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue, quote = ChromiumLineBreaker.BeyondASCIIClass.quote.rawValue
         for unit: UInt16 in [0xE9, 0xDF, 0xC6, 0x141, 0xA9, 0xAE, 0x1E9E] { #expect(value[unit] == letter, "U+\(unit)") }
         for unit: UInt16 in [0x2018, 0x2019, 0x201C, 0x201D, 0xAB, 0xBB] { #expect(value[unit] == quote, "U+\(unit)") }
-        // No-break space, soft hyphen, dashes, marks, superscripts (AI), inverted marks (OP), the
-        // fraction slash, spaces and format characters are left to shaping and ICU.
-        for unit: UInt16 in [0xA0, 0xAD, 0x2013, 0x2014, 0x301, 0xB2, 0xBF, 0xA1, 0x2044, 0x2009, 0x200B, 0x200D, 0x2028] {
+        typealias Class = ChromiumLineBreaker.BeyondASCIIClass
+        let expected: [(UInt16, Class)] = [(0xA0, .glue), (0x202F, .glue), (0x201E, .opening), (0x201A, .opening),
+                                           (0x2026, .ellipsis), (0x2014, .emDash), (0x2013, .dash), (0xD7, .ambiguous),
+                                           (0xB7, .ambiguous), (0xBA, .ambiguous)]
+        for (unit, beyond) in expected { #expect(value[unit] == beyond.rawValue, "U+\(unit)") }
+        // Soft hyphen, the hyphen U+2010 (LB20a names it), marks, superscripts (AI digits), inverted
+        // marks (OP, not opening punctuation), the fraction slash, spaces that break and format
+        // characters are left to shaping and ICU.
+        for unit: UInt16 in [0xAD, 0x2010, 0x301, 0xB2, 0xBF, 0xA1, 0x2044, 0x2009, 0x200B, 0x200D, 0x2028] {
             #expect(value[unit] == nil, "U+\(unit)")
         }
     }
@@ -76,37 +82,57 @@ struct ChromiumLineBreakerLaneTests {
         #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
     }
 
-    @Test("a letter beyond ASCII beside ASCII punctuation: what the breaker decides for every such letter, in context (issue 26)")
-    func letterBesideASCII() throws {
+    @Test("""
+          a character beyond ASCII beside ASCII punctuation or a character of another class: what the breaker \
+          decides for every character of its class, in context (issue 26)
+          """)
+    func classBesideASCII() throws {
         let breaker = try ChromiumLineBreaker()
-        let letter = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue
-        let letters = Self.classified.filter { $0.value == letter }.map(\.unit)
-        #expect(letters.count > 500)
-        let before: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2019], [0x31, 0x2E], [0x20, 0x2D], [0x28]]
-        let after: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2E], [0x29]]
-        var decided = 0, mismatches: [String] = []
-        for ascii in UInt16(0x21)...0x7E where !AsciiBreakTable.isLetterOrDigit(ascii) {
-            for letterFirst in [true, false] {
-                let decision = LetterBesideASCII.decision(letterFirst: letterFirst, ascii: ascii, breaker: breaker)
-                if case .undecided = decision { continue }
-                decided += 1
-                for unit in letters {
-                    let pair = letterFirst ? [unit, ascii] : [ascii, unit]
-                    for start in before {
-                        for end in after {
-                            var found: BreakKind?
-                            breaker.forEachOpportunity(in: start + pair + end) {
-                                if $0.offset == start.count + 1 { found = $0.kind }
-                            }
-                            if found != decision.kind {
-                                mismatches.append("\(String(decoding: start + pair + end, as: UTF16.self))")
-                            }
-                        }
-                    }
+        typealias Class = ChromiumLineBreaker.BeyondASCIIClass
+        let members = Dictionary(grouping: Self.classified, by: \.value).mapValues { $0.map(\.unit) }
+        #expect(members[Class.letter.rawValue]?.count ?? 0 > 500)
+        let before: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2019], [0x31, 0x2E], [0x20, 0x2D], [0x28], [0xA0],
+                                  [0x2026]]
+        let after: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2E], [0x29], [0xA0], [0x2014]]
+        var decided = 0, checked = 0, mismatches: [String] = []
+        func check(_ pair: [UInt16], _ decision: ChromiumLineBreaker.BlinkDecision) {
+            for start in before {
+                for end in after {
+                    var found: BreakKind?
+                    let text = start + pair + end
+                    breaker.forEachOpportunity(in: text) { if $0.offset == start.count + 1 { found = $0.kind } }
+                    checked += 1
+                    if found != decision.kind { mismatches.append(String(decoding: text, as: UTF16.self)) }
                 }
             }
         }
-        #expect(decided > 30, "most pairs of a letter and punctuation are decided")
+        for beyond in Class.allCases {
+            let units = members[beyond.rawValue] ?? []
+            #expect(!units.isEmpty, "\(beyond)")
+            for ascii in UInt16(0x21)...0x7E where !AsciiBreakTable.isLetterOrDigit(ascii) || beyond != .letter {
+                for classFirst in [true, false] {
+                    let decision = ClassBesideASCII.decision(class: beyond.rawValue, classFirst: classFirst,
+                                                             ascii: ascii, breaker: breaker)
+                    if case .undecided = decision { continue }
+                    decided += 1
+                    for unit in units { check(classFirst ? [unit, ascii] : [ascii, unit], decision) }
+                }
+            }
+            // Beside every other class (a sample of the letters: every seventh).
+            for other in Class.allCases {
+                let decision = ClassBesideASCII.decision(first: beyond.rawValue, second: other.rawValue,
+                                                         breaker: breaker)
+                if case .undecided = decision { continue }
+                decided += 1
+                let otherUnits = (members[other.rawValue] ?? []).enumerated().filter { $0.offset % 7 == 0 }
+                    .map(\.element)
+                for unit in units.enumerated().filter({ $0.offset % 7 == 0 }).map(\.element) {
+                    for second in otherUnits { check([unit, second], decision) }
+                }
+            }
+        }
+        #expect(decided > 300, "most pairs of a class and punctuation are decided: \(decided)")
+        #expect(checked > 100_000)
         #expect(mismatches.isEmpty, "\(mismatches.count) differ, first: \(mismatches.prefix(5))")
     }
 }

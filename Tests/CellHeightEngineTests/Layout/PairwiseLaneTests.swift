@@ -172,6 +172,29 @@ struct PairwiseLaneTests {
     }
 
     @Test("""
+          no-break spaces, low quotation marks, ellipses, dashes and the multiplication sign take the lane in every \
+          installed font that takes them (issue 26), with shaping's numbers and layouts
+          """)
+    func punctuationBeyondASCII() throws {
+        // French, German, Spanish, Portuguese and Italian catalogs, and sentences of ours with
+        // each mark beside letters, digits, ASCII punctuation and each other.
+        let texts = Self.catalogTexts(["fr", "de", "es", "pt", "it"]) + [
+            "Fichier\u{A0}: «\u{A0}rapport\u{A0}» — 12\u{A0}000\u{A0}octets…", "„Hallo“ – ‚Welt‘ (3×4) · 5\u{202F}%",
+            "Öffnen…|„Datei“—Ende–Anfang…„x“", "1920×1080 px · 50\u{A0}Hz — ok…?", "a–b—c…d×e·f\u{A0}g„h“i",
+            "(„…“) [–] {—} ×× ··· \u{A0}\u{A0}x", "Seite\u{A0}1/3 — „Kapitel\u{A0}2“: …und so weiter.",
+        ]
+        let marks: Set<UInt16> = [0xA0, 0x202F, 0x201E, 0x201A, 0x2026, 0x2014, 0x2013, 0xD7, 0xB7]
+        let (fontsTaken, paragraphsTaken, _, differing) = try Self.compareInInstalledFonts(texts) { units, beyond in
+            units.contains { marks.contains($0) && beyond.value(of: $0) != 0 }
+        }
+        print("punctuation beyond ASCII in the lane: \(fontsTaken) fonts, \(paragraphsTaken) paragraphs, "
+              + "\(differing.count) differ")
+        #expect(fontsTaken >= 20, "the Latin faces at least: \(fontsTaken)")
+        #expect(paragraphsTaken > 2_000, "\(paragraphsTaken)")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    @Test("""
           Polish, Turkish, Czech, Hungarian, Romanian and Vietnamese walk their letters beyond ASCII pair by pair in \
           every installed font that takes them so (issue 26), with shaping's numbers and layouts
           """)
