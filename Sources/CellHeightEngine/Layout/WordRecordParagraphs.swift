@@ -337,10 +337,13 @@ extension WordRecords {
         numbers.reserve(last - first + 1)
         let numberPrefix = numbers.prefix, numberAdjustments = numbers.adjustments
         let numberCuttable = numbers.cuttable, numberSplits = numbers.splits
-        // From the start of the word (or run of spaces) holding the range's start.
+        // From the start of the word, or of its part (see `joinsAt`: a sentence of ideographs is
+        // one word, walked back a part at most), or of the run of spaces holding the range's start.
         var i = first
         func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
-        while i > 0 && i < p.count && !isSpace(units[i - 1]) && !isSpace(units[i]) { i -= 1 }
+        while i > 0 && i < p.count && !isSpace(units[i - 1]) && !isSpace(units[i]) && !Self.joinsAt(units, i) {
+            i -= 1
+        }
         var position = x
         var runScript: UInt32 = 0
         var scriptKnown = false

@@ -183,10 +183,10 @@ struct WordRecordTests {
           """)
     func spaceInTheWordsRun() throws {
         // Liberation Sans kerns a space with "Α". After "x-content" the space is in the Latin run and
-        // does not kern with the Greek word; after "μέσο." it is in the Greek run and does. ("·"
+        // does not kern with the Greek word; after "μέσο." it is in the Greek run and does. ("‰"
         // sends both paragraphs to word records.)
         let (lane, shaping) = try laneAndShapingEngines(TestFonts.liberationSans, size: 15)
-        for text in ["x-content Αυτό ·", "μέσο. Αυτό ·", "x-content Αυτό ·"] {
+        for text in ["x-content Αυτό ‰", "μέσο. Αυτό ‰", "x-content Αυτό ‰"] {
             let utf8 = Array(text.utf8)
             let expected = shaping.prepare(text)
             // Taken from records, or left to shaping ("Αυτό" kerns with the space before it in its
@@ -206,7 +206,7 @@ struct WordRecordTests {
           """, arguments: [TestFonts.liberationSans, TestFonts.dejaVuSans])
     func orderIndependence(font: String) throws {
         let texts = try Self.texts() + PairwiseLaneTests.alphabetTexts()
-            + PairwiseLaneTests.paragraphTexts(SegmentShapingTests.corpus()) + ["x-content Αυτό ·", "μέσο. Αυτό ·"]
+            + PairwiseLaneTests.paragraphTexts(SegmentShapingTests.corpus()) + ["x-content Αυτό ‰", "μέσο. Αυτό ‰"]
         let forward = try laneAndShapingEngines(font, size: 15).lane
         let backward = try laneAndShapingEngines(font, size: 15).lane
         let inOrder = texts.map { forward.prepare($0) }
@@ -319,6 +319,37 @@ struct WordRecordTests {
         }
         #expect(taken >= texts.count, "most texts should be taken in parts: \(taken)")
         #expect(differing.isEmpty, "\(differing)")
+    }
+
+    /// A sentence of ideographs is one word of many parts: the numbers worked out again while
+    /// wrapping walk back to the part holding a line's start, not the word's (at 1 px each line
+    /// asked from the paragraph's start: 60,000 ideographs took 23 s).
+    @Test("a paragraph of ideographs without spaces wraps in linear time at 1 px, as shaping wraps it")
+    func ideographsWrapInLinearTime() throws {
+        let (lane, shaping) = try laneAndShapingEngines(TestFonts.dejaVuSans, size: 14)
+        // Common ideographs in a fixed order of our own (a linear congruential walk).
+        func paragraph(_ count: Int) -> String {
+            var state: UInt32 = 7
+            return String((0..<count).map { _ in
+                state = state &* 1_103_515_245 &+ 12_345
+                return Character(Unicode.Scalar(0x4E00 + (state >> 16) % 2_000)!)
+            })
+        }
+        func wrap(_ count: Int) -> (lines: Int, seconds: Double, taken: Bool) {
+            let text = paragraph(count)
+            let prepared = Array(text.utf8).withUnsafeBufferPointer { lane.preparePlainText($0) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let lines = lane.layout(lane.prepare(text), width: 1).lineCount
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return (lines, seconds, prepared?.paragraphs.allSatisfy(\.isFromWordRecords) ?? false)
+        }
+        let small = wrap(3_000), large = wrap(30_000)
+        #expect(small.taken && large.taken, "the lane should take both paragraphs in parts")
+        #expect(small.lines == shaping.layout(shaping.prepare(paragraph(3_000)), width: 1).lineCount)
+        #expect(large.lines == 30_000)
+        // Linear: 10 times the units, about 10 times the time (30 leaves room for a busy machine);
+        // quadratic would be 100 times.
+        #expect(large.seconds < 30 * max(small.seconds, 0.01), "3,000: \(small.seconds) s, 30,000: \(large.seconds) s")
     }
 
     @Test("a full store keeps the words paragraphs found since it last filled up, and gives what shaping gives")
