@@ -9,7 +9,9 @@ struct RowMeasurement: Equatable {
     var size: Double
 
     /// The row's font and size; nil when the rules set neither the font nor the size, or for a template's rows.
-    init?(_ report: Report, rowIndex: Int) {
+    /// (Borrowed: an initializer takes its arguments owned, and the caller then copied the whole
+    /// report, a reference count per array, for every row written.)
+    init?(_ report: borrowing Report, rowIndex: Int) {
         guard report.settings.setByRules.contains(where: { $0 == "font" || $0 == "size" }),
               case .text(let base, _) = report.settings.subject else { return nil }
         let own = report.cells[rowIndex].ownFont
