@@ -165,6 +165,11 @@ extension WordRecords {
             run = next
             return true
         }
+        /// Leaves the paragraph to shaping, forgetting the continued words it listed.
+        func refuse() -> Bool {
+            text.continuedWords.removeSubrange(continuedBase...)
+            return false
+        }
         var previous: Record?
         for (n, word) in words.enumerated() {
             if position < word.start {
@@ -187,20 +192,14 @@ extension WordRecords {
                 guard run.font > 0, r.firstScript == run.script,
                       let continued = continuedRecord(units + word.start, word.count, key: wordKeys[n], font: run.font),
                       case let c = records[continued], takes(c, word.start, word.count)
-                else {
-                    text.continuedWords.removeSubrange(continuedBase...)
-                    return false
-                }
+                else { return refuse() }
                 r = c
                 text.continuedWords.append(ContinuedWord(offset: Int32(paragraphStart + word.start), font: run.font))
             }
             if let before = previous, position == word.start {
                 // A part of a word written without spaces, after the part before it (see
                 // `joinsAt`): nothing reaches across where they meet, and a line may break there.
-                guard before.endsInert || r.startsInert, !before.endsAdjusted else {
-                    text.continuedWords.removeSubrange(continuedBase...)
-                    return false
-                }
+                guard before.endsInert || r.startsInert, !before.endsAdjusted else { return refuse() }
                 let offset = UInt32(word.start)
                 text.breaks.set(PreparedBreak(x: x, contentX: x, offset: offset, contentEnd: offset, kind: .other),
                                 at: next)

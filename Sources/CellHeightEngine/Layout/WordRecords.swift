@@ -1031,7 +1031,7 @@ extension WordRecords {
     /// its default): HarfBuzz applies a legacy `kern` table only to text whose script's GPOS has
     /// no `kern` feature (hb-ot-shape.cc: `apply_kern` when `has_gpos_kern` is false), so such a
     /// font's `kern` table is never read (DejaVu Sans has one).
-    static func positioningKernsEveryScript(_ face: OpaquePointer) -> Bool {
+    private static func positioningKernsEveryScript(_ face: OpaquePointer) -> Bool {
         let table = hbTag("GPOS"), kern = hbTag("kern")
         var count = hb_ot_layout_table_get_script_tags(face, table, 0, nil, nil)
         guard count > 0 else { return false }

@@ -4,8 +4,8 @@ import CHarfBuzz
 /// on each side of one of them shapes as it would alone: no lookup Chromium's features apply
 /// for the script (and `halt`, which it turns on at some CJK punctuation) names the glyph in its
 /// input, context or output, none skips base glyphs or ligatures (it could match across a glyph
-/// it does not name), the glyph is no mark, and the font has no legacy `kern` table HarfBuzz may
-/// read and no AAT table.
+/// it does not name), the glyph is no mark, and HarfBuzz moves glyphs by those lookups alone
+/// (`positionsBeyondLookups`: no AAT table, no legacy `kern` table it applies to the script).
 ///
 /// A lookup whose match spans two neighbouring glyphs matches both (or skips one by its flags),
 /// so where one of them is inert, nothing joins the text before it to the text after: the word
@@ -20,7 +20,7 @@ final class InertGlyphs {
 
     init(font: FontFace, script: hb_script_t) {
         face = hb_font_get_face(font.hbFont)
-        guard let face, Self.layoutOnlyByLookups(face) else {
+        guard let face, !positionsBeyondLookups(face, script: script) else {
             named = nil
             return
         }
@@ -31,9 +31,8 @@ final class InertGlyphs {
             let layout = OpenTypeTable(face: face, tag: table)
             defer { layout.destroy() }
             for lookup in indices {
-                // LookupList: count, offsets; a lookup: type, flag. IgnoreBaseGlyphs 2, IgnoreLigatures 4.
-                guard let list = layout.uint16(8), let offset = layout.uint16(list + 2 + 2 * Int(lookup)),
-                      let flag = layout.uint16(list + offset + 2) else {
+                // IgnoreBaseGlyphs 2, IgnoreLigatures 4.
+                guard let flag = layout.lookupFlag(lookup) else {
                     skipsBases = true
                     continue
                 }
@@ -66,19 +65,5 @@ final class InertGlyphs {
         guard let named, let face else { return false }
         return hb_set_has(named, glyph) == 0
             && hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
-    }
-
-    /// Whether only GSUB and GPOS lookups move glyphs in `face`: no AAT table, and no `kern` table
-    /// unless GPOS kerns every script (HarfBuzz then never reads it, see
-    /// `WordRecords.positioningKernsEveryScript`).
-    private static func layoutOnlyByLookups(_ face: OpaquePointer) -> Bool {
-        for tag in ["kerx", "morx", "mort", "trak"] {
-            let table = OpenTypeTable(face: face, tag: tag)
-            defer { table.destroy() }
-            if !table.bytes.isEmpty { return false }
-        }
-        let kern = OpenTypeTable(face: face, tag: "kern")
-        defer { kern.destroy() }
-        return kern.bytes.isEmpty || WordRecords.positioningKernsEveryScript(face)
     }
 }

@@ -348,7 +348,10 @@ final class NotdefScan {
               let hbFace = hb_font_get_face(face.hbFont), !faceData(face).scripts.contains(script.rawValue)
         else { return .shapes }
         let lookups = chromiumLookups(hbFace, script: script)
-        guard Self.positionsWithGPOSOnly(hbFace, script: script, lookups: lookups) else { return .shapes }
+        // GPOS alone positions the text (without it, HarfBuzz's fallback positioning would).
+        guard hb_ot_layout_has_positioning(hbFace) != 0, !positionsBeyondLookups(hbFace, script: script) else {
+            return .shapes
+        }
         if script == HB_SCRIPT_THAI || script == HB_SCRIPT_LAO {
             // The Thai shaper's fallback for fonts without Thai lookups uses these glyphs.
             guard (0xF700...0xF71A).allSatisfy({ glyphKind($0, faceData(face)) == 1 }) else { return .shapes }
@@ -395,22 +398,5 @@ final class NotdefScan {
         defer { gpos.destroy() }
         let reach = LookupReach(table: gpos, isPositioning: true, glyphs: glyphs)
         return lookups.positionings.allSatisfy { reach.reach(of: $0) == .never }
-    }
-
-    /// Whether HarfBuzz positions text of `script` with GPOS alone in `face`: it has GPOS, no
-    /// AAT layout or tracking, and no legacy `kern` table unless GPOS kerns that script (HarfBuzz
-    /// applies the table when the script's GPOS language system has no `kern` feature: Liberation
-    /// Sans kerns "’ " in a Bengali run so; here a `kern` feature that brings no lookup counts as none).
-    private static func positionsWithGPOSOnly(_ face: OpaquePointer, script: hb_script_t,
-                                              lookups: (substitutions: [UInt32], positionings: [UInt32])) -> Bool {
-        func hasTable(_ tag: String) -> Bool {
-            let blob = hb_face_reference_table(face, hbTag(tag))
-            defer { hb_blob_destroy(blob) }
-            return hb_blob_get_length(blob) > 0
-        }
-        guard hb_ot_layout_has_positioning(face) != 0,
-              !["morx", "mort", "kerx", "trak"].contains(where: hasTable) else { return false }
-        guard hasTable("kern") else { return true }
-        return chromiumLookups(face, script: script, extraFeatures: ["-kern"]).positionings != lookups.positionings
     }
 }

@@ -274,6 +274,22 @@ func shapesCommonTextAsLatin(_ face: OpaquePointer) -> Bool {
     return latin.substitutions == common.substitutions && latin.positionings == common.positionings
 }
 
+/// Whether HarfBuzz moves glyphs of text of `script` in `face` by more than its GSUB and GPOS
+/// lookups: AAT layout or tracking (`morx`, `mort`, `kerx`, `trak`), or a legacy `kern` table,
+/// which it applies when the script's GPOS language system brings no `kern` lookup (hb-ot-shape.cc:
+/// `apply_kern` when `has_gpos_kern` is false; Liberation Sans kerns "’ " in a Bengali run so).
+func positionsBeyondLookups(_ face: OpaquePointer, script: hb_script_t) -> Bool {
+    func hasTable(_ tag: String) -> Bool {
+        let blob = hb_face_reference_table(face, hbTag(tag))
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+    if ["morx", "mort", "kerx", "trak"].contains(where: hasTable) { return true }
+    guard hasTable("kern") else { return false }
+    let withKern = chromiumLookups(face, script: script).positionings
+    return chromiumLookups(face, script: script, extraFeatures: ["-kern"]).positionings == withKern
+}
+
 /// The GSUB and GPOS lookups HarfBuzz applies to text of `script` in `face` with Chromium's features
 /// (fractions left out, see `chromiumLatinLookups`), in order; with `extraFeatures` on too.
 func chromiumLookups(_ face: OpaquePointer, script: hb_script_t, extraFeatures: [String] = [])
@@ -434,10 +450,7 @@ struct OpenTypeTable {
     /// GSUB, 9 in GPOS) and, for pair adjustment (GPOS type 2), whether any subtable has a value
     /// for the second glyph; nil when the table does not hold together.
     func lookupKind(_ index: UInt32, extensionType: Int) -> (type: Int, pairsMoveSecondGlyph: Bool)? {
-        // GPOS/GSUB header: version (4 bytes), script list, feature list, lookup list offsets.
-        guard let lookupList = uint16(8), let count = uint16(lookupList), Int(index) < count,
-              let lookupOffset = uint16(lookupList + 2 + 2 * Int(index)) else { return nil }
-        let lookup = lookupList + lookupOffset
+        guard let lookup = lookupOffset(index) else { return nil }
         guard var type = uint16(lookup), let subtableCount = uint16(lookup + 4) else { return nil }
         var movesSecond = false
         for n in 0..<subtableCount {
@@ -456,4 +469,16 @@ struct OpenTypeTable {
         }
         return (type == extensionType ? 0 : type, movesSecond)
     }
+
+    /// Where lookup `index` starts in the table; nil when the table does not hold together.
+    private func lookupOffset(_ index: UInt32) -> Int? {
+        // GPOS/GSUB header: version (4 bytes), script list, feature list, lookup list offsets.
+        guard let lookupList = uint16(8), let count = uint16(lookupList), Int(index) < count,
+              let offset = uint16(lookupList + 2 + 2 * Int(index)) else { return nil }
+        return lookupList + offset
+    }
+
+    /// Lookup `index`'s flag (which glyph classes its matching skips); nil when the table does
+    /// not hold together.
+    func lookupFlag(_ index: UInt32) -> Int? { lookupOffset(index).flatMap { uint16($0 + 2) } }
 }
