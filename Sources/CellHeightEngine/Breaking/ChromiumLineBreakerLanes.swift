@@ -210,18 +210,27 @@ enum ClassBesideASCII {
         }
     }
 
-    private static func find(_ pair: [UInt16], breaker: ChromiumLineBreaker) -> UInt8 {
-        var agreed: UInt8?
+    /// The decision for `pair` in every context of `before` and `after`: 1 no break, 3 plus the
+    /// kind of the break, 2 when contexts disagree. The contexts are broken as one text, each
+    /// ended by a line feed, which the rules read as the end of one and the start of the next
+    /// (LB4, LB5): one run of the breaker instead of one per context (some 500 per pair, which
+    /// cost Latin rows a sixth of their time). A test checks every pair against each context
+    /// broken alone.
+    static func find(_ pair: [UInt16], breaker: ChromiumLineBreaker) -> UInt8 {
+        var text: [UInt16] = []
+        var offsets: [Int] = []
         for start in before {
             for end in after {
-                var found: UInt8 = 1
-                breaker.forEachOpportunity(in: start + pair + end) { opportunity in
-                    if opportunity.offset == start.count + 1 { found = 3 + opportunity.kind.rawValue }
-                }
-                if let agreed, agreed != found { return 2 }
-                agreed = found
+                text += start
+                offsets.append(text.count + 1)
+                text += pair
+                text += end
+                text.append(0x0A)
             }
         }
-        return agreed ?? 2
+        var found = [UInt8](repeating: 1, count: text.count + 1)
+        breaker.forEachOpportunity(in: text) { found[$0.offset] = 3 + $0.kind.rawValue }
+        let agreed = found[offsets[0]]
+        return offsets.allSatisfy { found[$0] == agreed } ? agreed : 2
     }
 }

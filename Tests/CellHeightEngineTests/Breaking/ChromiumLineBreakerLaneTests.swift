@@ -135,4 +135,43 @@ struct ChromiumLineBreakerLaneTests {
         #expect(checked > 100_000)
         #expect(mismatches.isEmpty, "\(mismatches.count) differ, first: \(mismatches.prefix(5))")
     }
+
+    @Test("""
+          the class decisions found in one text of every context, each ended by a line feed, are those \
+          found with each context broken alone, for every pair of a class and ASCII and of two classes \
+          (issue 26)
+          """)
+    func classDecisionsFoundInOneText() throws {
+        let breaker = try ChromiumLineBreaker()
+        typealias Class = ChromiumLineBreaker.BeyondASCIIClass
+        /// The decision with each context its own text, as `find` found it before.
+        func alone(_ pair: [UInt16]) -> UInt8 {
+            var agreed: UInt8?
+            for start in ClassBesideASCII.before {
+                for end in ClassBesideASCII.after {
+                    var found: UInt8 = 1
+                    breaker.forEachOpportunity(in: start + pair + end) { opportunity in
+                        if opportunity.offset == start.count + 1 { found = 3 + opportunity.kind.rawValue }
+                    }
+                    if let agreed, agreed != found { return 2 }
+                    agreed = found
+                }
+            }
+            return agreed ?? 2
+        }
+        var pairs: [[UInt16]] = []
+        for beyond in Class.allCases {
+            for ascii in UInt16(0x20)...0x7E { pairs += [[beyond.representative, ascii], [ascii, beyond.representative]] }
+            for other in Class.allCases { pairs.append([beyond.representative, other.representative]) }
+        }
+        var kinds = Set<UInt8>(), differing: [String] = []
+        for pair in pairs {
+            let found = ClassBesideASCII.find(pair, breaker: breaker)
+            kinds.insert(found)
+            if found != alone(pair) { differing.append(String(decoding: pair, as: UTF16.self)) }
+        }
+        #expect(pairs.count > 1_500)
+        #expect(kinds.isSuperset(of: [1, 2, 3 + BreakKind.other.rawValue]), "\(kinds)")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
 }
