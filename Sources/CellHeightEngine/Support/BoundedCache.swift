@@ -15,37 +15,40 @@
 /// entry's hash, key position and where its value is, so a hit touches a slot, the key's units and
 /// the value.
 /// A struct, held `inout` by its owner (one per thread); `SharedShapes` shares one between workers.
-package struct BoundedCache<Storage: BoundedCacheStorage> {
+/// Public, not `package`: Swift 6.3 neither inlines nor specializes a `package` declaration's
+/// `@inlinable` body in another module, and the kit calls this for every row (its repeated-rows
+/// cache, unspecialized, cost 2 µs a row in generic metadata lookups).
+public struct BoundedCache<Storage: BoundedCacheStorage> {
     /// What a generation holds at most: entries, and cost (key units plus what `Storage` counts).
-    package struct Limits {
-        package var entries: Int
-        package var cost: Int
+    public struct Limits {
+        public var entries: Int
+        public var cost: Int
 
         @inlinable
-        package init(entries: Int, cost: Int = .max) {
+        public init(entries: Int, cost: Int = .max) {
             self.entries = entries
             self.cost = cost
         }
     }
 
-    package let limits: Limits
+    public let limits: Limits
     @usableFromInline var current = Generation()
     @usableFromInline var previous = Generation()
 
     @inlinable
-    package init(_ limits: Limits) { self.limits = limits }
+    public init(_ limits: Limits) { self.limits = limits }
 
     /// The current generation's storage, into which every `Storage.Stored` returned points.
     @inlinable
-    package var storage: Storage { current.storage }
+    public var storage: Storage { current.storage }
 
     /// How many entries are held, in both generations.
     @inlinable
-    package var count: Int { current.count + previous.count }
+    public var count: Int { current.count + previous.count }
 
     /// What is stored for `key`, copied into the current generation when it was in the previous one.
     @inlinable
-    package mutating func find<Key: BoundedCacheKey>(_ key: Key) -> Storage.Stored? {
+    public mutating func find<Key: BoundedCacheKey>(_ key: Key) -> Storage.Stored? {
         let hash = Self.mixed(key.hash)
         if let found = current.find(key, hash: hash) { return found }
         guard let found = previous.find(key, hash: hash) else { return nil }
@@ -56,7 +59,7 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
     /// go over `limits` (a value costing more than a generation holds is then held alone). When
     /// `key` is there already (another thread stored it meanwhile), that entry stays.
     @inlinable @discardableResult
-    package mutating func insert<Key: BoundedCacheKey>(_ value: Storage.Value, for key: Key) -> Storage.Stored {
+    public mutating func insert<Key: BoundedCacheKey>(_ value: Storage.Value, for key: Key) -> Storage.Stored {
         let hash = Self.mixed(key.hash)
         if let found = current.find(key, hash: hash) { return found }
         return store(value, for: key, hash: hash)
@@ -64,7 +67,7 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
 
     /// What is stored for `key`, or what `make` gives, stored.
     @inlinable
-    package mutating func find<Key: BoundedCacheKey>(_ key: Key, orMake make: () -> Storage.Value) -> Storage.Stored {
+    public mutating func find<Key: BoundedCacheKey>(_ key: Key, orMake make: () -> Storage.Value) -> Storage.Stored {
         let hash = Self.mixed(key.hash)
         if let found = current.find(key, hash: hash) { return found }
         let value = previous.find(key, hash: hash).map { previous.storage.value(of: $0) } ?? make()
@@ -72,7 +75,7 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
     }
 
     @inlinable
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         current = Generation()
         previous = Generation()
     }
@@ -93,7 +96,7 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
     /// A key's hash mixed (MurmurHash3's finalizer): FNV-1a spreads the last units of a short key
     /// poorly into the high bits, which pick a shard, while the low bits pick the slot.
     @inlinable @inline(__always)
-    package static func mixed(_ hash: UInt64) -> UInt64 {
+    public static func mixed(_ hash: UInt64) -> UInt64 {
         var mixed = hash ^ (hash >> 33)
         mixed &*= 0xff51_afd7_ed55_8ccd
         return mixed ^ (mixed >> 33)
@@ -204,7 +207,7 @@ package struct BoundedCache<Storage: BoundedCacheStorage> {
 /// A key of a `BoundedCache`: 16-bit units (code units, and whatever marks its maker adds, e.g.
 /// a script or the units around a word), looked up without being built: only a stored key's
 /// units are copied, into the cache's key array.
-package protocol BoundedCacheKey {
+public protocol BoundedCacheKey {
     /// The same for keys of the same units (FNV-1a, or the `Hasher`); the cache mixes it.
     var hash: UInt64 { get }
     var unitCount: Int { get }
@@ -217,7 +220,7 @@ package protocol BoundedCacheKey {
 /// Where a `BoundedCache` keeps its values, per generation: one after the other (`CachedValues`),
 /// or in flat arrays of their numbers (`ShapedSegmentCache.Numbers`: a hit then retains nothing).
 /// A slot holds where a value is, so that a table at most half full costs a few bytes per slot.
-package protocol BoundedCacheStorage {
+public protocol BoundedCacheStorage {
     associatedtype Value
     /// What a slot holds and a lookup gives: where the value lies in the storage.
     associatedtype Stored
@@ -234,35 +237,35 @@ package protocol BoundedCacheStorage {
 }
 
 /// Values one after the other, a slot holding a value's index; costing nothing beyond their keys.
-package struct CachedValues<Value>: BoundedCacheStorage {
+public struct CachedValues<Value>: BoundedCacheStorage {
     @usableFromInline var values: [Value] = []
 
     @inlinable
-    package static var vacant: Int32 { -1 }
+    public static var vacant: Int32 { -1 }
     @inlinable
-    package init() {}
+    public init() {}
     @inlinable
-    package static func cost(of value: Value) -> Int { 0 }
+    public static func cost(of value: Value) -> Int { 0 }
     @inlinable
-    package var cost: Int { 0 }
+    public var cost: Int { 0 }
     @inlinable
-    package mutating func store(_ value: Value) -> Int32 {
+    public mutating func store(_ value: Value) -> Int32 {
         values.append(value)
         return Int32(truncatingIfNeeded: values.count - 1)
     }
     @inlinable
-    package func value(of stored: Int32) -> Value { values[Int(stored)] }
+    public func value(of stored: Int32) -> Value { values[Int(stored)] }
     @inlinable
-    package mutating func removeAll() { values.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { values.removeAll(keepingCapacity: true) }
 }
 
 /// A cache of values: the kind that keys text (`TextKey`) or words (`ShapingKey`).
-package typealias BoundedValueCache<Value> = BoundedCache<CachedValues<Value>>
+public typealias BoundedValueCache<Value> = BoundedCache<CachedValues<Value>>
 
 extension BoundedCache {
     /// The value stored for `key`, copied into the current generation when it was in the previous one.
     @inlinable
-    package mutating func value<Key: BoundedCacheKey, Value>(for key: Key) -> Value?
+    public mutating func value<Key: BoundedCacheKey, Value>(for key: Key) -> Value?
     where Storage == CachedValues<Value> {
         find(key).map { current.storage.value(of: $0) }
     }
@@ -271,16 +274,16 @@ extension BoundedCache {
 /// A key of one or two strings, by their UTF-8 code units (never by `String` equality, which is
 /// canonical equivalence: an NFD row would get an NFC row's results), hashed with the `Hasher`
 /// straight from the strings' bytes.
-package struct TextKey: BoundedCacheKey {
+public struct TextKey: BoundedCacheKey {
     @usableFromInline let first: String
     @usableFromInline let second: String?
-    package let hash: UInt64
-    package let unitCount: Int
+    public let hash: UInt64
+    public let unitCount: Int
     /// Between the two strings' bytes: no UTF-8 byte is 0xFFFF.
     @usableFromInline static let separator: UInt16 = 0xFFFF
 
     @inlinable
-    package init(_ first: String, _ second: String? = nil) {
+    public init(_ first: String, _ second: String? = nil) {
         self.first = first
         self.second = second
         var hasher = Hasher()
@@ -304,7 +307,7 @@ package struct TextKey: BoundedCacheKey {
     }
 
     @inlinable
-    package func matches(_ stored: UnsafeBufferPointer<UInt16>) -> Bool {
+    public func matches(_ stored: UnsafeBufferPointer<UInt16>) -> Bool {
         var k = 0
         for byte in first.utf8 {
             guard stored[k] == UInt16(byte) else { return false }
@@ -321,7 +324,7 @@ package struct TextKey: BoundedCacheKey {
     }
 
     @inlinable
-    package func append(to units: inout [UInt16]) {
+    public func append(to units: inout [UInt16]) {
         for byte in first.utf8 { units.append(UInt16(byte)) }
         guard let second else { return }
         units.append(Self.separator)

@@ -161,7 +161,8 @@ struct ChromiumLineBreakerLaneTests {
         }
         var pairs: [[UInt16]] = []
         for beyond in Class.allCases {
-            for ascii in UInt16(0x20)...0x7E { pairs += [[beyond.representative, ascii], [ascii, beyond.representative]] }
+            let unit = beyond.representative
+            for ascii in UInt16(0x20)...0x7E { pairs += [[unit, ascii], [ascii, unit]] }
             for other in Class.allCases { pairs.append([beyond.representative, other.representative]) }
         }
         var kinds = Set<UInt8>(), differing: [String] = []
