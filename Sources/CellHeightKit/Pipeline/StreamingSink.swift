@@ -33,10 +33,11 @@ final class StreamingSink: ReportSink {
     func take(_ batch: Result<MeasuredBatch, Error>) throws {
         let batch = try batch.get()
         plan.record(batch.findings)
-        let text = rendersRowsApart ? batch.texts.joined()
-            : renderStreamed(Array(batch.cells.joined()), settings: settings, format: plan.request.output,
-                             options: plan.reportOptions, isFirst: batchCount == 0)
-        try plan.request.reportOutput(Data(text.utf8))
+        // Rows rendered apart are written a slice at a time, not joined first (a copy of the batch).
+        let texts = rendersRowsApart ? batch.texts
+            : [renderStreamed(Array(batch.cells.joined()), settings: settings, format: plan.request.output,
+                              options: plan.reportOptions, isFirst: batchCount == 0)]
+        for text in texts where !text.isEmpty { try plan.request.reportOutput(Data(text.utf8)) }
         batchCount += 1
     }
 
