@@ -108,14 +108,17 @@ final class BeyondASCIICharacters {
     /// The alphabets of `otherScripts` that HarfBuzz shapes in `face` as it would shape the same
     /// text as Latin. A run of one holds the script's letters and characters of the Common script
     /// (ASCII digits, spaces and punctuation, and those beyond ASCII); it is shaped as Latin when
-    /// no lookup that Chromium's features apply to only one of the two scripts fires at one of
-    /// their glyphs (a lookup fires only where its input glyphs are). Noto Sans takes the same
-    /// lookups for Latin, Cyrillic, Armenian and Georgian; DejaVu Sans's Latin-only kerning lookup
-    /// starts at ".", "-", ":" and the guillemets, which a Cyrillic run holds too.
+    /// no lookup that Chromium's features apply to only one of the two scripts can fire in it
+    /// (`LookupReach`: every glyph a rule matches is one such a run may hold; a pair adjustment,
+    /// both glyphs of a pair). Noto Sans takes the same lookups for Latin, Cyrillic, Armenian and
+    /// Georgian; DejaVu Sans's Latin-only kerning lookup starts at ".", "-", ":" and the
+    /// guillemets, which a Cyrillic or Greek run holds too, but kerns them only before Latin
+    /// letters, which such a run does not hold.
     private static func alphabetsShapedAsLatin(font: FontFace, face: OpaquePointer) -> [hb_script_t] {
         let latin = chromiumLatinLookups(face)
         var accepted: [hb_script_t] = []
-        var differing: [(script: hb_script_t, substitutions: Set<UInt32>, positionings: Set<UInt32>)] = []
+        var differing: [(script: hb_script_t, substitutions: Set<UInt32>, positionings: Set<UInt32>,
+                         allSubstitutions: [UInt32])] = []
         for script in otherScripts {
             let other = chromiumLookups(face, script: script)
             let substitutions = Set(latin.substitutions).symmetricDifference(other.substitutions)
@@ -123,7 +126,8 @@ final class BeyondASCIICharacters {
             if substitutions.isEmpty && positionings.isEmpty {
                 accepted.append(script)
             } else {
-                differing.append((script, substitutions, positionings))
+                differing.append((script, substitutions, positionings,
+                                  Set(latin.substitutions).union(other.substitutions).sorted()))
             }
         }
         guard !differing.isEmpty else { return accepted }
@@ -148,16 +152,20 @@ final class BeyondASCIICharacters {
             var glyph: hb_codepoint_t = 0
             if hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0 { hb_set_add(set, glyph) }
         }
+        let gpos = OpenTypeTable(face: face, tag: "GPOS")
+        defer { gpos.destroy() }
         for (n, entry) in differing.enumerated() {
             hb_set_union(runGlyphs[n], common)
-            let fires = [("GSUB", entry.substitutions), ("GPOS", entry.positionings)].contains { table, lookups in
-                lookups.contains { lookup in
-                    let read = LookupGlyphs(face: face, table: table, lookup: lookup)
-                    defer { read.destroy() }
-                    return read.touches(runGlyphs[n], read.input)
-                }
+            // What the substitutions of either script that may fire in such a run write, too.
+            let (reaches, text) = LookupReach.substitutions(entry.allSubstitutions, face: face,
+                                                            glyphs: setElements(runGlyphs[n]).map(Int.init))
+            let substitutes = zip(entry.allSubstitutions, reaches).contains { lookup, reach in
+                entry.substitutions.contains(lookup) && reach != .never
             }
-            if !fires { accepted.append(entry.script) }
+            let positions = LookupReach(table: gpos, isPositioning: true, glyphs: text)
+            if !substitutes && entry.positionings.allSatisfy({ positions.reach(of: $0) == .never }) {
+                accepted.append(entry.script)
+            }
         }
         return accepted
     }

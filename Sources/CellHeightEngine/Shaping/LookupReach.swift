@@ -84,8 +84,10 @@ struct LookupReach {
             subtables.contains { fires($0) != false } ? .anywhere : .never
         }
         switch (isPositioning, kind.type) {
-        case (false, 1...3), (true, 1...3):
-            // Single, multiple and alternate substitutions, single and pair adjustments, cursive
+        case (true, 2):
+            return anyFires(pairFires)
+        case (false, 1...3), (true, 1), (true, 3):
+            // Single, multiple and alternate substitutions, single adjustments, cursive
             // attachment: at any glyph of the coverage.
             return anyFires { self.coverageTouches(at: $0, field: 2) }
         case (true, 4...6):
@@ -195,6 +197,60 @@ struct LookupReach {
                 position += 2 + 2 * count
             }
             return true
+        default:
+            return nil
+        }
+    }
+
+    /// Whether pair adjustment subtable `subtable` (GPOS 2) may fire: a pair of it whose two
+    /// glyphs the text may both hold (in format 2, one of two classes whose adjustment is not
+    /// nothing); nil when it does not hold together. DejaVu Sans's Latin-only kerning starts at
+    /// ".", "-", ":" and the guillemets, but only before Latin letters, which a Cyrillic or Greek
+    /// run never holds.
+    private func pairFires(_ subtable: Int) -> Bool? {
+        guard let format = table.uint16(subtable), let firstFormat = table.uint16(subtable + 4),
+              let secondFormat = table.uint16(subtable + 6), let firstGlyphs = coverageGlyphs(subtable, field: 2)
+        else { return nil }
+        // A value record holds 2 bytes per bit of its format.
+        let firstSize = 2 * firstFormat.nonzeroBitCount, secondSize = 2 * secondFormat.nonzeroBitCount
+        switch format {
+        case 1:
+            // Format 1: coverage, the two value formats, pair set count, pair sets (in coverage
+            // order); a pair set: count, then per pair the second glyph and the two values.
+            guard let setCount = table.uint16(subtable + 8), firstGlyphs.count >= setCount else { return nil }
+            for n in 0..<setCount where holds[firstGlyphs[n]] {
+                guard let set = offset(subtable, field: 10 + 2 * n), let pairCount = table.uint16(set) else {
+                    return nil
+                }
+                for m in 0..<pairCount {
+                    guard let second = table.uint16(set + 2 + m * (2 + firstSize + secondSize)) else { return nil }
+                    if holds[second] { return true }
+                }
+            }
+            return false
+        case 2:
+            // Format 2: coverage, the two value formats, the two class definitions, the two class
+            // counts, then per first class and second class the two values.
+            guard let firstClassDef = classDefinition(subtable, field: 8),
+                  let secondClassDef = classDefinition(subtable, field: 10),
+                  let firstCount = table.uint16(subtable + 12), let secondCount = table.uint16(subtable + 14),
+                  let secondClasses = heldClasses(secondClassDef) else { return nil }
+            var firstClasses = Set<Int>()
+            for glyph in firstGlyphs where holds[glyph] {
+                guard let value = classValue(of: glyph, in: firstClassDef) else { return nil }
+                firstClasses.insert(value)
+            }
+            let recordSize = firstSize + secondSize
+            for first in firstClasses where first < firstCount {
+                for second in secondClasses where second < secondCount {
+                    let record = subtable + 16 + (first * secondCount + second) * recordSize
+                    for k in 0..<(recordSize / 2) {
+                        guard let value = table.uint16(record + 2 * k) else { return nil }
+                        if value != 0 { return true }
+                    }
+                }
+            }
+            return false
         default:
             return nil
         }

@@ -172,6 +172,36 @@ struct PairwiseLaneTests {
     }
 
     @Test("""
+          DejaVu Sans takes Cyrillic and Greek in the lane, pair by pair: its Latin-only kerning pairs punctuation \
+          with Latin letters alone (issue 26); Armenian and Georgian, which its Latin lookups would change, it does not
+          """)
+    func alphabetsBesideLatinOnlyKerning() throws {
+        let (lane, shaping) = try laneAndShapingEngines(TestFonts.dejaVuSans, size: 15)
+        let beyond = try #require(PairwiseASCIIAdvances(shaper: Shaper(chain: lane.chain, fontSize: 15))?.beyondASCII)
+        for letter: UInt16 in [0x436, 0x42F, 0x3BB, 0x3A9] {  // ж Я λ Ω
+            #expect(beyond.value(of: letter) & BeyondASCIICharacters.otherScript != 0, "U+\(String(letter, radix: 16))")
+        }
+        for letter: UInt16 in [0x561, 0x10E5] {  // ա ქ
+            #expect(beyond.value(of: letter) == 0, "U+\(String(letter, radix: 16))")
+        }
+        // Russian and Greek catalog lines with the punctuation the Latin-only kerning starts at,
+        // walked pair by pair; that punctuation beside each alphabet's letters and Latin ones (a
+        // hyphen starting a word is left to the breaker, and such a text to word records).
+        let walked = ["Файл «отчёт.txt» не найден: 3 ошибки - повторите.", "Αρχείο: «έγγραφο» - 5 σελίδες."]
+        for text in walked + ["-Ж -Λ .Ж :Λ «Ж» «Λ»", "Сеть Wi-Fi «дом»: -A -Б"] {
+            let prepared = try #require(Array(text.utf8).withUnsafeBufferPointer { lane.preparePlainText($0) })
+            if walked.contains(text) {
+                #expect(prepared.paragraphs.allSatisfy { !$0.isFromWordRecords }, "walked pair by pair: \(text)")
+            }
+            let expected = shaping.prepare(text)
+            #expect(prepared.differingNumbers(from: expected, engine: lane, otherEngine: shaping) == nil, "\(text)")
+            for width in [1.0, 40, 150, 320] {
+                #expect(lane.layout(prepared, width: width) == shaping.layout(expected, width: width), "\(text)")
+            }
+        }
+    }
+
+    @Test("""
           no-break spaces, low quotation marks, ellipses, dashes and the multiplication sign take the lane in every \
           installed font that takes them (issue 26), with shaping's numbers and layouts
           """)

@@ -80,6 +80,30 @@ struct LookupReachTests {
         #expect(font.reach("GSUB", 5000, in: text) == .anywhere)
     }
 
+    @Test("""
+          a pair adjustment fires only where the text may hold both glyphs of a pair: DejaVu Sans's Latin-only \
+          kerning kerns "-" before Latin capitals, and never fires in Cyrillic or Greek text (issue 26)
+          """)
+    func pairAdjustments() throws {
+        let font = try Tables(TestFonts.dejaVuSans)
+        // The one positioning lookup Latin text takes and Cyrillic and Greek text do not (what
+        // HarfBuzz's shape plans collect).
+        let latin = Set(chromiumLatinLookups(font.face).positionings)
+        for script in [HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK] {
+            #expect(latin.subtracting(chromiumLookups(font.face, script: script).positionings) == [14])
+        }
+        // ASCII punctuation and digits, the guillemets, and each alphabet's letters.
+        let punctuation = Array(0x20...0x40) + Array(0x5B...0x60) + Array(0x7B...0x7E) + [0xAB, 0xBB]
+        let cyrillic = punctuation + Array(0x400...0x45F)
+        let greek = punctuation + Array(0x391...0x3A1) + Array(0x3A3...0x3CE)
+        #expect(font.reach("GPOS", 14, in: cyrillic) == .never)
+        #expect(font.reach("GPOS", 14, in: greek) == .never)
+        // HarfBuzz shapes "-A" 694 units wide as Latin and 739 as Cyrillic: a pair of lookup 14.
+        #expect(font.reach("GPOS", 14, in: punctuation + [0x41]) == .anywhere)
+        #expect(font.reach("GPOS", 14, in: [0x2D, 0x41]) == .anywhere)
+        #expect(font.reach("GPOS", 14, in: [0x2D, 0x2E, 0x3A]) == .never, "first glyphs alone")
+    }
+
     @Test("Noto Sans: the dotless-i and ogonek rules and the marks' contextual positioning need combining marks")
     func notoSans() throws {
         let font = try Tables(TestFonts.notoSans)
