@@ -131,7 +131,8 @@ final class BeyondASCIICharacters {
             }
         }
         guard !differing.isEmpty else { return accepted }
-        // The glyphs of the Common characters and of each script's letters, in one pass.
+        // The glyphs of the Common characters and of each script's letters that the lane may take
+        // (printable ASCII and the classes beyond it; no mark), in one pass.
         let unicode = hb_unicode_funcs_get_default()
         let common = hb_set_create()!
         let runGlyphs = differing.map { _ in hb_set_create()! }
@@ -139,7 +140,8 @@ final class BeyondASCIICharacters {
             hb_set_destroy(common)
             for set in runGlyphs { hb_set_destroy(set) }
         }
-        for codePoint in UInt32(0x20)..<UInt32(limit) where codePoint < 0x7F || codePoint >= 0xA0 {
+        for codePoint in UInt32(0x20)..<UInt32(limit)
+        where codePoint < 0x7F || ChromiumLineBreaker.BeyondASCIIClass(codePoint) != nil {
             let script = hb_unicode_script(unicode, codePoint)
             let set: OpaquePointer
             if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED {
@@ -150,7 +152,10 @@ final class BeyondASCIICharacters {
                 continue
             }
             var glyph: hb_codepoint_t = 0
-            if hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0 { hb_set_add(set, glyph) }
+            if hb_font_get_nominal_glyph(font.hbFont, codePoint, &glyph) != 0,
+               hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK {
+                hb_set_add(set, glyph)
+            }
         }
         let gpos = OpenTypeTable(face: face, tag: "GPOS")
         defer { gpos.destroy() }

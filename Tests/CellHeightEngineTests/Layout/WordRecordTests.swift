@@ -360,15 +360,17 @@ struct WordRecordTests {
         lane.wordRecordUnitLimit = 300
         let shaping = try TextLayoutEngine(chain: chain, fontSize: 16, lineHeight: .normal)
         shaping.usesPairwiseLane = false
-        // Real words met once (Armenian and Georgian catalog words, which DejaVu Sans takes from
-        // records, and English ones with ligatures, whose cuts move with the records kept), each
-        // paragraph after one that holds the words met in every row.
-        let once = ["Գործողության խմբի անուն", "Ենթատարրից վերև", "Արագացուցչի ճանապարհ", "Ընդունել ֆոկուսը",
-                    "Ակտիվ տարր", "ჩრდილოეთ არგუსანი", "ამერიკული სამოა", "ბრიტანული კოლუმბია",
-                    "შავი მდინარე", "ცენტრალური რეგიონი", "Թույլատրել Կանոններ", "Միշտ ցույց տալ պատկերը",
-                    "Հավասարեցումը սահմանված է", "ქვემო კალიფორნია", "პლენთის ყურე", "ბუენოს აირესი",
-                    "Ակտիվ office", "ბოა effective", "Տարր file affine"]
-        let often = "Ընդունում է ბოა ვისტა office"
+        // Real words met once (Hebrew catalog words, which DejaVu Sans takes from records, and
+        // English ones with ligatures, whose cuts move with the records kept), each paragraph after
+        // one that holds the words met in every row.
+        let once = ["כשל באימות", "תוקף אסימון האימות פג", "שגיאת דיון", "הדיון ממתין לאירוע",
+                    "שגיאה במודול השירות", "טעינת המודול נכשלה", "שגיאת מכלא זיכרון",
+                    "המודול לא ידוע", "ההרשאה נדחתה", "הסמל לא נמצא", "שגיאת מערכת",
+                    "חשבון משתמש פג", "ברוך בואך לחשבונך החדש", "תפקיד נוכחי נדרש", "דרוש שם קובץ",
+                    "שם קובץ להתקנה נדרש", "נדרש אימות להסרת תכנה", "נדרש אימות לעדכון תכנה",
+                    "החלפת משתני מאגר תכנה", "נדרשת מחרוזת לחיפוש", "שם חבילה להסרה נדרש",
+                    "מערכת office", "חבילות effective", "קובץ file affine"]
+        let often = "ביטול תיקון תקלה office"
         var emptied = 0, last = 0
         for (n, text) in (once + once.map { $0 + " " + $0 }).enumerated() {
             for row in [often, "\(text) \(n)"] {
@@ -443,10 +445,10 @@ struct WordRecordTests {
         let face = try FontFace(path: TestFonts.dejaVuSans)
         let lane = try TextLayoutEngine(chain: FontFallbackChain.chromiumDefault(primary: face), fontSize: 16,
                                         lineHeight: .normal)
-        // A mark after a space, an emoji, U+3000, a word beyond the longest kept (Armenian, which
+        // A mark after a space, an emoji, U+3000, a word beyond the longest kept (Hebrew, which
         // DejaVu Sans takes from records).
-        for text in ["Ակտիվ \u{0301}տարր", "Ակտիվ 👍", "Ակտիվ\u{3000}տարր",
-                     "Ակտիվ " + String(repeating: "ա", count: WordRecords.longestWord + 1)] {
+        for text in ["שגיאת \u{0301}מערכת", "שגיאת 👍", "שגיאת\u{3000}מערכת",
+                     "שגיאת " + String(repeating: "ש", count: WordRecords.longestWord + 1)] {
             let utf8 = Array(text.utf8)
             #expect(utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) == nil, "\(text)")
         }
