@@ -131,15 +131,17 @@ extension ChromiumLineBreaker {
 /// breaker itself on the pair of the classes' representatives in many contexts the first time a
 /// pair is met, and kept when every context agrees. ICU's rules and Unicode 15.1's read these
 /// characters by their Line_Break class alone, so "é" stands for every letter, "\u{A0}" for every
-/// glue (a test checks them all); a pair whose contexts disagree (a hyphen at a word's start,
-/// Unicode 15.1's LB20a) stays undecided, and its text is shaped and broken by ICU.
+/// glue (a test checks them all); a pair whose contexts disagree stays undecided, and its text
+/// is shaped and broken by ICU, but for an ASCII character before a class character, where the
+/// character before the pair may decide (a hyphen at a word's start, Unicode 15.1's LB20a).
 enum ClassBesideASCII {
     private static let classCount = BeyondASCIIClass.allCases.count + 1
     /// Per class, order (class first, ASCII first) and ASCII character from U+0020, then per pair
     /// of classes: 0 not met yet, 1 no break, 2 undecided, 3 plus a `BreakKind`'s raw value: a
     /// break of that kind.
     private static let decisions: UnsafeMutablePointer<Atomic<UInt8>> = {
-        let count = classCount * 2 * 95 + classCount * classCount
+        // (Then per class, ASCII character before it and kind of start: `decision(class:after:...)`.)
+        let count = classCount * 2 * 95 + classCount * classCount + classCount * 95 * 2
         let table = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: count)
         for i in 0..<count { (table + i).initialize(to: Atomic(0)) }
         return table
@@ -186,6 +188,33 @@ enum ClassBesideASCII {
                         breaker: breaker)
     }
 
+    /// The decision between ASCII character `ascii` and a character of class `raw` after it, when
+    /// the character before `ascii` does (`decision(class:classFirst:ascii:breaker:)` is undecided):
+    /// after the start of a word (`startsWord`: a hyphen there stays with the letter after it,
+    /// LB20a) or inside one (then a line may break after the hyphen), each found in the contexts of
+    /// its kind alone. "-Ж" at a word's start and "Wi-Fi-сеть" inside one are then decided.
+    static func decision(class raw: UInt8, after ascii: UInt16, atWordStart: Bool,
+                         breaker: ChromiumLineBreaker) -> ChromiumLineBreaker.BlinkDecision {
+        guard let beyond = BeyondASCIIClass(rawValue: raw) else { return .undecided }
+        let index = classCount * 2 * 95 + classCount * classCount
+            + ((Int(raw) * 95 + Int(ascii) - 0x20) * 2 + (atWordStart ? 0 : 1))
+        return decision(at: index, [ascii, beyond.representative], before: atWordStart ? beforeWordStart : beforeInWord,
+                        breaker: breaker)
+    }
+
+    /// Whether a hyphen after `unit` starts a word for Unicode 15.1's LB20a: `unit` is nothing (the
+    /// text's start, 0) or of Line_Break SP, BK, CR, LF, NL, ZW, CB or GL (see `Unicode151LineBreaks`).
+    static func startsWord(_ unit: UInt16) -> Bool {
+        if unit == 0 || unit == 0x20 { return true }
+        if unit < 0x80 && unit != 0x0A && unit != 0x0D { return false }
+        return [ICUB_LB_SP, ICUB_LB_BK, ICUB_LB_CR, ICUB_LB_LF, ICUB_LB_NL, ICUB_LB_ZW, ICUB_LB_CB, ICUB_LB_GL]
+            .contains(Int(icub_line_break_class(UInt32(unit))))
+    }
+
+    /// The contexts of `before` after which the pair's first character starts a word, and the others.
+    static let beforeWordStart = before.filter { startsWord($0.last ?? 0) }
+    static let beforeInWord = before.filter { !startsWord($0.last ?? 0) }
+
     /// The decision between a character of class `first` and one of class `second`.
     static func decision(first: UInt8, second: UInt8,
                          breaker: ChromiumLineBreaker) -> ChromiumLineBreaker.BlinkDecision {
@@ -196,11 +225,11 @@ enum ClassBesideASCII {
         return decision(at: index, [one.representative, other.representative], breaker: breaker)
     }
 
-    private static func decision(at index: Int, _ pair: [UInt16], breaker: ChromiumLineBreaker)
-        -> ChromiumLineBreaker.BlinkDecision {
+    private static func decision(at index: Int, _ pair: [UInt16], before: [[UInt16]] = before,
+                                 breaker: ChromiumLineBreaker) -> ChromiumLineBreaker.BlinkDecision {
         var known = decisions[index].load(ordering: .relaxed)
         if known == 0 {
-            known = find(pair, breaker: breaker)
+            known = find(pair, before: before, breaker: breaker)
             decisions[index].store(known, ordering: .relaxed)
         }
         switch known {
@@ -216,7 +245,7 @@ enum ClassBesideASCII {
     /// (LB4, LB5): one run of the breaker instead of one per context (some 500 per pair, which
     /// cost Latin rows a sixth of their time). A test checks every pair against each context
     /// broken alone.
-    static func find(_ pair: [UInt16], breaker: ChromiumLineBreaker) -> UInt8 {
+    static func find(_ pair: [UInt16], before: [[UInt16]] = before, breaker: ChromiumLineBreaker) -> UInt8 {
         var text: [UInt16] = []
         var offsets: [Int] = []
         for start in before {

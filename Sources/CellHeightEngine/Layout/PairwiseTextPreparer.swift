@@ -644,7 +644,7 @@ final class PairwiseTextPreparer {
                     let lastClass = last < 0x80 ? 0 : beyondASCII.value(of: last) & 0x0F
                     let unitClass = unit < 0x80 ? 0 : beyondASCII.value(of: unit) & 0x0F
                     if !ChromiumLineBreaker.neverBreaks(last, lastClass, unit, unitClass) {
-                        switch classBeside(last, lastClass, unit, unitClass) {
+                        switch classBeside(last, lastClass, unit, unitClass, lastLast: lastLast) {
                         case .noBreak:
                             break
                         case .breaks(let kind):
@@ -670,8 +670,8 @@ final class PairwiseTextPreparer {
 
     /// The breaker's decision between a character beyond ASCII and a printable ASCII character or
     /// another character beyond ASCII (see `ClassBesideASCII`); undecided for any other pair.
-    private func classBeside(_ last: UInt16, _ lastClass: UInt8, _ unit: UInt16,
-                             _ unitClass: UInt8) -> ChromiumLineBreaker.BlinkDecision {
+    private func classBeside(_ last: UInt16, _ lastClass: UInt8, _ unit: UInt16, _ unitClass: UInt8,
+                             lastLast: UInt16) -> ChromiumLineBreaker.BlinkDecision {
         guard let breaker else { return .undecided }
         if lastClass != 0 && unitClass != 0 {
             return ClassBesideASCII.decision(first: lastClass, second: unitClass, breaker: breaker)
@@ -680,7 +680,11 @@ final class PairwiseTextPreparer {
             return ClassBesideASCII.decision(class: lastClass, classFirst: true, ascii: unit, breaker: breaker)
         }
         if unitClass != 0 && last < 0x80 && last >= 0x20 {
-            return ClassBesideASCII.decision(class: unitClass, classFirst: false, ascii: last, breaker: breaker)
+            let decision = ClassBesideASCII.decision(class: unitClass, classFirst: false, ascii: last, breaker: breaker)
+            guard case .undecided = decision else { return decision }
+            // Decided by what is before the pair ("-" at a word's start or inside one).
+            return ClassBesideASCII.decision(class: unitClass, after: last,
+                                             atWordStart: ClassBesideASCII.startsWord(lastLast), breaker: breaker)
         }
         return .undecided
     }

@@ -94,8 +94,8 @@ struct ChromiumLineBreakerLaneTests {
         let before: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2019], [0x31, 0x2E], [0x20, 0x2D], [0x28], [0xA0],
                                   [0x2026]]
         let after: [[UInt16]] = [[], [0x20], [0x78], [0x37], [0x2E], [0x29], [0xA0], [0x2014]]
-        var decided = 0, checked = 0, mismatches: [String] = []
-        func check(_ pair: [UInt16], _ decision: ChromiumLineBreaker.BlinkDecision) {
+        var decided = 0, splitDecided = 0, checked = 0, mismatches: [String] = []
+        func check(_ pair: [UInt16], _ decision: ChromiumLineBreaker.BlinkDecision, in before: [[UInt16]] = before) {
             for start in before {
                 for end in after {
                     var found: BreakKind?
@@ -118,6 +118,21 @@ struct ChromiumLineBreakerLaneTests {
                     for unit in units { check(classFirst ? [unit, ascii] : [ascii, unit], decision) }
                 }
             }
+            // An ASCII character before it where the contexts disagree, by what is before the pair.
+            for ascii in UInt16(0x21)...0x7E {
+                let undecided = ClassBesideASCII.decision(class: beyond.rawValue, classFirst: false, ascii: ascii,
+                                                          breaker: breaker)
+                guard case .undecided = undecided else { continue }
+                for atWordStart in [true, false] {
+                    let decision = ClassBesideASCII.decision(class: beyond.rawValue, after: ascii,
+                                                             atWordStart: atWordStart, breaker: breaker)
+                    if case .undecided = decision { continue }
+                    decided += 1
+                    splitDecided += 1
+                    let starts = before.filter { ClassBesideASCII.startsWord($0.last ?? 0) == atWordStart }
+                    for unit in units { check([ascii, unit], decision, in: starts) }
+                }
+            }
             // Beside every other class (a sample of the letters: every seventh).
             for other in Class.allCases {
                 let decision = ClassBesideASCII.decision(first: beyond.rawValue, second: other.rawValue,
@@ -132,6 +147,13 @@ struct ChromiumLineBreakerLaneTests {
             }
         }
         #expect(decided > 300, "most pairs of a class and punctuation are decided: \(decided)")
+        // A hyphen before a letter: kept with it at a word's start (LB20a), a break after it inside
+        // a word ("Wi-Fi-сеть").
+        let letter = Class.letter.rawValue
+        #expect(splitDecided >= 2, "\(splitDecided)")
+        #expect(ClassBesideASCII.decision(class: letter, after: 0x2D, atWordStart: true, breaker: breaker).kind == nil)
+        #expect(ClassBesideASCII.decision(class: letter, after: 0x2D, atWordStart: false, breaker: breaker).kind
+                == .afterHyphen)
         #expect(checked > 100_000)
         #expect(mismatches.isEmpty, "\(mismatches.count) differ, first: \(mismatches.prefix(5))")
     }
@@ -145,9 +167,9 @@ struct ChromiumLineBreakerLaneTests {
         let breaker = try ChromiumLineBreaker()
         typealias Class = ChromiumLineBreaker.BeyondASCIIClass
         /// The decision with each context its own text, as `find` found it before.
-        func alone(_ pair: [UInt16]) -> UInt8 {
+        func alone(_ pair: [UInt16], before: [[UInt16]]) -> UInt8 {
             var agreed: UInt8?
-            for start in ClassBesideASCII.before {
+            for start in before {
                 for end in ClassBesideASCII.after {
                     var found: UInt8 = 1
                     breaker.forEachOpportunity(in: start + pair + end) { opportunity in
@@ -169,7 +191,19 @@ struct ChromiumLineBreakerLaneTests {
         for pair in pairs {
             let found = ClassBesideASCII.find(pair, breaker: breaker)
             kinds.insert(found)
-            if found != alone(pair) { differing.append(String(decoding: pair, as: UTF16.self)) }
+            if found != alone(pair, before: ClassBesideASCII.before) {
+                differing.append(String(decoding: pair, as: UTF16.self))
+            }
+        }
+        // And an ASCII character before a class character in the contexts of each kind.
+        for beyond in Class.allCases {
+            for ascii in UInt16(0x20)...0x7E {
+                let pair = [ascii, beyond.representative]
+                for before in [ClassBesideASCII.beforeWordStart, ClassBesideASCII.beforeInWord] {
+                    let found = ClassBesideASCII.find(pair, before: before, breaker: breaker)
+                    if found != alone(pair, before: before) { differing.append(String(decoding: pair, as: UTF16.self)) }
+                }
+            }
         }
         #expect(pairs.count > 1_500)
         #expect(kinds.isSuperset(of: [1, 2, 3 + BreakKind.other.rawValue]), "\(kinds)")
