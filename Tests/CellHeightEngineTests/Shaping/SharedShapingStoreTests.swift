@@ -105,10 +105,17 @@ struct SharedShapingStoreTests {
         for (name, font, size, texts) in cases {
             let worker = try Self.worker(font, size: size)
             let alone = try Self.shapingAlone(font, size: size)
+            let face = try FontFace(path: font)
             for text in texts {
                 let shapingsBefore = worker.harfBuzzShapings
                 let shared = worker.prepare(text)
-                #expect(worker.harfBuzzShapings > shapingsBefore, "\(name): \(Array(text.unicodeScalars)) is shaped")
+                // A text the other font draws itself is shaped with it; one it leaves to a fallback
+                // font (DejaVu Serif has no Devanagari; its pass over "ऩ" is read, `NotdefScan`) may
+                // come from that font's store, which the first worker filled at this size.
+                if name != "another font" || text.unicodeScalars.allSatisfy({ face.hasGlyph($0.value) }) {
+                    let scalars = Array(text.unicodeScalars)
+                    #expect(worker.harfBuzzShapings > shapingsBefore, "\(name): \(scalars) is shaped")
+                }
                 #expect(layoutsAgree(shared, worker, alone.prepare(text), alone), "\(name): \(Array(text.unicodeScalars))")
             }
         }
