@@ -94,6 +94,8 @@ public final class TextLayoutEngine {
     var usesSharedWordRecords = true
     /// How many word records are kept.
     var wordRecordCount: Int { pairwiseLane?.words?.records.count ?? 0 }
+    /// Where the word records part Tibetan words, once a tsheg before a consonant was met.
+    var wordRecordSyllableSplits: SyllableSplits? { pairwiseLane?.words?.syllableSplits }
 
     /// The lane's word records, when the primary font draws the space.
     private func makeWordRecords() -> WordRecords? {

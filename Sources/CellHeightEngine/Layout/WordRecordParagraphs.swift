@@ -65,6 +65,18 @@ extension WordRecords {
         return words
     }
 
+    /// Whether a word written without spaces parts before `units[i]` (`i` > 0, the paragraph
+    /// `length` units long): between two ideographs or an ideograph and a kana (`joinsAt`), or
+    /// after a Tibetan syllable's tsheg where the next syllable meets it apart (`SyllableSplits`,
+    /// made when a tsheg before a consonant is first met, so that every paragraph parts alike).
+    @inline(__always)
+    func partsAt(_ units: UnsafePointer<UInt16>, _ i: Int, length: Int) -> Bool {
+        if units[i &- 1] == SyllableSplits.tsheg && SyllableSplits.consonants.contains(units[i]) {
+            return (syllableSplits ?? makeSyllableSplits()).partsAt(units, i, length: length)
+        }
+        return Self.joinsAt(units, i)
+    }
+
     /// Whether a word written without spaces parts before `units[i]` (`i` > 0): between an
     /// ideograph and another or a kana, either way round (see `WordCharacters.ideograph`). A
     /// line may break there whatever is around, and each part is then a word of its own, put
@@ -119,7 +131,7 @@ extension WordRecords {
                 if f & WordCharacters.neutral == 0 { lastScript = scripts[Int(unit)] }
                 hash = Self.hash(hash, unit)
                 i &+= 1
-            } while i < length && units[i] != 0x20 && units[i] != 0x09 && !Self.joinsAt(units, i)
+            } while i < length && units[i] != 0x20 && units[i] != 0x09 && !partsAt(units, i, length: length)
             let count = i &- start
             var firstFlags = flags[Int(units[start])], lastFlags = flags[Int(units[i &- 1])]
             if wordFlags & WordCharacters.surrogate != 0 {
@@ -198,8 +210,16 @@ extension WordRecords {
             }
             if let before = previous, position == word.start {
                 // A part of a word written without spaces, after the part before it (see
-                // `joinsAt`): nothing reaches across where they meet, and a line may break there.
-                guard before.endsInert || r.startsInert, !before.endsAdjusted else { return refuse() }
+                // `partsAt`): nothing reaches across where they meet, and a line may break there.
+                guard !before.endsAdjusted else { return refuse() }
+                if units[word.start &- 1] == SyllableSplits.tsheg {
+                    // A Tibetan syllable: both sides drawn by the font whose lookups were read.
+                    let font = syllableSplits?.font ?? -1
+                    guard font >= 0, Int(fontIndices[Int(before.unitStart + before.unitCount) - 1]) == font,
+                          Int(fontIndices[Int(r.unitStart)]) == font else { return refuse() }
+                } else {
+                    guard before.endsInert || r.startsInert else { return refuse() }
+                }
                 let offset = UInt32(word.start)
                 text.breaks.set(PreparedBreak(x: x, contentX: x, offset: offset, contentEnd: offset, kind: .other),
                                 at: next)
@@ -340,7 +360,8 @@ extension WordRecords {
         // one word, walked back a part at most), or of the run of spaces holding the range's start.
         var i = first
         func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
-        while i > 0 && i < p.count && !isSpace(units[i - 1]) && !isSpace(units[i]) && !Self.joinsAt(units, i) {
+        while i > 0 && i < p.count && !isSpace(units[i - 1]) && !isSpace(units[i])
+            && !partsAt(units, i, length: p.count) {
             i -= 1
         }
         var position = x
@@ -368,7 +389,7 @@ extension WordRecords {
                 continue
             }
             let start = i
-            repeat { i += 1 } while i < p.count && !isSpace(units[i]) && !Self.joinsAt(units, i)
+            repeat { i += 1 } while i < p.count && !isSpace(units[i]) && !partsAt(units, i, length: p.count)
             let count = i - start
             var leadingScript: UInt32 = 0
             if character(at: units, start, count: p.count).flags & WordCharacters.neutral != 0 {

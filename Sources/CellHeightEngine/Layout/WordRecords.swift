@@ -221,6 +221,25 @@ final class WordRecords {
     /// Per script met: whether the primary font's space is inert in it (`spaceIsInert`).
     private var inertScripts: [UInt32: Bool] = [:]
 
+    /// Where Tibetan words part (see `partsAt`); nil until a tsheg before a consonant is met.
+    private(set) var syllableSplits: SyllableSplits?
+
+    /// Where Tibetan words part in the font that draws them (the primary font, or the one the
+    /// system fallback gives for them), kept for the store.
+    func makeSyllableSplits() -> SyllableSplits {
+        func drawing(_ codePoint: UInt16) -> FontFace? {
+            fonts[0].hasGlyph(UInt32(codePoint)) ? fonts[0] : systemFace(UInt32(codePoint))
+        }
+        var splits = SyllableSplits()
+        if let face = drawing(SyllableSplits.consonants.lowerBound), drawing(SyllableSplits.tsheg) === face {
+            let index = fonts.firstIndex { $0 === face } ?? fonts.count
+            if index == fonts.count { fonts.append(face) }
+            if index <= Int(UInt8.max) { splits = SyllableSplits(face: face, font: index) }
+        }
+        syllableSplits = splits
+        return splits
+    }
+
     private let prepareTogether: ([UInt16], [ScriptContext]) -> PreparedText
     /// The font the fallback chain gives a character (its system fallback, see
     /// `FontFallbackChain.FallbackIterator`).

@@ -321,6 +321,43 @@ struct WordRecordTests {
         #expect(differing.isEmpty, "\(differing)")
     }
 
+    @Test("""
+          Tibetan-script words are taken a syllable at a time where the next syllable meets the tsheg apart, \
+          whole where Noto Serif Tibetan kerns them (issue 26): shaping's numbers and layouts, at every width
+          """, arguments: [TestFonts.dejaVuSans, TestFonts.notoSans, TestFonts.liberationSans])
+    func tibetanSyllables(font: String) throws {
+        // Dzongkha catalog messages (apt, dpkg), each longer than the longest word a record keeps
+        // (64 units) between spaces: taken only in parts; and a text again, its parts then found.
+        let texts = ["འདྲ་མཛོད་འདི་མཉམ་བྱུང་གི་ཕྱི་ཁར་ཨིན་པས་  ཐུམ་སྒྲིལ་ཡིག་སྣོད་ཅིག་ལུ་ ཨེགསི་-རེཕ་འབད་མི་ཚུགས་པས།",
+                     "འདི་གིས་འབྱུང་ཁུངས་ཐུམ་སྒྲིལ་ཚུ་གི་དོན་ལུ་བཟོ་བརྩིགས་-རྟེན་འབྲེལ་ཚུ་རིམ་སྒྲིག་འབདཝ་ཨིན།",
+                     "ཡན་ལག་ལས་སྦྱོར་ལུ་ཨའི་པི་སི་རྒྱུད་དུང་གསར་བསྐྲུན་འབད་ནི་ལུ་འཐུས་ཤོར་བྱུང་ཡོདཔ།",
+                     "ཐུམ་སྒྲིལ་ཚུ་རྩ་བསྐྲད་བཏང་དགོཔ་འདུག་འདི་འབདགཝ་ད་རྩ་བསྐྲད་གཏང་ནི་འདི་ལྕོགས་མིན་ཐལ་ཏེ་འདུག",
+                     "ཁྱོད་ཀྱི་ཆ་ཚན་ནང་གི་སི་ཌི་ལྷག་ལུས་ཡོད་མི་གི་དོན་ལུ་འ་ནི་ལས་སྦྱོར་དེ་ཡང་བསྐྱར་འབད།"]
+        let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
+        var taken = 0, differing: [String] = []
+        for text in texts + texts {
+            let expected = shaping.prepare(text)
+            if let prepared = Array(text.utf8).withUnsafeBufferPointer({ lane.preparePlainText($0) }) {
+                taken += 1
+                if prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping,
+                                                      widths: [1, 15, 31, 60, 100.5, 150, 320, 1000]) != nil {
+                    differing.append(text)
+                }
+            }
+        }
+        #expect(taken == 2 * texts.count, "every text should be taken in parts: \(taken)")
+        #expect(differing.isEmpty, "\(differing)")
+        // HarfBuzz gives the tsheg of "འོད་" 210 units alone and 160 before the stack རྟ (its pair
+        // kerning), and leaves it at 210 before ཀ: a part starts at ཀ, not at རྟ.
+        let splits = try #require(lane.wordRecordSyllableSplits)
+        #expect(splits.font > 0, "Noto Serif Tibetan, a fallback font")
+        let units = Array("འོད་ཀ འོད་རྟགས".utf16)
+        units.withUnsafeBufferPointer { units in
+            #expect(splits.partsAt(units.baseAddress!, 4, length: units.count))
+            #expect(!splits.partsAt(units.baseAddress!, 10, length: units.count))
+        }
+    }
+
     /// A sentence of ideographs is one word of many parts: the numbers worked out again while
     /// wrapping walk back to the part holding a line's start, not the word's (at 1 px each line
     /// asked from the paragraph's start: 60,000 ideographs took 23 s).
