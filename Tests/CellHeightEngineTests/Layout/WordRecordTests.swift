@@ -291,6 +291,26 @@ struct WordRecordTests {
         #expect(differing.isEmpty, "\(differing)")
     }
 
+    /// Prepares each of `texts` in the lane (at 15 px in `font`) and by shaping: the lane's engine,
+    /// how many texts it took, and those whose numbers or layouts at eight widths from 1 px differ.
+    static func takenInParts(_ texts: [String], font: String) throws
+        -> (lane: TextLayoutEngine, taken: Int, differing: [String]) {
+        let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
+        var taken = 0, differing: [String] = []
+        for text in texts {
+            let expected = shaping.prepare(text)
+            guard let prepared = Array(text.utf8).withUnsafeBufferPointer({ lane.preparePlainText($0) }) else {
+                continue
+            }
+            taken += 1
+            if prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping,
+                                                  widths: [1, 15, 31, 60, 100.5, 150, 320, 1000]) != nil {
+                differing.append(text)
+            }
+        }
+        return (lane, taken, differing)
+    }
+
     @Test("""
           Chinese and Japanese written without spaces are taken in parts, parted between an ideograph and \
           another or a kana: shaping's numbers and layouts, at every width, also where the parts meet
@@ -304,19 +324,7 @@ struct WordRecordTests {
                      "「設定」→「表示」を選択し、画面の解像度を1920×1080に変更してください（再起動が必要です）。変更は次回のログイン時に有効になります。",
                      "此操作将删除所选的3个文件夹及其所有内容（包括子文件夹）。删除后无法恢复。您确定要继续吗？请在继续之前备份重要数据。",
                      "無法開啟檔案「%s」：權限不足。請確認您有讀取此檔案的權限，然後再試一次。若問題持續發生，請洽詢系統管理員或參閱說明文件。"]
-        let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
-        var taken = 0, differing: [String] = []
-        for text in texts + texts {
-            let utf8 = Array(text.utf8)
-            let expected = shaping.prepare(text)
-            if let prepared = utf8.withUnsafeBufferPointer({ lane.preparePlainText($0) }) {
-                taken += 1
-                if prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping,
-                                                      widths: [1, 15, 31, 60, 100.5, 150, 320, 1000]) != nil {
-                    differing.append(text)
-                }
-            }
-        }
+        let (_, taken, differing) = try Self.takenInParts(texts + texts, font: font)
         #expect(taken >= texts.count, "most texts should be taken in parts: \(taken)")
         #expect(differing.isEmpty, "\(differing)")
     }
@@ -333,18 +341,7 @@ struct WordRecordTests {
                      "ཡན་ལག་ལས་སྦྱོར་ལུ་ཨའི་པི་སི་རྒྱུད་དུང་གསར་བསྐྲུན་འབད་ནི་ལུ་འཐུས་ཤོར་བྱུང་ཡོདཔ།",
                      "ཐུམ་སྒྲིལ་ཚུ་རྩ་བསྐྲད་བཏང་དགོཔ་འདུག་འདི་འབདགཝ་ད་རྩ་བསྐྲད་གཏང་ནི་འདི་ལྕོགས་མིན་ཐལ་ཏེ་འདུག",
                      "ཁྱོད་ཀྱི་ཆ་ཚན་ནང་གི་སི་ཌི་ལྷག་ལུས་ཡོད་མི་གི་དོན་ལུ་འ་ནི་ལས་སྦྱོར་དེ་ཡང་བསྐྱར་འབད།"]
-        let (lane, shaping) = try laneAndShapingEngines(font, size: 15)
-        var taken = 0, differing: [String] = []
-        for text in texts + texts {
-            let expected = shaping.prepare(text)
-            if let prepared = Array(text.utf8).withUnsafeBufferPointer({ lane.preparePlainText($0) }) {
-                taken += 1
-                if prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping,
-                                                      widths: [1, 15, 31, 60, 100.5, 150, 320, 1000]) != nil {
-                    differing.append(text)
-                }
-            }
-        }
+        let (lane, taken, differing) = try Self.takenInParts(texts + texts, font: font)
         #expect(taken == 2 * texts.count, "every text should be taken in parts: \(taken)")
         #expect(differing.isEmpty, "\(differing)")
         // HarfBuzz gives the tsheg of "འོད་" 210 units alone and 160 before the stack རྟ (its pair
