@@ -14,6 +14,7 @@ extension WordRecords {
         guard length <= Self.longestParagraph else { return false }
         // Every word of the paragraph fits without emptying the store before it is put together.
         makeRoom(for: length)
+        if index == 0 { syllableSplits?.forgetIfMany() }
         guard let words = placedWords(units, length: length) else { return false }
         return putTogether(words, units, length: length, start: paragraphStart, index: index, breakBase: breakBase,
                            into: text)

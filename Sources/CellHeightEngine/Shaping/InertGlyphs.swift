@@ -24,36 +24,16 @@ final class InertGlyphs {
             named = nil
             return
         }
+        guard let lookups = lookupsReachingNeighbours(face, script: script, extraFeatures: ["halt"]) else {
+            named = nil
+            return
+        }
         let named = hb_set_create()!
-        let lookups = chromiumLookups(face, script: script, extraFeatures: ["halt"])
-        var skipsBases = false
-        for (table, indices) in [("GSUB", lookups.substitutions), ("GPOS", lookups.positionings)] {
-            let layout = OpenTypeTable(face: face, tag: table)
-            defer { layout.destroy() }
-            for lookup in indices {
-                // IgnoreBaseGlyphs 2, IgnoreLigatures 4.
-                guard let flag = layout.lookupFlag(lookup) else {
-                    skipsBases = true
-                    continue
-                }
-                // Mark attachment (GPOS 4, 5, 6) fires only at a mark, and no word or part of one
-                // starts with a mark: it never reaches across.
-                if table == "GPOS", let kind = layout.lookupKind(lookup, extensionType: 9),
-                   (4...6).contains(kind.type) {
-                    continue
-                }
-                if flag & 0x6 != 0 { skipsBases = true }
-                let read = LookupGlyphs(face: face, table: table, lookup: lookup)
-                defer { read.destroy() }
-                for set in [read.before, read.input, read.after, read.output] { hb_set_union(named, set) }
-            }
+        for (_, read) in lookups {
+            for set in [read.before, read.input, read.after, read.output] { hb_set_union(named, set) }
+            read.destroy()
         }
-        if skipsBases {
-            hb_set_destroy(named)
-            self.named = nil
-        } else {
-            self.named = named
-        }
+        self.named = named
     }
 
     deinit {

@@ -360,6 +360,34 @@ func setElements(_ set: OpaquePointer) -> [UInt32] {
     return elements
 }
 
+/// The glyph sets of each lookup HarfBuzz applies to text of `script` in `face` (Chromium's
+/// features and `extraFeatures`) that a match could carry from one glyph to its neighbour, with
+/// its table: every GSUB and GPOS lookup but mark attachment (GPOS 4, 5, 6 fires at a mark and
+/// reaches back only across marks). Nil when a lookup skips base glyphs or ligatures (it could
+/// match across a glyph it does not name). The caller destroys the sets. `InertGlyphs` and
+/// `SyllableSplits` read what reaches across where the parts of a word meet from them.
+func lookupsReachingNeighbours(_ face: OpaquePointer, script: hb_script_t, extraFeatures: [String] = [])
+    -> [(table: String, read: LookupGlyphs)]? {
+    let lookups = chromiumLookups(face, script: script, extraFeatures: extraFeatures)
+    var result: [(table: String, read: LookupGlyphs)] = []
+    for (table, indices) in [("GSUB", lookups.substitutions), ("GPOS", lookups.positionings)] {
+        let layout = OpenTypeTable(face: face, tag: table)
+        defer { layout.destroy() }
+        for lookup in indices {
+            // IgnoreBaseGlyphs 2, IgnoreLigatures 4.
+            guard let flag = layout.lookupFlag(lookup), flag & 0x6 == 0 else {
+                for entry in result { entry.read.destroy() }
+                return nil
+            }
+            if table == "GPOS", let kind = layout.lookupKind(lookup, extensionType: 9), (4...6).contains(kind.type) {
+                continue
+            }
+            result.append((table, LookupGlyphs(face: face, table: table, lookup: lookup)))
+        }
+    }
+    return result
+}
+
 /// The glyphs one lookup reads before, at and after its position, and may write.
 struct LookupGlyphs {
     let before = hb_set_create()!, input = hb_set_create()!, after = hb_set_create()!, output = hb_set_create()!

@@ -22,7 +22,7 @@ import CHarfBuzz
 /// the closure over every character a syllable may hold makes no consonant safe.
 ///
 /// Kept per word record store (not thread-safe). A syllable's answer is a function of its text,
-/// kept for the next paragraphs (at most `keptLimit` of them, then forgotten and found again).
+/// kept for the next texts (forgotten past `keptLimit` before a text, see `forgetIfMany`).
 final class SyllableSplits {
     static let tsheg: UInt16 = 0x0F0B
     static let consonants: ClosedRange<UInt16> = 0x0F40...0x0F6C
@@ -66,32 +66,21 @@ final class SyllableSplits {
     /// Reads the lookups for Tibetan text that name `tsheg` into `naming`; false when a
     /// substitution names it or a lookup skips bases or ligatures.
     private static func read(_ face: OpaquePointer, tsheg: hb_codepoint_t, into naming: inout [Naming]) -> Bool {
-        let lookups = chromiumLookups(face, script: HB_SCRIPT_TIBETAN)
-        for (table, indices) in [("GSUB", lookups.substitutions), ("GPOS", lookups.positionings)] {
-            let layout = OpenTypeTable(face: face, tag: table)
-            defer { layout.destroy() }
-            for lookup in indices {
-                // IgnoreBaseGlyphs 2, IgnoreLigatures 4: a match could skip either glyph.
-                guard let flag = layout.lookupFlag(lookup), flag & 0x6 == 0 else { return false }
-                if table == "GPOS", let kind = layout.lookupKind(lookup, extensionType: 9),
-                   (4...6).contains(kind.type) {
-                    continue
-                }
-                let read = LookupGlyphs(face: face, table: table, lookup: lookup)
-                let before = hb_set_has(read.before, tsheg) != 0, input = hb_set_has(read.input, tsheg) != 0
-                let after = hb_set_has(read.after, tsheg) != 0
-                if table == "GSUB" && (before || input || after || hb_set_has(read.output, tsheg) != 0) {
-                    read.destroy()
-                    return false
-                }
-                if before || input || after {
-                    naming.append((read, before, input, after))
-                } else {
-                    read.destroy()
-                }
+        guard let lookups = lookupsReachingNeighbours(face, script: HB_SCRIPT_TIBETAN) else { return false }
+        var substitutesTsheg = false
+        for (table, read) in lookups {
+            let before = hb_set_has(read.before, tsheg) != 0, input = hb_set_has(read.input, tsheg) != 0
+            let after = hb_set_has(read.after, tsheg) != 0
+            if table == "GSUB" && (before || input || after || hb_set_has(read.output, tsheg) != 0) {
+                substitutesTsheg = true
+            }
+            if table == "GPOS" && (before || input || after) {
+                naming.append((read, before, input, after))
+            } else {
+                read.destroy()
             }
         }
-        return true
+        return !substitutesTsheg
     }
 
     /// Whether a part may start at `units[i]` after a tsheg (`units[i - 1]`): `units[i]` is a
@@ -107,9 +96,15 @@ final class SyllableSplits {
         let syllable = Array(UnsafeBufferPointer(start: units + i, count: end - i))
         if let answer = known[syllable] { return answer }
         let answer = meetsTshegApart(firstGlyph(of: syllable))
-        if known.count >= Self.keptLimit { known.removeAll() }
         known[syllable] = answer
         return answer
+    }
+
+    /// Forgets the answers when they are many (`keptLimit`). Called before a text is prepared,
+    /// never between preparing it and laying it out: the numbers worked out again while its lines
+    /// are wrapped (`WordRecords.offsetNumbers`) find every syllable's answer, and shape nothing.
+    func forgetIfMany() {
+        if known.count >= Self.keptLimit { known.removeAll() }
     }
 
     /// The first glyph HarfBuzz gives `syllable` alone, with Chromium's features.
