@@ -202,13 +202,13 @@ enum ClassBesideASCII {
                         breaker: breaker)
     }
 
-    /// Whether a hyphen after `unit` starts a word for Unicode 15.1's LB20a: `unit` is nothing (the
-    /// text's start, 0) or of Line_Break SP, BK, CR, LF, NL, ZW, CB or GL (see `Unicode151LineBreaks`).
+    /// Whether a hyphen after `unit` starts a word for Unicode 15.1's LB20a
+    /// (`Unicode151LineBreaks.startsWord`); 0 stands for the text's start. Printable ASCII is
+    /// answered without ICU: only the space starts a word.
     static func startsWord(_ unit: UInt16) -> Bool {
         if unit == 0 || unit == 0x20 { return true }
-        if unit < 0x80 && unit != 0x0A && unit != 0x0D { return false }
-        return [ICUB_LB_SP, ICUB_LB_BK, ICUB_LB_CR, ICUB_LB_LF, ICUB_LB_NL, ICUB_LB_ZW, ICUB_LB_CB, ICUB_LB_GL]
-            .contains(Int(icub_line_break_class(UInt32(unit))))
+        if unit > 0x20 && unit < 0x7F { return false }
+        return Unicode151LineBreaks.startsWord(after: UInt32(unit))
     }
 
     /// The contexts of `before` after which the pair's first character starts a word, and the others.

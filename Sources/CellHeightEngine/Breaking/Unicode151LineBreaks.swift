@@ -22,10 +22,15 @@ enum Unicode151LineBreaks {
     static func forbidsBreak(in text: [UInt16], at i: Int) -> Bool {
         guard isHyphenBeforeLetter(in: text, at: i) else { return false }
         let hyphenStart = i - 1
-        guard hyphenStart > 0 else { return true }
-        let before = lineBreakClass(codePoint(before: hyphenStart, in: text).0)
+        return startsWord(after: hyphenStart > 0 ? codePoint(before: hyphenStart, in: text).0 : nil)
+    }
+
+    /// Whether a hyphen after `codePoint` (nil: at the text's start) is at the start of a word for
+    /// LB20a: after a space, a mandatory or zero-width break, a contingent break or glue.
+    static func startsWord(after codePoint: UInt32?) -> Bool {
+        guard let codePoint else { return true }
         return [ICUB_LB_SP, ICUB_LB_BK, ICUB_LB_ZW, ICUB_LB_CB, ICUB_LB_GL, ICUB_LB_LF, ICUB_LB_CR, ICUB_LB_NL]
-            .contains(before)
+            .contains(lineBreakClass(codePoint))
     }
 
     /// Whether offset `i` is right after a hyphen (U+002D or U+2010) and before a letter (AL or HL).
