@@ -67,7 +67,8 @@ extension WordRecords {
     }
 
     /// Whether a word written without spaces parts before `units[i]` (`i` > 0, the paragraph
-    /// `length` units long): between two ideographs or an ideograph and a kana (`joinsAt`), or
+    /// `length` units long): between two ideographs or Hangul syllables, or either and a kana
+    /// (`joinsAt`), or
     /// after a Tibetan syllable's tsheg where the next syllable meets it apart (`SyllableSplits`,
     /// made when a tsheg before a consonant is first met, so that every paragraph parts alike).
     @inline(__always)
@@ -79,18 +80,19 @@ extension WordRecords {
     }
 
     /// Whether a word written without spaces parts before `units[i]` (`i` > 0): between an
-    /// ideograph and another or a kana, either way round (see `WordCharacters.ideograph`). A
-    /// line may break there whatever is around, and each part is then a word of its own, put
-    /// together with the part before where the glyph on either side is inert
-    /// (`Record.startsInert`; ideographs are, in Noto Sans CJK): Chinese and Japanese text is then
-    /// taken an ideograph or a run of kana and punctuation at a time, from records that come
-    /// again and again, rather than a sentence at a time.
+    /// ideograph or a Hangul syllable and another of either or a kana, either way round (see
+    /// `WordCharacters.ideograph` and `hangul`). A line may break there whatever is around, and
+    /// each part is then a word of its own, put together with the part before where the glyph
+    /// on either side is inert (`Record.startsInert`; ideographs and Hangul syllables are, in
+    /// Noto Sans CJK): Chinese, Japanese and Korean text is then taken an ideograph, a syllable
+    /// or a run of kana and punctuation at a time, from records that come again and again,
+    /// rather than a sentence or a word at a time.
     @inline(__always)
     static func joinsAt(_ units: UnsafePointer<UInt16>, _ i: Int) -> Bool {
         let flags = WordCharacters.flags
         let current = flags[Int(units[i])], previous = flags[Int(units[i &- 1])]
-        let either = WordCharacters.ideograph | WordCharacters.kana
-        return (current | previous) & WordCharacters.ideograph != 0 && current & either != 0 && previous & either != 0
+        let either = WordCharacters.partsBeside | WordCharacters.kana
+        return (current | previous) & WordCharacters.partsBeside != 0 && current & either != 0 && previous & either != 0
     }
 
     /// The words of paragraph `units[0..<length]` (their records not looked up yet), their keys

@@ -69,9 +69,9 @@ final class WordRecords {
         /// The fallback font (index into `fonts`) that its run had chosen before it, -1 when
         /// it was prepared as its own run's start (see `continuedRecord`).
         var continuedFont: Int16 = -1
-        /// Its first (last) character is an ideograph, where a word written without spaces may
-        /// part (see `joinsAt`), with an inert glyph in its font (`InertGlyphs`): nothing reaches
-        /// across that edge.
+        /// Its first (last) character is an ideograph or a Hangul syllable, where a word written
+        /// without spaces may part (see `joinsAt`), with an inert glyph in its font
+        /// (`InertGlyphs`): nothing reaches across that edge.
         var startsInert = false
         var endsInert = false
     }
@@ -687,10 +687,10 @@ final class WordRecords {
         record.endsAdjusted = record.lossCount > 0 && lossOffsets[lossOffsets.count - 1] == Int32(count)
         setRunFonts(of: start..<end, from: &together, to: &record)
         let flags = WordCharacters.flags, base = Int(record.unitStart)
-        if flags[Int(word.units[0])] & WordCharacters.ideograph != 0 {
+        if flags[Int(word.units[0])] & WordCharacters.partsBeside != 0 {
             record.startsInert = isInert(word.units[0], font: Int(fontIndices[base]), script: record.firstScript)
         }
-        if flags[Int(word.units[count - 1])] & WordCharacters.ideograph != 0 {
+        if flags[Int(word.units[count - 1])] & WordCharacters.partsBeside != 0 {
             record.endsInert = isInert(word.units[count - 1], font: Int(fontIndices[base + count - 1]),
                                        script: record.lastScript)
         }
@@ -944,6 +944,15 @@ enum WordCharacters {
     static let ideograph: UInt8 = 32
     /// A kana of Line_Break ID (not the small kana, CJ, nor the iteration marks, NS).
     static let kana: UInt8 = 64
+    /// A precomposed Hangul syllable (U+AC00-U+D7A3, Line_Break H2 or H3): a line may break
+    /// between two of them, or one and an ideograph or a kana, whatever is around (LB26 joins a
+    /// syllable only to the conjoining jamo after it, and no rule reads past it), and HarfBuzz's
+    /// Hangul shaper composes a syllable only with those jamo, so a Korean word is parted there
+    /// too: a syllable at a time, as an ideograph is.
+    static let hangul: UInt8 = 128
+    /// The characters where a word written without spaces may part: at least one side of a
+    /// place is one of them (and the other one of these or a kana, see `WordRecords.joinsAt`).
+    static let partsBeside: UInt8 = ideograph | hangul
 
     /// The flags above of code point `value` (a surrogate code point is refused).
     private static func flags(of value: UInt32, script: hb_script_t) -> UInt8 {
@@ -966,6 +975,7 @@ enum WordCharacters {
                 if script == HB_SCRIPT_HAN { f |= ideograph }
                 if script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA { f |= kana }
             }
+            if (0xAC00...0xD7A3).contains(value) { f |= hangul }
         }
         // Grapheme_Cluster_Break=Prepend (Unicode 16).
         switch value {

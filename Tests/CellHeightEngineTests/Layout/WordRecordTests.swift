@@ -330,6 +330,33 @@ struct WordRecordTests {
     }
 
     @Test("""
+          Korean words are taken a Hangul syllable at a time, parted also from ideographs and kana beside \
+          them: shaping's numbers and layouts, at every width, also where the syllables meet
+          """, arguments: [TestFonts.dejaVuSans, TestFonts.notoSans, TestFonts.liberationSans])
+    func hangulSyllables(font: String) throws {
+        // UI strings written for this test: Korean with Latin, digits, punctuation, brackets and
+        // quotes; a word of Hanja; Hangul beside kana and ideographs; and each text again, its
+        // syllables then found.
+        let texts = ["파일을 열 수 없습니다. 다른 프로그램이 이 파일을 사용하고 있습니다.",
+                     "설정을 저장하시겠습니까? 저장하지 않으면 변경 사항이 사라집니다.",
+                     "\"%s\" 폴더에 쓰기 권한이 없습니다(오류 13). 관리자에게 문의하십시오.",
+                     "다운로드 중… 3개 중 2개 완료 (67%) · 남은 시간 약 5분",
+                     "大韓民國 헌법 제1조: 대한민국은 민주공화국이다.",
+                     "한국어と日本語の混在テキスト、漢字한글かな",
+                     "「확인」을 누르면 계속합니다 — 취소하려면 Esc 키를 누르십시오"]
+        let (lane, taken, differing) = try Self.takenInParts(texts + texts, font: font)
+        #expect(taken == 2 * texts.count, "every text should be taken from records: \(taken)")
+        #expect(differing.isEmpty, "\(differing)")
+        // The first text with a new word, "파일뷁뷂", is two records more: its syllables 뷁 and 뷂
+        // (no text above holds them); 파 and 일 are found, in the same places as in "파일을". (Taken
+        // a word at a time, it would be one record more.)
+        let before = lane.wordRecordCount
+        let text = "파일을 열 수 없습니다. 다른 프로그램이 이 파일뷁뷂 사용하고 있습니다."
+        _ = Array(text.utf8).withUnsafeBufferPointer { lane.preparePlainText($0) }
+        #expect(lane.wordRecordCount == before + 2, "뷁 and 뷂 are new: \(lane.wordRecordCount - before)")
+    }
+
+    @Test("""
           Tibetan-script words are taken a syllable at a time where the next syllable meets the tsheg apart, \
           whole where Noto Serif Tibetan kerns them (issue 26): shaping's numbers and layouts, at every width
           """, arguments: [TestFonts.dejaVuSans, TestFonts.notoSans, TestFonts.liberationSans])
