@@ -75,6 +75,14 @@ int32_t icub_general_category(uint32_t code_point) {
     return (int32_t)u_charType((UChar32)code_point);
 }
 
+int icub_is_mark_format_or_extend(uint32_t code_point) {
+    UChar32 c = (UChar32)code_point;
+    switch (u_charType(c)) {
+    case U_NON_SPACING_MARK: case U_ENCLOSING_MARK: case U_COMBINING_SPACING_MARK: case U_FORMAT_CHAR: return 1;
+    default: return u_hasBinaryProperty(c, UCHAR_GRAPHEME_EXTEND) ? 1 : 0;
+    }
+}
+
 int icub_is_notdef_without_glyph(uint32_t code_point, uint32_t previous) {
     UChar32 c = (UChar32)code_point;
     switch (u_charType(c)) {

@@ -965,12 +965,8 @@ enum WordCharacters {
             || (value <= 0xFFFF && EmojiSegments.mayStartEmoji(UInt16(value))) || mayBeEmoji(value) {
             f |= refused
         }
-        if let scalar = Unicode.Scalar(value) {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark, .format: f |= refusedFirst
-            default: break
-            }
-            if scalar.properties.isGraphemeExtend { f |= refusedFirst }
+        if Unicode.Scalar(value) != nil {
+            if icub_is_mark_format_or_extend(value) != 0 { f |= refusedFirst }
             if value <= 0xFFFF && f & refusedFirst == 0 && Int(icub_line_break_class(value)) == ICUB_LB_ID {
                 if script == HB_SCRIPT_HAN { f |= ideograph }
                 if script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA { f |= kana }

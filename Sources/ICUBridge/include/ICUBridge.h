@@ -42,6 +42,11 @@ int32_t icub_east_asian_width(uint32_t code_point);
 /// The General_Category of a code point (ICU's UCharCategory numbering, e.g. 20 for Ps).
 int32_t icub_general_category(uint32_t code_point);
 
+/// 1 when a code point is a mark (General_Category Mn, Mc or Me), a format character (Cf) or
+/// Grapheme_Extend (variation selectors, some joiners); else 0. One ICU lookup each, for tables
+/// of the whole BMP built at start.
+int icub_is_mark_format_or_extend(uint32_t code_point);
+
 /// 1 when a font without a glyph for `code_point` can only show it as .notdef in HarfBuzz: not a
 /// space, format, control, private-use or default-ignorable character (HarfBuzz draws or hides
 /// those some other way), without a decomposition (HarfBuzz would try its parts), and not

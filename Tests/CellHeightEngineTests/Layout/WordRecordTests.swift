@@ -515,3 +515,48 @@ struct WordRecordTests {
         }
     }
 }
+
+/// The character table the word records read (`WordCharacters`), against Unicode's data as the
+/// Swift standard library carries it (a second copy, not ICU's, from which the table is built).
+@Suite("word records: the character table")
+struct WordCharacterTableTests {
+    @Test("a word may not start with a mark, a format character or a grapheme extender: every BMP code point")
+    func marksAndFormatCharacters() {
+        var checked = 0, differing: [String] = []
+        for value in UInt32(0)..<0x10000 where !(0xD800...0xDFFF).contains(value) {
+            let scalar = Unicode.Scalar(value)!
+            let expected: Bool
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format: expected = true
+            default: expected = scalar.properties.isGraphemeExtend
+            }
+            let refused = WordCharacters.flags[Int(value)] & WordCharacters.refusedFirst != 0
+            // (Characters Unicode assigned after ICU's data, which ICU does not know, are not compared.)
+            if refused != expected && scalar.properties.age.map({ $0 <= (15, 0) }) ?? false {
+                differing.append(String(value, radix: 16))
+            }
+            checked += 1
+        }
+        #expect(checked == 0x10000 - 0x800)
+        #expect(differing.isEmpty, "\(differing.prefix(20))")
+        // Examples: an acute accent, a Devanagari vowel sign, a zero width joiner, a variation
+        // selector, a soft hyphen; and letters that are none of these.
+        for value in [0x0301, 0x093F, 0x200D, 0xFE0F, 0x00AD] {
+            #expect(WordCharacters.flags[value] & WordCharacters.refusedFirst != 0, "\(value)")
+        }
+        for value in [0x0041, 0x0915, 0x4E00, 0xAC00] {
+            #expect(WordCharacters.flags[value] & WordCharacters.refusedFirst == 0, "\(value)")
+        }
+    }
+
+    @Test("the precomposed Hangul syllables and nothing else are flagged as such; unified ideographs are ideographs")
+    func partingCharacters() {
+        for value in 0..<0x10000 {
+            let f = WordCharacters.flags[value]
+            #expect((f & WordCharacters.hangul != 0) == (0xAC00...0xD7A3).contains(value), "\(value)")
+            if (0x4E00...0x9FFF).contains(value) { #expect(f & WordCharacters.ideograph != 0, "\(value)") }
+        }
+        #expect(WordCharacters.flags[0x3042] & WordCharacters.kana != 0, "あ")
+        #expect(WordCharacters.flags[0x3041] & WordCharacters.kana == 0, "ぁ, a small kana (CJ)")
+    }
+}
