@@ -96,6 +96,8 @@ public final class TextLayoutEngine {
     var wordRecordCount: Int { pairwiseLane?.words?.records.count ?? 0 }
     /// Where the word records part Tibetan words, once a tsheg before a consonant was met.
     var wordRecordSyllableSplits: SyllableSplits? { pairwiseLane?.words?.syllableSplits }
+    /// Where its word records part runs of kana (nil until two kana were met).
+    var wordRecordKanaSplits: KanaSplits? { pairwiseLane?.words?.kanaSplits }
 
     /// The lane's word records, when the primary font draws the space.
     private func makeWordRecords() -> WordRecords? {

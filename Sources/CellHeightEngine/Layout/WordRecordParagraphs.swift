@@ -76,7 +76,15 @@ extension WordRecords {
         if units[i &- 1] == SyllableSplits.tsheg && SyllableSplits.consonants.contains(units[i]) {
             return (syllableSplits ?? makeSyllableSplits()).partsAt(units, i, length: length)
         }
+        if Self.kanaMeet(units, i) { return (kanaSplits ?? makeKanaSplits()).partsAt(units[i &- 1], units[i]) }
         return Self.joinsAt(units, i)
+    }
+
+    /// Whether `units[i - 1]` and `units[i]` are two kana of Line_Break ID (see `KanaSplits`).
+    @inline(__always)
+    static func kanaMeet(_ units: UnsafePointer<UInt16>, _ i: Int) -> Bool {
+        let flags = WordCharacters.flags
+        return flags[Int(units[i])] & flags[Int(units[i &- 1])] & WordCharacters.kana != 0
     }
 
     /// Whether a word written without spaces parts before `units[i]` (`i` > 0): between an
@@ -215,9 +223,10 @@ extension WordRecords {
                 // A part of a word written without spaces, after the part before it (see
                 // `partsAt`): nothing reaches across where they meet, and a line may break there.
                 guard !before.endsAdjusted else { return refuse() }
-                if units[word.start &- 1] == SyllableSplits.tsheg {
-                    // A Tibetan syllable: both sides drawn by the font whose lookups were read.
-                    let font = syllableSplits?.font ?? -1
+                if units[word.start &- 1] == SyllableSplits.tsheg || Self.kanaMeet(units, word.start) {
+                    // A Tibetan syllable or a kana: both sides drawn by the font whose lookups were read.
+                    let isTibetan = units[word.start &- 1] == SyllableSplits.tsheg
+                    let font = (isTibetan ? syllableSplits?.font : kanaSplits?.font) ?? -1
                     guard font >= 0, Int(fontIndices[Int(before.unitStart + before.unitCount) - 1]) == font,
                           Int(fontIndices[Int(r.unitStart)]) == font else { return refuse() }
                 } else {

@@ -240,6 +240,26 @@ final class WordRecords {
         return splits
     }
 
+    /// Where runs of kana part (see `partsAt`); nil until two kana side by side are met.
+    private(set) var kanaSplits: KanaSplits?
+
+    /// Where runs of kana part in the font that draws them (the primary font, or the one the
+    /// system fallback gives for them), kept for the store.
+    func makeKanaSplits() -> KanaSplits {
+        func drawing(_ codePoint: UInt32) -> FontFace? {
+            fonts[0].hasGlyph(codePoint) ? fonts[0] : systemFace(codePoint)
+        }
+        var splits = KanaSplits()
+        // (あ and ア: the font that draws hiragana draws katakana too.)
+        if let face = drawing(0x3042), drawing(0x30A2) === face {
+            let index = fonts.firstIndex { $0 === face } ?? fonts.count
+            if index == fonts.count { fonts.append(face) }
+            if index <= Int(UInt8.max) { splits = KanaSplits(face: face, font: index) }
+        }
+        kanaSplits = splits
+        return splits
+    }
+
     private let prepareTogether: ([UInt16], [ScriptContext]) -> PreparedText
     /// The font the fallback chain gives a character (its system fallback, see
     /// `FontFallbackChain.FallbackIterator`).

@@ -11,8 +11,8 @@ import CHarfBuzz
 /// so where one of them is inert, nothing joins the text before it to the text after: the word
 /// records take the parts of a word written without spaces between two ideographs as words of
 /// their own (see `WordRecords.joinsAt`). In Noto Sans CJK the ideographs are inert; kana are
-/// not (its `kern` feature pairs them), nor is Noto Serif Tibetan's tsheg (pairs and a
-/// chaining context read it).
+/// not (its `kern` feature pairs them: they part where a pair meets apart, see `KanaSplits`), nor
+/// is Noto Serif Tibetan's tsheg (pairs and a chaining context read it).
 final class InertGlyphs {
     /// The glyphs some lookup names; nil when no glyph is inert.
     private let named: OpaquePointer?

@@ -474,6 +474,31 @@ struct OpenTypeTable {
         return glyphs
     }
 
+    /// The components after the first of every ligature of ligature substitution lookup `index`
+    /// (GSUB type 4, or an extension of it); nil when the table does not hold together.
+    func laterLigatureComponents(ofLookup index: UInt32) -> Set<Int>? {
+        guard let subtables = subtables(ofLookup: index, extensionType: 7) else { return nil }
+        var components = Set<Int>()
+        for subtable in subtables {
+            // LigatureSubstFormat1: format, coverage, ligature set count, ligature set offsets.
+            guard uint16(subtable) == 1, let setCount = uint16(subtable + 4) else { return nil }
+            for n in 0..<setCount {
+                guard let set = uint16(subtable + 6 + 2 * n).map({ subtable + $0 }),
+                      let ligatureCount = uint16(set) else { return nil }
+                for m in 0..<ligatureCount {
+                    // Ligature: the ligature glyph, the component count, the components after the first.
+                    guard let ligature = uint16(set + 2 + 2 * m).map({ set + $0 }),
+                          let componentCount = uint16(ligature + 2), componentCount >= 1 else { return nil }
+                    for k in 0..<componentCount - 1 {
+                        guard let glyph = uint16(ligature + 4 + 2 * k) else { return nil }
+                        components.insert(glyph)
+                    }
+                }
+            }
+        }
+        return components
+    }
+
     /// Lookup `index`'s type (an extension lookup's own type resolved: `extensionType` is 7 in
     /// GSUB, 9 in GPOS) and, for pair adjustment (GPOS type 2), whether any subtable has a value
     /// for the second glyph; nil when the table does not hold together.

@@ -357,6 +357,38 @@ struct WordRecordTests {
     }
 
     @Test("""
+          Runs of kana are taken a kana at a time where Noto Sans CJK sets two kana apart, whole where it kerns \
+          them: shaping's numbers and layouts, at every width, also where the kana meet
+          """, arguments: [TestFonts.dejaVuSans, TestFonts.notoSans, TestFonts.liberationSans])
+    func kanaParts(font: String) throws {
+        // UI strings written for this test: hiragana and katakana runs with kerned pairs (いて in
+        // "について", "している"), small kana, the prolonged sound mark, kanji, Latin, digits and
+        // fullwidth punctuation between them; and each text again, its parts then found.
+        let texts = ["このファイルについての情報を取得しています。しばらくお待ちください。",
+                     "ダウンロードしたファイルはすべてこのフォルダーに保存されます",
+                     "パスワードが正しくありません。もういちど入力してください（残り3回）。",
+                     "「%s」をごみ箱に移動してもよろしいですか？この操作はもとにもどせません。",
+                     "ネットワークにせつぞくできませんでした。せっていをかくにんしてください",
+                     "ひらがなカタカナひらがな、ぁぃぅぇぉっゃゅょゎ、ゐゑをん"]
+        let (lane, taken, differing) = try Self.takenInParts(texts + texts, font: font)
+        #expect(taken == 2 * texts.count, "every text should be taken from records: \(taken)")
+        #expect(differing.isEmpty, "\(differing)")
+        // Noto Sans CJK kerns い before て by 30 units: they stay in one part; た and め meet apart.
+        let splits = try #require(lane.wordRecordKanaSplits)
+        #expect(splits.font > 0, "Noto Sans CJK, a fallback font")
+        #expect(!splits.partsAt(0x3044, 0x3066), "いて")
+        #expect(splits.partsAt(0x305F, 0x3081), "ため")
+        // A new run of kana that meet apart is a record a kana: "ヰヱヹ" (no text above holds any
+        // of them) adds a record for each, where taken whole it would add one.
+        let run: [UInt16] = [0x30F0, 0x30F1, 0x30F9]
+        let parts = 1 + (1..<run.count).filter { splits.partsAt(run[$0 - 1], run[$0]) }.count
+        #expect(parts == 3)
+        let before = lane.wordRecordCount
+        _ = Array("ヰヱヹ".utf8).withUnsafeBufferPointer { lane.preparePlainText($0) }
+        #expect(lane.wordRecordCount - before == 3, "\(lane.wordRecordCount - before) records more")
+    }
+
+    @Test("""
           Tibetan-script words are taken a syllable at a time where the next syllable meets the tsheg apart, \
           whole where Noto Serif Tibetan kerns them (issue 26): shaping's numbers and layouts, at every width
           """, arguments: [TestFonts.dejaVuSans, TestFonts.notoSans, TestFonts.liberationSans])
