@@ -122,21 +122,11 @@ final class KanaSplits {
 
     /// Each glyph HarfBuzz gives `units` alone with Chromium's features: its id, advance and offsets.
     private func shaped(_ units: [UInt16], script: hb_script_t, in font: OpaquePointer) -> [[Int32]] {
-        guard let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
-        hb_buffer_set_script(buffer, script)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_language(buffer, Shaper.language)
-        Shaper.defaultFeatures.withUnsafeBufferPointer {
-            hb_shape(font, buffer, $0.baseAddress, UInt32($0.count))
-        }
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-        return (0..<Int(count)).map { g in
-            [Int32(bitPattern: infos[g].codepoint), positions[g].x_advance, positions[g].y_advance,
-             positions[g].x_offset, positions[g].y_offset]
-        }
+        Shaper.shapedAlone(units, script: script, font: font) { infos, positions in
+            zip(infos, positions).map { info, position in
+                [Int32(bitPattern: info.codepoint), position.x_advance, position.y_advance, position.x_offset,
+                 position.y_offset]
+            }
+        } ?? []
     }
 }

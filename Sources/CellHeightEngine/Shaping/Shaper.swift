@@ -65,6 +65,25 @@ final class Shaper {
     /// Chromium's content language when no `lang` is set.
     static let language = hb_language_from_string("en-us", -1)
 
+    /// `units` shaped alone, left to right, as text of `script` in `font` with Chromium's features:
+    /// what `body` reads of HarfBuzz's glyphs and positions (valid only in it); nil when HarfBuzz
+    /// gives no buffer.
+    static func shapedAlone<T>(_ units: [UInt16], script: hb_script_t, font: OpaquePointer,
+                               _ body: (UnsafeBufferPointer<hb_glyph_info_t>,
+                                        UnsafeBufferPointer<hb_glyph_position_t>) -> T) -> T? {
+        guard let buffer = hb_buffer_create() else { return nil }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_language(buffer, language)
+        defaultFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count), positions = hb_buffer_get_glyph_positions(buffer, &count)
+        return body(UnsafeBufferPointer(start: infos, count: Int(count)),
+                    UnsafeBufferPointer(start: positions, count: Int(count)))
+    }
+
     init(chain: FontFallbackChain, fontSize: Double) {
         self.chain = chain
         self.fontSize = fontSize

@@ -109,18 +109,10 @@ final class SyllableSplits {
 
     /// The first glyph HarfBuzz gives `syllable` alone, with Chromium's features.
     private func firstGlyph(of syllable: [UInt16]) -> hb_codepoint_t? {
-        guard let face, let buffer = hb_buffer_create() else { return nil }
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf16(buffer, syllable, Int32(syllable.count), 0, Int32(syllable.count))
-        hb_buffer_set_script(buffer, HB_SCRIPT_TIBETAN)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_language(buffer, Shaper.language)
-        Shaper.defaultFeatures.withUnsafeBufferPointer {
-            hb_shape(face.hbFont, buffer, $0.baseAddress, UInt32($0.count))
-        }
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), count > 0 else { return nil }
-        return infos[0].codepoint
+        guard let face else { return nil }
+        return Shaper.shapedAlone(syllable, script: HB_SCRIPT_TIBETAN, font: face.hbFont) { infos, _ in
+            infos.first?.codepoint
+        } ?? nil
     }
 
     /// Whether no positioning lookup can join the tsheg with `glyph` right after it.
