@@ -72,6 +72,10 @@ def main():
     subprocess.run(["cc", "-O2", "-o", floor_program, os.path.join(ROOT, "bench", "shaping_floor.c")] +
                    subprocess.run(["pkg-config", "--cflags", "--libs", "harfbuzz", "fontconfig"], capture_output=True, text=True,
                                   check=True).stdout.split(), check=True)
+    bare_program = os.path.join(OUT, "bare_loop")
+    subprocess.run(["cc", "-O2", "-o", bare_program, os.path.join(ROOT, "bench", "bare_loop.c")] +
+                   subprocess.run(["pkg-config", "--cflags", "--libs", "harfbuzz"], capture_output=True, text=True,
+                                  check=True).stdout.split(), check=True)
 
     print(f"\nfont {os.path.basename(FONT)} {SIZE} px, width {WIDTH} px, median of {REPEAT} runs, "
           f"{os.cpu_count()} cores\n")
@@ -105,7 +109,8 @@ def main():
     print(f"4 widths cost {four / one:.2f}x one width ({four:.2f} s vs {one:.2f} s)")
 
     import workloads
-    workloads.run(OUT, BIN, pango, floor_program, median_run, timed, f"median of {REPEAT} runs after a warm-up")
+    workloads.run(OUT, BIN, pango, floor_program, bare_program, median_run, timed,
+                  f"median of {REPEAT} runs after a warm-up")
 
     ten = os.path.join(OUT, "rows-10.txt")
     with open(small, encoding="utf-8") as source, open(ten, "w", encoding="utf-8") as out:

@@ -138,7 +138,19 @@ def script_group(text):
     return "complex"
 
 
-def run(out, binary, pango, floor_program, median_run, timed, repeat_note):
+def bare_loop(bare_program, font, size, width, corpora, results, median_run):
+    """Prints the time of a bare C loop over the same rows (bench/bare_loop.c: each code point's
+    advance in the primary font, lines wrapped at spaces, one thread; wrong for real text, the
+    work's bare bones) and cellheight's time as a multiple of it."""
+    print(f"\nbare C loop over the same rows (bench/bare_loop.c: per-code-point advances in {os.path.basename(font)}, "
+          "wrapped at spaces, one thread; wrong for real text):")
+    for name, nul, keys in corpora:
+        seconds, _ = median_run([bare_program, font, str(size), str(width)], nul)
+        multiples = ", ".join(f"{key} {results[key] / seconds:.1f}x" for key in keys)
+        print(f"  {name:<14} {seconds:>7.3f} s; cellheight takes {multiples} its time")
+
+
+def run(out, binary, pango, floor_program, bare_program, median_run, timed, repeat_note):
     quick = os.environ.get("BENCH_QUICK") == "1"
     prose_count, multi_count = (10_000, 20_000) if quick else (100_000, 200_000)
     font, family, size, width = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVu Sans", 14, 320
@@ -185,6 +197,9 @@ def run(out, binary, pango, floor_program, median_run, timed, repeat_note):
     line("multilingual, JSON array in, --output json", "multi-json", common + ["--output", "json", multi["json"]],
          pango_multi, 20)
     print(f"{'Pango alone (peak RSS)':<46} {'':>12} {max(pango_prose_rss, pango_multi_rss):>7.0f}")
+    bare_loop(bare_program, font, size, width,
+              [("prose", prose["nul"], ["prose-ndjson", "prose-json"]),
+               ("multilingual", multi["nul"], ["multi-ndjson", "multi-json"])], results, median_run)
 
     print()
     gate, _ = median_run(common + ["--output", "ndjson", "--rules", rules, prose["ndjson"]])
