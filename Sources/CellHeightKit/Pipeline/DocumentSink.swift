@@ -9,6 +9,8 @@ import Foundation
 final class DocumentSink: ReportSink {
     private let plan: RunPlan
     let rendersRowsApart: Bool
+    /// The document's totals and rows are made from every batch's cells.
+    let readsCells = true
     private var cells: [MeasuredCell] = []
     /// Rows that stand alone, rendered by the workers as they were measured.
     private var renderedRows: [String] = []

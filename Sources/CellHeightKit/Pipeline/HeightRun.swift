@@ -38,7 +38,9 @@ public final class HeightRun {
             batchCount += 1
             plan.forecaster?.collect(rows, source: source)
             guard try sink.willMeasure(rows) else { return }
-            try sink.take(Result { try plan.measure(rows, source: source, rendering: sink.rendersRowsApart) })
+            try sink.take(Result {
+                try plan.measure(rows, source: source, rendering: sink.rendersRowsApart, keepingCells: sink.readsCells)
+            })
         }
         // No input read at all: no report (the JUnit report of the errors is still written).
         if batchCount > 0 || plan.checker.inputErrors.count < plan.sources.count {

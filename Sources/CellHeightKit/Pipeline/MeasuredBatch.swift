@@ -2,7 +2,9 @@
 /// a `ReportSink`.
 struct MeasuredBatch {
     /// The cells, in input order, in parts: one per worker's slice (not copied into one array), or
-    /// one in all in a run at several sizes, whose passes are merged into one row each.
+    /// one in all in a run at several sizes, whose passes are merged into one row each. Empty
+    /// parts when the sink does not read them and the rows were checked apart (see
+    /// `RunPlan.measure`).
     var cells: [[MeasuredCell]]
     /// When the sink asked for rows rendered apart (see `OutputFormat.rendersRowsApart`): each
     /// part's rows' text, in order; else empty.
@@ -22,20 +24,25 @@ enum BatchFindings {
 extension RunPlan {
     /// Measures `rows` (read from `source`) at every pass, each with the settings the rules and
     /// its own fields give it. With `rendering`, each row's text is rendered too (see
-    /// `MeasuredBatch.texts`); in a run at one size each worker renders and checks its own slice.
+    /// `MeasuredBatch.texts`); in a run at one size each worker renders and checks its own slice,
+    /// and without `keepingCells` frees it then when the rows are checked apart (nothing reads
+    /// the cells after: `MeasuredBatch.cells` holds empty parts).
     ///
     /// - Throws: an error of a row's settings (a rule's font that cannot be opened, a width with
     ///   no room for the text, a size of its own in a run at several sizes), naming the row's place.
-    func measure(_ rows: [Row], source: String, rendering: Bool) throws -> MeasuredBatch {
+    func measure(_ rows: [Row], source: String, rendering: Bool,
+                 keepingCells: Bool = true) throws -> MeasuredBatch {
         guard !passes.areSeveral else { return try measureAtEverySize(rows, source: source, rendering: rendering) }
         let resolver = passes.passes[0].resolver, checksApart = checker.checksRowsApart
+        let keepsCells = keepingCells || !checksApart
         let measured: (settings: [RowSettings?], parts: [(cells: [MeasuredCell], text: String,
                                                          checked: CheckReporter.CheckedRows?)])
         do {
             measured = try measurer.measure(rows, settingsOf: { try resolver.ownSettings(for: $0, source: source) }) {
                 cells, slice, settings in
-                (cells, rendering ? renderRows(cells, settings: reportSettings, format: request.output,
-                                               options: reportOptions) : "",
+                (keepsCells ? cells : [],
+                 rendering ? renderRows(cells, settings: reportSettings, format: request.output,
+                                        options: reportOptions) : "",
                  checksApart ? checker.check(cells, source: source) { font(settings[slice.lowerBound + $0], $1) } : nil)
             }
         } catch let error as RowMeasuringError {

@@ -7,6 +7,11 @@ protocol ReportSink: AnyObject {
     /// `OutputFormat.rendersRowsApart`), in `MeasuredBatch.texts`.
     var rendersRowsApart: Bool { get }
 
+    /// Whether `take` reads the batch's cells (`MeasuredBatch.cells`). When it does not, and the
+    /// rows are checked apart, each worker frees its own cells once it has rendered and checked
+    /// them, instead of the main thread freeing the whole batch alone between batches.
+    var readsCells: Bool { get }
+
     /// Called with each batch as it is read, before it is measured; false when it is not to be
     /// measured (the run then only reads the rest, for its input errors).
     func willMeasure(_ rows: [Row]) throws -> Bool

@@ -177,6 +177,35 @@ struct RunMessagesTests {
         }
     }
 
+    @Test("a streamed NDJSON batch checked apart holds no cells: the workers freed them; the same text and findings")
+    func streamedBatchFreesItsCells() throws {
+        // Rows over a budget of one line at 60 px among rows within it, so that there are findings.
+        let rows = ["Delete all the files", "Delete"] + (0..<38).map { "Keep \($0)" }
+        let directory = try HeightRunTests.directory(rows: rows)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var request = HeightRunTests.request(directory, widths: [60])
+        request.output = .ndjson
+        request.outputFile = nil
+        request.reportOutput = { _ in }
+        request.budget = Budget(maxLines: 1)
+        let plan = try RunPlan(request)
+        #expect(plan.checker.checksRowsApart)
+        let reader = try StreamingRowReader(path: request.inputs[0], format: .auto, lossy: false, requireText: true)
+        let batch = try #require(try reader.nextBatch())
+        let kept = try plan.measure(batch, source: "rows.json", rendering: true, keepingCells: true)
+        let freed = try plan.measure(batch, source: "rows.json", rendering: true, keepingCells: false)
+        #expect(kept.cells.joined().count == rows.count)
+        #expect(freed.cells.allSatisfy { $0.isEmpty })
+        #expect(freed.texts == kept.texts)
+        guard case .checked(let keptFindings) = kept.findings, case .checked(let freedFindings) = freed.findings else {
+            Issue.record("rows checked apart should give their findings")
+            return
+        }
+        #expect(freedFindings.map(\.rowsOverBudget) == keptFindings.map(\.rowsOverBudget))
+        #expect(freedFindings.map(\.lines) == keptFindings.map(\.lines))
+        #expect(keptFindings.map(\.rowsOverBudget).reduce(0, +) > 0, "rows over a one-line budget at 60 px")
+    }
+
     /// Lines of the library's sources that would write to the process's standard error or output
     /// (outside the command line, `Sources/cellheight`).
     @Test("the libraries write nothing to standard error or output, nor end the process: only the executable")
