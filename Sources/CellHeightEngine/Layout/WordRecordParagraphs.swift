@@ -68,16 +68,20 @@ extension WordRecords {
 
     /// Whether a word written without spaces parts before `units[i]` (`i` > 0, the paragraph
     /// `length` units long): between two ideographs or Hangul syllables, or either and a kana
-    /// (`joinsAt`), or
-    /// after a Tibetan syllable's tsheg where the next syllable meets it apart (`SyllableSplits`,
-    /// made when a tsheg before a consonant is first met, so that every paragraph parts alike).
+    /// (`joins`); between two kana that meet apart in their font (`KanaSplits`); or after a
+    /// Tibetan syllable's tsheg where the next syllable meets it apart (`SyllableSplits`). The
+    /// splits are made when first needed, and answer alike for every paragraph.
     @inline(__always)
     func partsAt(_ units: UnsafePointer<UInt16>, _ i: Int, length: Int) -> Bool {
         if units[i &- 1] == SyllableSplits.tsheg && SyllableSplits.consonants.contains(units[i]) {
             return (syllableSplits ?? makeSyllableSplits()).partsAt(units, i, length: length)
         }
-        if Self.kanaMeet(units, i) { return (kanaSplits ?? makeKanaSplits()).partsAt(units[i &- 1], units[i]) }
-        return Self.joinsAt(units, i)
+        let flags = WordCharacters.flags
+        let current = flags[Int(units[i])], previous = flags[Int(units[i &- 1])]
+        if current & previous & WordCharacters.kana != 0 {
+            return (kanaSplits ?? makeKanaSplits()).partsAt(units[i &- 1], units[i])
+        }
+        return Self.joins(previous, current)
     }
 
     /// Whether `units[i - 1]` and `units[i]` are two kana of Line_Break ID (see `KanaSplits`).
@@ -87,25 +91,24 @@ extension WordRecords {
         return flags[Int(units[i])] & flags[Int(units[i &- 1])] & WordCharacters.kana != 0
     }
 
-    /// Whether a word written without spaces parts before `units[i]` (`i` > 0): between an
-    /// ideograph or a Hangul syllable and another of either or a kana, either way round (see
-    /// `WordCharacters.ideograph` and `hangul`). A line may break there whatever is around, and
-    /// each part is then a word of its own, put together with the part before where the glyph
-    /// on either side is inert (`Record.startsInert`; ideographs and Hangul syllables are, in
-    /// Noto Sans CJK): Chinese, Japanese and Korean text is then taken an ideograph, a syllable
-    /// or a run of kana and punctuation at a time, from records that come again and again,
-    /// rather than a sentence or a word at a time.
+    /// Whether a word written without spaces parts between characters of flags `previous` and
+    /// `current` (see `WordCharacters`): between an ideograph or a Hangul syllable and another of
+    /// either or a kana, either way round. A line may break there whatever is around, and each
+    /// part is then a word of its own, put together with the part before where the glyph on
+    /// either side is inert (`Record.startsInert`; ideographs and Hangul syllables are, in Noto
+    /// Sans CJK): Chinese, Japanese and Korean text is then taken an ideograph, a syllable or a
+    /// run of kana and punctuation at a time, from records that come again and again, rather than
+    /// a sentence or a word at a time.
     @inline(__always)
-    static func joinsAt(_ units: UnsafePointer<UInt16>, _ i: Int) -> Bool {
-        let flags = WordCharacters.flags
-        let current = flags[Int(units[i])], previous = flags[Int(units[i &- 1])]
+    static func joins(_ previous: UInt8, _ current: UInt8) -> Bool {
         let either = WordCharacters.partsBeside | WordCharacters.kana
-        return (current | previous) & WordCharacters.partsBeside != 0 && current & either != 0 && previous & either != 0
+        return (current | previous) & WordCharacters.partsBeside != 0
+            && current & either != 0 && previous & either != 0
     }
 
     /// The words of paragraph `units[0..<length]` (their records not looked up yet), their keys
     /// in `wordKeys`; nil when a word is not one a record may stand for. A word written without
-    /// spaces is listed as its parts (see `joinsAt`).
+    /// spaces is listed as its parts (see `joins`).
     private func keyedWords(_ units: UnsafePointer<UInt16>, length: Int) -> [PlacedWord]? {
         let flags = WordCharacters.flags, scripts = WordCharacters.scripts
         var words: [PlacedWord] = []
@@ -223,10 +226,15 @@ extension WordRecords {
                 // A part of a word written without spaces, after the part before it (see
                 // `partsAt`): nothing reaches across where they meet, and a line may break there.
                 guard !before.endsAdjusted else { return refuse() }
-                if units[word.start &- 1] == SyllableSplits.tsheg || Self.kanaMeet(units, word.start) {
-                    // A Tibetan syllable or a kana: both sides drawn by the font whose lookups were read.
-                    let isTibetan = units[word.start &- 1] == SyllableSplits.tsheg
-                    let font = (isTibetan ? syllableSplits?.font : kanaSplits?.font) ?? -1
+                // A Tibetan syllable or a kana: both sides drawn by the font whose lookups decided
+                // the place; else an ideograph or a Hangul syllable, where an inert glyph decides.
+                var splitsFont: Int?
+                if units[word.start &- 1] == SyllableSplits.tsheg {
+                    splitsFont = syllableSplits?.font ?? -1
+                } else if Self.kanaMeet(units, word.start) {
+                    splitsFont = kanaSplits?.font ?? -1
+                }
+                if let font = splitsFont {
                     guard font >= 0, Int(fontIndices[Int(before.unitStart + before.unitCount) - 1]) == font,
                           Int(fontIndices[Int(r.unitStart)]) == font else { return refuse() }
                 } else {
@@ -368,7 +376,7 @@ extension WordRecords {
         numbers.reserve(last - first + 1)
         let numberPrefix = numbers.prefix, numberAdjustments = numbers.adjustments
         let numberCuttable = numbers.cuttable, numberSplits = numbers.splits
-        // From the start of the word, or of its part (see `joinsAt`: a sentence of ideographs is
+        // From the start of the word, or of its part (see `joins`: a sentence of ideographs is
         // one word, walked back a part at most), or of the run of spaces holding the range's start.
         var i = first
         func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }

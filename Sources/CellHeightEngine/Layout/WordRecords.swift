@@ -70,7 +70,7 @@ final class WordRecords {
         /// it was prepared as its own run's start (see `continuedRecord`).
         var continuedFont: Int16 = -1
         /// Its first (last) character is an ideograph or a Hangul syllable, where a word written
-        /// without spaces may part (see `joinsAt`), with an inert glyph in its font
+        /// without spaces may part (see `joins`), with an inert glyph in its font
         /// (`InertGlyphs`): nothing reaches across that edge.
         var startsInert = false
         var endsInert = false
@@ -960,7 +960,7 @@ enum WordCharacters {
     static let surrogate: UInt8 = 16
     /// An ideograph of the BMP (Han, Line_Break ID): a line may break between it and another
     /// ideograph or a kana whatever is around them (UAX #14's LB31; no rule reads past an ID),
-    /// so that is where a word written without spaces is parted (see `WordRecords.joinsAt`).
+    /// so that is where a word written without spaces is parted (see `WordRecords.joins`).
     static let ideograph: UInt8 = 32
     /// A kana of Line_Break ID (not the small kana, CJ, nor the iteration marks, NS).
     static let kana: UInt8 = 64
@@ -971,7 +971,7 @@ enum WordCharacters {
     /// too: a syllable at a time, as an ideograph is.
     static let hangul: UInt8 = 128
     /// The characters where a word written without spaces may part: at least one side of a
-    /// place is one of them (and the other one of these or a kana, see `WordRecords.joinsAt`).
+    /// place is one of them (and the other one of these or a kana, see `WordRecords.joins`).
     static let partsBeside: UInt8 = ideograph | hangul
 
     /// The flags above of code point `value` (a surrogate code point is refused).

@@ -10,7 +10,7 @@ import CHarfBuzz
 /// A lookup whose match spans two neighbouring glyphs matches both (or skips one by its flags),
 /// so where one of them is inert, nothing joins the text before it to the text after: the word
 /// records take the parts of a word written without spaces between two ideographs as words of
-/// their own (see `WordRecords.joinsAt`). In Noto Sans CJK the ideographs are inert; kana are
+/// their own (see `WordRecords.joins`). In Noto Sans CJK the ideographs are inert; kana are
 /// not (its `kern` feature pairs them: they part where a pair meets apart, see `KanaSplits`), nor
 /// is Noto Serif Tibetan's tsheg (pairs and a chaining context read it).
 final class InertGlyphs {

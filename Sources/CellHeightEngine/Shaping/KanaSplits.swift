@@ -27,7 +27,7 @@ final class KanaSplits {
     /// The font (index into the word records' fonts) that draws the kana; -1 when no part is made
     /// (another font draws some, or its lookups allow none).
     let font: Int
-    /// The font at its design size (units per em), for the pair test.
+    /// The font at its design size (units per em), for the pair test; nil from `init()`.
     private let designFont: OpaquePointer?
     /// Per pair of kana (previous, current), by offset from `kana`'s start: 0 not known yet,
     /// 1 parts, 2 joins.
@@ -42,14 +42,22 @@ final class KanaSplits {
     /// The parts in `face`, the font at index `font` of the word records.
     init(face: FontFace, font: Int) {
         let hbFace = hb_font_get_face(face.hbFont)
+        let designFont = hb_font_create(hbFace)!
+        let kanaGlyphs = hb_set_create()!
+        defer { hb_set_destroy(kanaGlyphs) }
+        for unit in Self.kana where WordCharacters.flags[Int(unit)] & WordCharacters.kana != 0 {
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(designFont, UInt32(unit), &glyph) != 0 { hb_set_add(kanaGlyphs, glyph) }
+        }
         var usable = false
         if let hbFace {
             usable = [HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA].allSatisfy { script in
-                !positionsBeyondLookups(hbFace, script: script) && Self.onlyPairsFirstGlyph(hbFace, script: script)
+                !positionsBeyondLookups(hbFace, script: script)
+                    && Self.onlyPairsFirstGlyph(hbFace, script: script, kanaGlyphs: kanaGlyphs)
             }
         }
         self.font = usable ? font : -1
-        designFont = usable ? hb_font_create(hbFace) : nil
+        self.designFont = designFont
     }
 
     deinit {
@@ -61,15 +69,8 @@ final class KanaSplits {
     /// first component of ligatures, and every
     /// positioning lookup that names one is a single adjustment or a pair adjustment that moves
     /// the first glyph only (see the type's comment).
-    private static func onlyPairsFirstGlyph(_ face: OpaquePointer, script: hb_script_t) -> Bool {
-        let kanaGlyphs = hb_set_create()!
-        defer { hb_set_destroy(kanaGlyphs) }
-        let font = hb_font_create(face)!
-        defer { hb_font_destroy(font) }
-        for unit in kana where WordCharacters.flags[Int(unit)] & WordCharacters.kana != 0 {
-            var glyph: hb_codepoint_t = 0
-            if hb_font_get_nominal_glyph(font, UInt32(unit), &glyph) != 0 { hb_set_add(kanaGlyphs, glyph) }
-        }
+    private static func onlyPairsFirstGlyph(_ face: OpaquePointer, script: hb_script_t,
+                                            kanaGlyphs: OpaquePointer) -> Bool {
         let lookups = chromiumLookups(face, script: script, extraFeatures: ["halt"])
         for (table, indices) in [("GSUB", lookups.substitutions), ("GPOS", lookups.positionings)] {
             let layout = OpenTypeTable(face: face, tag: table)
