@@ -29,24 +29,53 @@ package let jsonFormatVersion = 2
 /// The whole `json` document, ending with a newline; `renderedRows`: its row objects rendered
 /// apart (`renderJSONRows` of slices of the rows, in order), nil to write them here.
 func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String {
-    var json = JSONWriter(reservingCapacity: rowObjectBytes * report.cells.count + 1024)
+    let rowBytes = renderedRows.map { $0.reduce(0) { $0 + $1.utf8.count + 1 } } ?? rowObjectBytes * report.cells.count
+    return renderJSONDocument(rowCount: report.cells.count, rowBytes: rowBytes, columns: report.columns,
+                              totals: report.totals, statistics: report.statistics, settings: report.settings,
+                              options: report.options) { json in
+        if let renderedRows {
+            for text in renderedRows where !text.isEmpty { json.elements(text) }
+        } else {
+            for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
+        }
+    }
+}
+
+/// The `json` document of rows rendered apart, as `renderJSONReport` writes it from their cells,
+/// made from their row objects (`renderJSONRows` of slices of the rows, in order) and their
+/// heights alone: what a run keeps of its rows instead of their cells (see `DocumentSink`).
+func renderJSONReport(renderedRows: [String], heights: ColumnHeights, settings: ReportSettings,
+                      options: ReportOptions) -> String {
+    let columns = Report.columns(of: settings)
+    precondition(heights.columns.count == columns.count, "a column of heights per report column")
+    return renderJSONDocument(rowCount: heights.rowCount,
+                              rowBytes: renderedRows.reduce(0) { $0 + $1.utf8.count + 1 }, columns: columns,
+                              totals: heights.columns.map { $0.reduce(0, +) },
+                              statistics: options.statistics ? heights.columns.map(HeightStatistics.init) : [],
+                              settings: settings, options: options) { json in
+        for text in renderedRows where !text.isEmpty { json.elements(text) }
+    }
+}
+
+/// The `json` document around its rows, which `writeRows` writes (`rowBytes`: about how many
+/// bytes they take, for the text's capacity).
+private func renderJSONDocument(rowCount: Int, rowBytes: Int, columns: [ReportColumn], totals: [Double],
+                                statistics: [HeightStatistics], settings: ReportSettings, options: ReportOptions,
+                                writeRows: (inout JSONWriter) -> Void) -> String {
+    var json = JSONWriter(reservingCapacity: rowBytes + 1024)
     json.beginObject()
     json.beginObject("version")
     json.string("tool", CellHeightVersion.number)
     json.integer("format", jsonFormatVersion)
     json.endObject()
     json.beginArray("rows")
-    if let renderedRows {
-        for text in renderedRows where !text.isEmpty { json.elements(text) }
-    } else {
-        for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
-    }
+    writeRows(&json)
     json.endArray()
-    if report.hasSingleColumn {
-        json.number("totalHeight", report.totals[0])
+    if columns.count == 1 {
+        json.number("totalHeight", totals[0])
     } else {
         json.beginArray("totals")
-        for (column, total) in zip(report.columns, report.totals) {
+        for (column, total) in zip(columns, totals) {
             json.beginObject()
             writeColumnMembers(column, to: &json)
             json.number("totalHeight", total)
@@ -54,14 +83,14 @@ func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String
         }
         json.endArray()
     }
-    if report.options.statistics {
-        if report.hasSingleColumn {
+    if options.statistics {
+        if columns.count == 1 {
             json.beginObject("stats")
-            writeStatisticsMembers(report.statistics[0], to: &json)
+            writeStatisticsMembers(statistics[0], to: &json)
             json.endObject()
         } else {
             json.beginArray("stats")
-            for (column, statistics) in zip(report.columns, report.statistics) {
+            for (column, statistics) in zip(columns, statistics) {
                 json.beginObject()
                 writeColumnMembers(column, to: &json)
                 writeStatisticsMembers(statistics, to: &json)
@@ -70,9 +99,9 @@ func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String
             json.endArray()
         }
     }
-    json.integer("rowCount", report.cells.count)
-    report.options.forecast?.writeJSON(to: &json)
-    writeSettingsObject(report.settings, to: &json)
+    json.integer("rowCount", rowCount)
+    options.forecast?.writeJSON(to: &json)
+    writeSettingsObject(settings, to: &json)
     json.endObject()
     json.newline()
     return json.text

@@ -19,14 +19,7 @@ struct Report {
         self.cells = cells
         self.settings = settings
         self.options = options
-        columns = settings.sizeFonts.isEmpty
-            ? settings.widths.map { ReportColumn(width: $0) }
-            : settings.sizeFonts.indices.flatMap { sizeIndex in
-                settings.widths.map {
-                    ReportColumn(width: $0, fontSize: settings.sizeFonts[sizeIndex].fontSize, sizeIndex: sizeIndex,
-                                 sizeLabel: settings.sizeLabel(at: sizeIndex))
-                }
-            }
+        columns = Self.columns(of: settings)
         let heights = columns.indices.map { cells.heights(atColumn: $0) }
         totals = heights.map { $0.reduce(0, +) }
         offsets = options.offsets ? heights.map { rowOffsets(heights: $0) } : []
@@ -36,6 +29,17 @@ struct Report {
         if case .text(_, let cell) = settings.subject { showsTextHeight = cell != nil } else { showsTextHeight = false }
         truncatedLabels = settings.subject.cell?.labels.map(\.lineLimit.isLimited) ?? []
         showsLocaleColumn = settings.identity.locale ?? RowIdentityColumns.haveLocales(cells)
+    }
+
+    /// What each of a row's results is for in a run with `settings` (see `columns`).
+    static func columns(of settings: ReportSettings) -> [ReportColumn] {
+        guard !settings.sizeFonts.isEmpty else { return settings.widths.map { ReportColumn(width: $0) } }
+        return settings.sizeFonts.indices.flatMap { sizeIndex in
+            settings.widths.map {
+                ReportColumn(width: $0, fontSize: settings.sizeFonts[sizeIndex].fontSize, sizeIndex: sizeIndex,
+                             sizeLabel: settings.sizeLabel(at: sizeIndex))
+            }
+        }
     }
 
     /// Whether CSV and the table have a `locale` column (see `RowIdentityColumns`).

@@ -39,7 +39,8 @@ public final class HeightRun {
             plan.forecaster?.collect(rows, source: source)
             guard try sink.willMeasure(rows) else { return }
             try sink.take(Result {
-                try plan.measure(rows, source: source, rendering: sink.rendersRowsApart, keepingCells: sink.readsCells)
+                try plan.measure(rows, source: source, rendering: sink.rendersRowsApart, keepingCells: sink.readsCells,
+                                 notingHeights: sink.readsHeights)
             })
         }
         // No input read at all: no report (the JUnit report of the errors is still written).

@@ -9,6 +9,9 @@ struct MeasuredBatch {
     /// When the sink asked for rows rendered apart (see `OutputFormat.rendersRowsApart`): each
     /// part's rows' text, in order; else empty.
     var texts: [String]
+    /// When the sink asked for them (`ReportSink.readsHeights`) with rows rendered apart: the
+    /// rows' heights, in input order; else none.
+    var heights: ColumnHeights?
     /// What the checker is to record of the batch, once, in input order (see `RunPlan.record`).
     var findings: BatchFindings
 }
@@ -31,11 +34,13 @@ extension RunPlan {
     /// - Throws: an error of a row's settings (a rule's font that cannot be opened, a width with
     ///   no room for the text, a size of its own in a run at several sizes), naming the row's place.
     func measure(_ rows: [Row], source: String, rendering: Bool,
-                 keepingCells: Bool = true) throws -> MeasuredBatch {
-        guard !passes.areSeveral else { return try measureAtEverySize(rows, source: source, rendering: rendering) }
+                 keepingCells: Bool = true, notingHeights: Bool = false) throws -> MeasuredBatch {
+        guard !passes.areSeveral else {
+            return try measureAtEverySize(rows, source: source, rendering: rendering, notingHeights: notingHeights)
+        }
         let resolver = passes.passes[0].resolver, checksApart = checker.checksRowsApart
-        let keepsCells = keepingCells || !checksApart
-        let measured: (settings: [RowSettings?], parts: [(cells: [MeasuredCell], text: String,
+        let keepsCells = keepingCells || !checksApart, columnCount = reportColumnCount
+        let measured: (settings: [RowSettings?], parts: [(cells: [MeasuredCell], text: String, heights: ColumnHeights?,
                                                          checked: CheckReporter.CheckedRows?)])
         do {
             measured = try measurer.measure(rows, settingsOf: { try resolver.ownSettings(for: $0, source: source) }) {
@@ -43,6 +48,7 @@ extension RunPlan {
                 (keepsCells ? cells : [],
                  rendering ? renderRows(cells, settings: reportSettings, format: request.output,
                                         options: reportOptions) : "",
+                 notingHeights ? ColumnHeights(cells, columnCount: columnCount) : nil,
                  checksApart ? checker.check(cells, source: source) { font(settings[slice.lowerBound + $0], $1) } : nil)
             }
         } catch let error as RowMeasuringError {
@@ -52,8 +58,17 @@ extension RunPlan {
         // (Holding the findings alone, not the cells, for a batch recorded later.)
         let findings = checksApart ? BatchFindings.checked(measured.parts.map { $0.checked! })
             : .toCheck(source: source, parts: cells, settings: measured.settings)
-        return MeasuredBatch(cells: cells, texts: rendering ? measured.parts.map(\.text) : [], findings: findings)
+        var heights: ColumnHeights?
+        if notingHeights {
+            heights = ColumnHeights(columnCount: columnCount)
+            for part in measured.parts { heights!.append(part.heights!) }
+        }
+        return MeasuredBatch(cells: cells, texts: rendering ? measured.parts.map(\.text) : [], heights: heights,
+                             findings: findings)
     }
+
+    /// How many results each row has: one per width, at each size (see `ReportColumn`).
+    private var reportColumnCount: Int { Report.columns(of: reportSettings).count }
 
     /// Records a batch's findings with the checker (its violations go to standard error).
     func record(_ findings: BatchFindings) {
@@ -71,7 +86,8 @@ extension RunPlan {
     }
 
     /// `measure` in a run at several sizes: a pass per size, merged into one row each.
-    private func measureAtEverySize(_ rows: [Row], source: String, rendering: Bool) throws -> MeasuredBatch {
+    private func measureAtEverySize(_ rows: [Row], source: String, rendering: Bool,
+                                    notingHeights: Bool) throws -> MeasuredBatch {
         var cellsBySize: [[MeasuredCell]] = []
         var firstSettings: [RowSettings?] = []
         for (passIndex, pass) in passes.passes.enumerated() {
@@ -89,6 +105,7 @@ extension RunPlan {
         let texts = rendering ? [renderRows(cells, settings: reportSettings, format: request.output,
                                             options: reportOptions)] : []
         return MeasuredBatch(cells: [cells], texts: texts,
+                             heights: notingHeights ? ColumnHeights(cells, columnCount: reportColumnCount) : nil,
                              findings: .toCheck(source: source, parts: [cells], settings: firstSettings))
     }
 

@@ -12,6 +12,10 @@ protocol ReportSink: AnyObject {
     /// them, instead of the main thread freeing the whole batch alone between batches.
     var readsCells: Bool { get }
 
+    /// Whether `take` reads each row's height per column (`MeasuredBatch.heights`), which the
+    /// workers then note as they render the rows apart (a document made from the rows' texts).
+    var readsHeights: Bool { get }
+
     /// Called with each batch as it is read, before it is measured; false when it is not to be
     /// measured (the run then only reads the rest, for its input errors).
     func willMeasure(_ rows: [Row]) throws -> Bool

@@ -18,6 +18,8 @@ final class StreamingSink: ReportSink {
     var rendersRowsApart: Bool { plan.request.output == .ndjson }
     /// Rows rendered apart are written from their texts alone.
     var readsCells: Bool { !rendersRowsApart }
+    /// Each batch is written whole as it comes: no totals.
+    let readsHeights = false
 
     func willMeasure(_ rows: [Row]) throws -> Bool {
         guard batchCount == 0 else { return true }

@@ -206,6 +206,37 @@ struct RunMessagesTests {
         #expect(keptFindings.map(\.rowsOverBudget).reduce(0, +) > 0, "rows over a one-line budget at 60 px")
     }
 
+    @Test("a json document made from the rows' texts and heights alone is the one made from their cells",
+          arguments: [[60.0], [60, 200]])
+    func jsonDocumentFromHeights(widths: [Double]) throws {
+        // Rows of one to four lines at 60 px, so that the totals and statistics are not all alike.
+        let rows = ["Delete all the files", "Delete", "Keep the photos of the trip to the sea", "Télécharger"]
+            + (0..<36).map { "Keep \($0) of them" }
+        let directory = try HeightRunTests.directory(rows: rows)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var request = HeightRunTests.request(directory, widths: widths)
+        request.output = .json
+        request.outputFile = nil
+        request.reportOutput = { _ in }
+        request.statistics = true
+        let plan = try RunPlan(request)
+        let reader = try StreamingRowReader(path: request.inputs[0], format: .auto, lossy: false, requireText: true)
+        let batch = try #require(try reader.nextBatch())
+        let kept = try plan.measure(batch, source: "rows.json", rendering: true, keepingCells: true)
+        let noted = try plan.measure(batch, source: "rows.json", rendering: true, keepingCells: false,
+                                     notingHeights: true)
+        let heights = try #require(noted.heights)
+        #expect(heights.rowCount == rows.count)
+        #expect(heights.columns.count == widths.count)
+        #expect(Set(heights.columns[0]).count > 2, "rows of several heights at 60 px")
+        let fromCells = render(Array(kept.cells.joined()), settings: plan.reportSettings, format: .json,
+                               options: plan.reportOptions, renderedRows: kept.texts)
+        let fromHeights = renderJSONReport(renderedRows: noted.texts, heights: heights,
+                                           settings: plan.reportSettings, options: plan.reportOptions)
+        #expect(fromHeights == fromCells)
+        #expect(fromHeights.contains("\"stats\""))
+    }
+
     /// Lines of the library's sources that would write to the process's standard error or output
     /// (outside the command line, `Sources/cellheight`).
     @Test("the libraries write nothing to standard error or output, nor end the process: only the executable")
