@@ -83,6 +83,14 @@ int icub_is_mark_format_or_extend(uint32_t code_point) {
     }
 }
 
+int32_t icub_grapheme_cluster_break(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK);
+}
+
+int icub_is_extended_pictographic(uint32_t code_point) {
+    return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0;
+}
+
 int icub_is_notdef_without_glyph(uint32_t code_point, uint32_t previous) {
     UChar32 c = (UChar32)code_point;
     switch (u_charType(c)) {
@@ -116,16 +124,22 @@ _Static_assert(ICUB_LB_CL == U_LB_CLOSE_PUNCTUATION && ICUB_LB_CM == U_LB_COMBIN
                && ICUB_LB_CB == U_LB_CONTINGENT_BREAK && ICUB_LB_CR == U_LB_CARRIAGE_RETURN
                && ICUB_LB_LF == U_LB_LINE_FEED && ICUB_LB_NL == U_LB_NEXT_LINE && ICUB_LB_SP == U_LB_SPACE
                && ICUB_LB_ID == U_LB_IDEOGRAPHIC && ICUB_LB_AI == U_LB_AMBIGUOUS && ICUB_LB_B2 == U_LB_BREAK_BOTH
-               && ICUB_LB_IN == U_LB_INSEPARABLE,
+               && ICUB_LB_IN == U_LB_INSEPARABLE && ICUB_LB_NU == U_LB_NUMERIC,
                "Line_Break values differ from ICU's");
 _Static_assert(ICUB_GC_PS == U_START_PUNCTUATION && ICUB_GC_PE == U_END_PUNCTUATION
                && ICUB_GC_PI == U_INITIAL_PUNCTUATION && ICUB_GC_PF == U_FINAL_PUNCTUATION
                && ICUB_GC_LU == U_UPPERCASE_LETTER && ICUB_GC_LO == U_OTHER_LETTER && ICUB_GC_PO == U_OTHER_PUNCTUATION
                && ICUB_GC_SM == U_MATH_SYMBOL && ICUB_GC_SO == U_OTHER_SYMBOL
                && ICUB_GC_ZS == U_SPACE_SEPARATOR && ICUB_GC_PD == U_DASH_PUNCTUATION
+               && ICUB_GC_MN == U_NON_SPACING_MARK && ICUB_GC_ME == U_ENCLOSING_MARK
+               && ICUB_GC_MC == U_COMBINING_SPACING_MARK && ICUB_GC_ND == U_DECIMAL_DIGIT_NUMBER
                && U_LOWERCASE_LETTER == 2 && U_TITLECASE_LETTER == 3 && U_MODIFIER_LETTER == 4
                && U_CURRENCY_SYMBOL == 25 && U_MODIFIER_SYMBOL == 26,
                "General_Category values differ from ICU's");
+_Static_assert(ICUB_GCB_OTHER == U_GCB_OTHER && ICUB_GCB_CONTROL == U_GCB_CONTROL && ICUB_GCB_EXTEND == U_GCB_EXTEND
+               && ICUB_GCB_LV == U_GCB_LV && ICUB_GCB_LVT == U_GCB_LVT && ICUB_GCB_SPACING_MARK == U_GCB_SPACING_MARK
+               && ICUB_GCB_ZWJ == U_GCB_ZWJ,
+               "Grapheme_Cluster_Break values differ from ICU's");
 _Static_assert(ICUB_EA_HALFWIDTH == U_EA_HALFWIDTH && ICUB_EA_FULLWIDTH == U_EA_FULLWIDTH && ICUB_EA_WIDE == U_EA_WIDE,
                "East_Asian_Width values differ from ICU's");
 

@@ -27,3 +27,20 @@ package func gettextTranslations(atPath path: String) -> [String]? {
     }
     return texts
 }
+
+/// The paragraphs of real messages in every language with installed catalogs: the first
+/// `messages` messages of the first `catalogs` catalogs of each locale, split at line feeds.
+package func installedCatalogParagraphs(catalogs: Int = 3, messages: Int = 200) -> [[UInt16]] {
+    let locales = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/share/locale")) ?? []).sorted()
+    var paragraphs: [[UInt16]] = []
+    for locale in locales {
+        let directory = "/usr/share/locale/\(locale)/LC_MESSAGES"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        for name in names.prefix(catalogs) where name.hasSuffix(".mo") {
+            for message in (gettextTranslations(atPath: directory + "/" + name) ?? []).prefix(messages) {
+                paragraphs += message.split(separator: "\n").map { Array($0.utf16) }
+            }
+        }
+    }
+    return paragraphs
+}

@@ -11,7 +11,9 @@ import ICUBridge
 ///    (see `AsciiBreakTable`): so no break after "/" or inside "C++", a break after "-" before a
 ///    letter, and after "-" before a digit only when the "-" follows a letter or digit.
 /// 3. Otherwise ICU decides, but only when one of the two characters is beyond ASCII (NBSP
-///    included: ICU keeps it with its neighbours, except after a hyphen).
+///    included: ICU keeps it with its neighbours, except after a hyphen). Where ICU's answer is
+///    known by the classes of the characters alone (letters, digits and marks of the scripts
+///    written with spaces, `LetterAndMarkBreaks`), it is not asked.
 /// 4. ICU's iterator runs with Chromium's tailoring of `line-break: auto` (see `icuLocale`).
 /// 5. Chromium's ICU follows a newer Unicode than Debian's ICU 72 (Unicode 15.0): the rules that
 ///    changed since and matter for real text are added back here (see `Unicode151LineBreaks`).
@@ -21,6 +23,9 @@ public final class ChromiumLineBreaker {
     public static let icuLocale = "en@lb=normal"
 
     private let icu: ICUBreakIterator
+    /// Whether places between letters, digits and marks beyond ASCII are decided by their classes
+    /// (`LetterAndMarkBreaks`) rather than by ICU; off only to compare both in tests.
+    var decidesLettersAndMarks = true
 
     public init(icuLocale: String = ChromiumLineBreaker.icuLocale) throws {
         icu = try ICUBreakIterator(.line, locale: icuLocale)
@@ -51,7 +56,11 @@ public final class ChromiumLineBreaker {
                     }
                     continue
                 }
-                switch Self.blinkBreak(lastLast, last, current) {
+                var decision = Self.blinkBreak(lastLast, last, current)
+                if case .undecided = decision, decidesLettersAndMarks {
+                    decision = LetterAndMarkBreaks.decision(units, at: i, breaker: self)
+                }
+                switch decision {
                 case .breaks(let kind):
                     body(BreakOpportunity(offset: i, kind: kind))
                     continue

@@ -246,6 +246,10 @@ enum ClassBesideASCII {
     /// cost Latin rows a sixth of their time). A test checks every pair against each context
     /// broken alone.
     static func find(_ pair: [UInt16], before: [[UInt16]] = before, breaker: ChromiumLineBreaker) -> UInt8 {
+        // ICU's answers: the breaker's own decisions by class come from these (`LetterAndMarkBreaks`).
+        let decides = breaker.decidesLettersAndMarks
+        breaker.decidesLettersAndMarks = false
+        defer { breaker.decidesLettersAndMarks = decides }
         var text: [UInt16] = []
         var offsets: [Int] = []
         for start in before {

@@ -91,7 +91,10 @@ final class ShapingTextPreparer {
             // Every unit is a grapheme cluster of its own (ASCII but CR, CJK, kana, Hangul syllables...).
             for i in start...(start + count) { numbers.cuttable[i] = true }
         } else {
-            graphemes.forEachBoundary(units) { numbers.cuttable[start + $0] = true }
+            // By the units' classes where they decide (letters and marks), else by ICU.
+            if !GraphemesByClass.forEachBoundary(units, { numbers.cuttable[start + $0] = true }) {
+                graphemes.forEachBoundary(units) { numbers.cuttable[start + $0] = true }
+            }
             numbers.cuttable[start + count] = true
         }
         numbers.cuttable[start] = false

@@ -47,6 +47,12 @@ int32_t icub_general_category(uint32_t code_point);
 /// of the whole BMP built at start.
 int icub_is_mark_format_or_extend(uint32_t code_point);
 
+/// The Grapheme_Cluster_Break property value of a code point (ICU's UGraphemeClusterBreak numbering).
+int32_t icub_grapheme_cluster_break(uint32_t code_point);
+
+/// 1 when a code point is Extended_Pictographic (UAX #29's GB11 reads it); else 0.
+int icub_is_extended_pictographic(uint32_t code_point);
+
 /// 1 when a font without a glyph for `code_point` can only show it as .notdef in HarfBuzz: not a
 /// space, format, control, private-use or default-ignorable character (HarfBuzz draws or hides
 /// those some other way), without a decomposition (HarfBuzz would try its parts), and not
@@ -63,11 +69,14 @@ enum {
     ICUB_LB_OP = 20, ICUB_LB_QU = 23, ICUB_LB_SY = 27, ICUB_LB_ZW = 28, ICUB_LB_WJ = 30,
     ICUB_LB_CP = 36, ICUB_LB_ZWJ = 42, ICUB_LB_BA = 4, ICUB_LB_HY = 13, ICUB_LB_HL = 38,
     ICUB_LB_AL = 2, ICUB_LB_BK = 6, ICUB_LB_CB = 7, ICUB_LB_CR = 10, ICUB_LB_LF = 17, ICUB_LB_NL = 29,
-    ICUB_LB_SP = 26, ICUB_LB_ID = 14, ICUB_LB_AI = 1, ICUB_LB_B2 = 3, ICUB_LB_IN = 15,
+    ICUB_LB_SP = 26, ICUB_LB_ID = 14, ICUB_LB_AI = 1, ICUB_LB_B2 = 3, ICUB_LB_IN = 15, ICUB_LB_NU = 19,
     // General_Category (UCharCategory)
     ICUB_GC_PS = 20, ICUB_GC_PE = 21, ICUB_GC_PI = 28, ICUB_GC_PF = 29,
     ICUB_GC_LU = 1, ICUB_GC_LO = 5, ICUB_GC_PO = 23, ICUB_GC_SM = 24, ICUB_GC_SO = 27,
-    ICUB_GC_ZS = 12, ICUB_GC_PD = 19,
+    ICUB_GC_ZS = 12, ICUB_GC_PD = 19, ICUB_GC_MN = 6, ICUB_GC_ME = 7, ICUB_GC_MC = 8, ICUB_GC_ND = 9,
+    // Grapheme_Cluster_Break (UGraphemeClusterBreak)
+    ICUB_GCB_OTHER = 0, ICUB_GCB_CONTROL = 1, ICUB_GCB_EXTEND = 3, ICUB_GCB_LV = 6, ICUB_GCB_LVT = 7,
+    ICUB_GCB_SPACING_MARK = 10, ICUB_GCB_ZWJ = 17,
     // East_Asian_Width (UEastAsianWidth)
     ICUB_EA_HALFWIDTH = 2, ICUB_EA_FULLWIDTH = 3, ICUB_EA_WIDE = 5,
 };
