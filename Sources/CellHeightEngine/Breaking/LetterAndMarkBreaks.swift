@@ -11,14 +11,19 @@ import ICUBridge
 /// - before a letter or digit after marks that follow a letter or digit (LB9 again), or that start
 ///   the text (LB10 reads the first as AL);
 /// - between a letter and printable ASCII punctuation beside it, either way round ("नाम:",
-///   "(ಹೆಸರು", "নাম%s"): ICU reads every AL letter alike, so the answer found for "é" with the
-///   breaker itself in many contexts (`ClassBesideASCII`, which the pairwise lane keeps) holds for
-///   them all; a pair whose contexts disagree is left to ICU. So is a letter after marks after
-///   punctuation, and a digit beside punctuation (LB25's numbers read what is around them).
+///   "(ಹೆಸರು", "নাম%s", "-Ж"): ICU reads every AL letter alike, so the answer found for "é" with
+///   the breaker itself in many contexts (`ClassBesideASCII`, which the pairwise lane keeps) holds
+///   for them all, with a hyphen's answer at a word's start or inside one (LB20a) as the lane
+///   takes it; a pair whose contexts disagree is left to ICU. So is a letter after marks after
+///   punctuation, and a digit beside punctuation (LB25's numbers read what is around them);
+/// - between two ideographs (Line_Break ID: CJK ideographs, kana, CJK symbols), where a line may
+///   always break (LB31: no rule before it reads two ID characters; `line-break: auto`'s
+///   tailoring concerns small kana and the prolonged sound mark, Line_Break CJ).
 /// A letter is Line_Break AL with a General_Category letter and no East Asian width; a digit NU
 /// with Nd; a mark CM with Mn, Mc or Me (so not ZWJ, whose class is its own, nor the joiners and
-/// variation selectors of General_Category Cf). Dictionary scripts (Thai, Lao, Khmer, Myanmar:
-/// Line_Break SA), ideographs, kana and Hangul (ID, JL, JV, JT, H2, H3), Hebrew letters (HL, which
+/// variation selectors of General_Category Cf); an ideograph any Line_Break ID character.
+/// Dictionary scripts (Thai, Lao, Khmer, Myanmar: Line_Break SA), Hangul (JL, JV, JT, H2, H3),
+/// small kana (CJ), Hebrew letters (HL, which
 /// Unicode 15.1's LB21a names) and every symbol and punctuation mark beyond ASCII are left to ICU.
 /// Unicode 15.1's additions (`Unicode151LineBreaks`) act between these classes only as they do
 /// beside "é" (a hyphen before a letter, LB20a), which `ClassBesideASCII` read.
@@ -32,6 +37,7 @@ enum LetterAndMarkBreaks {
     static let letter: UInt8 = 1
     static let mark: UInt8 = 2
     static let digit: UInt8 = 3
+    static let ideograph: UInt8 = 4
 
     /// Each BMP code point's class.
     private static let classes = LazyCodePointTable(lineBreakClass(of:))
@@ -68,6 +74,10 @@ enum LetterAndMarkBreaks {
             return ClassBesideASCII.decision(class: ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue,
                                              classFirst: true, ascii: currentUnit, breaker: breaker)
         }
+        if current == ideograph {
+            // LB31: two ideographs part (after marks, ICU decides).
+            return last == ideograph ? .breaks(.other) : .undecided
+        }
         // A letter or digit: after marks, what they follow decides.
         while last == mark {
             guard k > 0 else { return .noBreak }
@@ -75,12 +85,18 @@ enum LetterAndMarkBreaks {
             last = `class`(of: units[k])
         }
         if last == letter || last == digit { return .noBreak }
-        // Printable ASCII punctuation right before a letter.
+        // Printable ASCII punctuation right before a letter; when the character before the pair
+        // decides ("-" at a word's start or inside one, LB20a), as the pairwise lane asks.
         guard k == i &- 1, current == letter, currentUnit > 0x7F, lastUnit > 0x20, lastUnit < 0x7F else {
             return .undecided
         }
-        return ClassBesideASCII.decision(class: ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue,
-                                         classFirst: false, ascii: lastUnit, breaker: breaker)
+        let letterClass = ChromiumLineBreaker.BeyondASCIIClass.letter.rawValue
+        let decision = ClassBesideASCII.decision(class: letterClass, classFirst: false, ascii: lastUnit,
+                                                 breaker: breaker)
+        guard case .undecided = decision else { return decision }
+        return ClassBesideASCII.decision(class: letterClass, after: lastUnit,
+                                         atWordStart: ClassBesideASCII.startsWord(i >= 2 ? units[i &- 2] : 0),
+                                         breaker: breaker)
     }
 
     /// The class of `codePoint` by its Line_Break, General_Category and East_Asian_Width.
@@ -95,6 +111,8 @@ enum LetterAndMarkBreaks {
             return category == ICUB_GC_ND ? digit : other
         case ICUB_LB_CM:
             return category == ICUB_GC_MN || category == ICUB_GC_ME || category == ICUB_GC_MC ? mark : other
+        case ICUB_LB_ID:
+            return ideograph
         default:
             return other
         }

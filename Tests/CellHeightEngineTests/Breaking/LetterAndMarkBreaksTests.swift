@@ -15,8 +15,9 @@ struct LetterAndMarkBreaksTests {
     }
 
     @Test("""
-          every letter, digit and mark of the BMP, beside letters, digits and marks of several scripts \
-          and every printable ASCII character, before and after: the breaks ICU gives
+          every letter, digit, mark and ideograph of the BMP, beside letters, digits, marks and \
+          ideographs of several scripts and every printable ASCII character, before and after: the breaks \
+          ICU gives
           """)
     func everyCharacterBesideOthers() throws {
         let byClass = try ChromiumLineBreaker()
@@ -25,8 +26,11 @@ struct LetterAndMarkBreaksTests {
         // Latin letter and digit, Devanagari consonant, vowel sign (Mc) and virama (Mn), Arabic
         // letter and fatha, Cyrillic letter, Arabic-Indic digit, combining acute, Ethiopic
         // syllable, Canadian syllabic, Tamil consonant, Hebrew letter (left to ICU), ZWJ.
+        // Ideographs: a CJK ideograph, hiragana, katakana, a small kana (CJ, left to ICU), an
+        // ideographic full stop (CL) and comma, a Hangul syllable (H2).
         let neighbours: [UInt16] = [0x61, 0x35, 0x915, 0x93F, 0x94D, 0x628, 0x64E, 0x434, 0x663, 0x301, 0x1200,
-                                    0x1401, 0xBAE, 0x5D0, 0x200D]
+                                    0x1401, 0xBAE, 0x5D0, 0x200D, 0x4E2D, 0x3042, 0x30A2, 0x3041, 0x3002, 0x3001,
+                                    0xAC00]
         var members: [UInt16] = []
         var counts: [UInt8: Int] = [:]
         for unit in UInt16(0)...UInt16(0xFFFF) where !(0xD800...0xDFFF).contains(unit) {
@@ -36,6 +40,7 @@ struct LetterAndMarkBreaksTests {
         }
         #expect(counts[LetterAndMarkBreaks.letter, default: 0] > 5_000)
         #expect(counts[LetterAndMarkBreaks.mark, default: 0] > 1_000)
+        #expect(counts[LetterAndMarkBreaks.ideograph, default: 0] > 20_000)
         // Each member beside each neighbour, before and after, after a mark, and before a mark and
         // a letter; a line feed between the pieces (LB4, LB5: each starts afresh).
         var text: [UInt16] = [0x301, 0x915]  // marks at the text's start read as a letter (LB10)
@@ -65,7 +70,7 @@ struct LetterAndMarkBreaksTests {
             if text.count > 60_000 { flush() }
         }
         flush()
-        #expect(compared > 5_000_000)
+        #expect(compared > 20_000_000)
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
