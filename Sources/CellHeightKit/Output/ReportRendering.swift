@@ -18,6 +18,9 @@ package struct ReportOptions: Equatable, Sendable {
     package var forecast: ReportForecast?
     /// The reports' sentences that may name the caller's options.
     package var wording = ReportWording()
+    /// How many threads may render a large table's rows (the run's `--jobs`); 1 renders them on
+    /// the calling thread alone.
+    package var renderingJobs = 1
 
     package init(explain: Bool = false, statistics: Bool = false, offsets: Bool = false,
                 embeddedFonts: [String: [UInt8]] = [:], date: Date? = nil) {

@@ -77,6 +77,7 @@ final class RunPlan {
                                     embeddedFonts: request.embedsFonts ? try fontFiles(of: settings.subject) : [:],
                                     date: request.reportDate)
         options.wording = request.reportWording
+        options.renderingJobs = request.jobs
         reportOptions = options
         reportSettings = settings
         self.cell = cell

@@ -19,6 +19,27 @@ struct TableReportTests {
             """)
     }
 
+    @Test("table: a large table's rows rendered on several threads, a part each, make the table one thread makes",
+          arguments: [2, 3, 8])
+    func tableInParts(jobs: Int) {
+        // 24,001 rows of the two fixtures' kinds, with ids of growing width and explained lines.
+        let rows = (0..<24_001).map { index in
+            var measured = ReportFixtures.twoWidthRows[index % 2]
+            measured.row.index = index
+            measured.row.id = index % 3 == 0 ? nil : "row \(index)"
+            return measured
+        }
+        let settings = ReportFixtures.settings(widths: [320, 375.5])
+        let cells = rows.map(MeasuredCell.init(bare:))
+        var options = ReportOptions(explain: true, statistics: true)
+        let alone = render(cells, settings: settings, format: .table, options: options)
+        options.renderingJobs = jobs
+        let inParts = render(cells, settings: settings, format: .table, options: options)
+        #expect(inParts == alone)
+        #expect(alone.contains("23999  row 23999"))
+        #expect(alone.split(separator: "\n").count > 24_001 * 3)
+    }
+
     @Test("table: several widths without ids")
     func tableSeveralWidths() {
         let rows = ReportFixtures.twoWidthRows.map { measured in
