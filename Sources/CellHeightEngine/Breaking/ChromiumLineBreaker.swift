@@ -23,9 +23,6 @@ public final class ChromiumLineBreaker {
     public static let icuLocale = "en@lb=normal"
 
     private let icu: ICUBreakIterator
-    /// Whether places between letters, digits and marks beyond ASCII are decided by their classes
-    /// (`LetterAndMarkBreaks`) rather than by ICU; off only to compare both in tests.
-    var decidesLettersAndMarks = true
 
     public init(icuLocale: String = ChromiumLineBreaker.icuLocale) throws {
         icu = try ICUBreakIterator(.line, locale: icuLocale)
@@ -34,14 +31,26 @@ public final class ChromiumLineBreaker {
     /// Break opportunities of one paragraph (no "\n" inside), in ascending order, excluding the
     /// end of the text.
     public func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
+        opportunities(in: text, byClass: true)
+    }
+
+    /// `opportunities(in:)`; without `byClass`, ICU decides every pair beyond ASCII, also where
+    /// the characters' classes would (`LetterAndMarkBreaks`, whose decisions beside ASCII
+    /// punctuation are found so, and whose tests compare both).
+    func opportunities(in text: [UInt16], byClass: Bool) -> [BreakOpportunity] {
         var result: [BreakOpportunity] = []
-        forEachOpportunity(in: text) { result.append($0) }
+        forEachOpportunity(in: text, byClass: byClass) { result.append($0) }
         return result
     }
 
     /// Calls `body` with each of `opportunities(in:)`, in order, without an array of them (a
     /// long paragraph has millions).
     public func forEachOpportunity(in text: [UInt16], _ body: (BreakOpportunity) -> Void) {
+        forEachOpportunity(in: text, byClass: true, body)
+    }
+
+    /// `forEachOpportunity(in:_:)`; `byClass`: see `opportunities(in:byClass:)`.
+    func forEachOpportunity(in text: [UInt16], byClass: Bool, _ body: (BreakOpportunity) -> Void) {
         guard text.count > 1 else { return }
         // ICU's boundaries, found only when a pair beyond ASCII needs them (never for ASCII text).
         var icuBoundary = BitArray()
@@ -57,7 +66,7 @@ public final class ChromiumLineBreaker {
                     continue
                 }
                 var decision = Self.blinkBreak(lastLast, last, current)
-                if case .undecided = decision, decidesLettersAndMarks {
+                if case .undecided = decision, byClass {
                     decision = LetterAndMarkBreaks.decision(units, at: i, breaker: self)
                 }
                 switch decision {

@@ -246,10 +246,6 @@ enum ClassBesideASCII {
     /// cost Latin rows a sixth of their time). A test checks every pair against each context
     /// broken alone.
     static func find(_ pair: [UInt16], before: [[UInt16]] = before, breaker: ChromiumLineBreaker) -> UInt8 {
-        // ICU's answers: the breaker's own decisions by class come from these (`LetterAndMarkBreaks`).
-        let decides = breaker.decidesLettersAndMarks
-        breaker.decidesLettersAndMarks = false
-        defer { breaker.decidesLettersAndMarks = decides }
         var text: [UInt16] = []
         var offsets: [Int] = []
         for start in before {
@@ -262,7 +258,8 @@ enum ClassBesideASCII {
             }
         }
         var found = [UInt8](repeating: 1, count: text.count + 1)
-        breaker.forEachOpportunity(in: text) { found[$0.offset] = 3 + $0.kind.rawValue }
+        // ICU's answers: the breaker's own decisions by class come from these (`LetterAndMarkBreaks`).
+        breaker.forEachOpportunity(in: text, byClass: false) { found[$0.offset] = 3 + $0.kind.rawValue }
         let agreed = found[offsets[0]]
         return offsets.allSatisfy { found[$0] == agreed } ? agreed : 2
     }

@@ -23,15 +23,15 @@ import ICUBridge
 /// with Nd; a mark CM with Mn, Mc or Me (so not ZWJ, whose class is its own, nor the joiners and
 /// variation selectors of General_Category Cf); an ideograph any Line_Break ID character.
 /// Dictionary scripts (Thai, Lao, Khmer, Myanmar: Line_Break SA), Hangul (JL, JV, JT, H2, H3),
-/// small kana (CJ), Hebrew letters (HL, which
-/// Unicode 15.1's LB21a names) and every symbol and punctuation mark beyond ASCII are left to ICU.
+/// small kana (CJ), Hebrew letters (HL, which Unicode 15.1's LB21a names) and every symbol and
+/// punctuation mark beyond ASCII are left to ICU.
 /// Unicode 15.1's additions (`Unicode151LineBreaks`) act between these classes only as they do
 /// beside "é" (a hyphen before a letter, LB20a), which `ClassBesideASCII` read.
 ///
 /// The paragraphs the shaping preparer breaks (the words that word records are made from, rows
 /// shaped whole) are mostly such text: their pairs beyond ASCII then need no ICU pass. A test
-/// compares every letter, digit and mark of the BMP beside letters, digits and marks of several
-/// scripts and every printable ASCII character with ICU's answers (`LetterAndMarkBreaksTests`).
+/// compares every letter, digit, mark and ideograph of the BMP beside those of several scripts
+/// and every printable ASCII character with ICU's answers (`LetterAndMarkBreaksTests`).
 enum LetterAndMarkBreaks {
     static let other: UInt8 = 0
     static let letter: UInt8 = 1

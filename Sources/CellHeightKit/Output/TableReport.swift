@@ -70,7 +70,10 @@ func renderTableReport(_ report: Report) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(report.cells.count * bytesPerRow)
     appendLine({ columns[$0].header }, text: "text", to: &output)
-    for part in renderedInParts(report.cells.count, jobs: report.options.renderingJobs, rowLines) {
+    // The table is made once every row is measured, while the workers that measured them would
+    // wait (a tenth of a 100,000-row run's CPU): a large one on the run's threads, joined in order.
+    let jobs = report.cells.count >= 10_000 ? report.options.renderingJobs : 1
+    for part in inParallel(count: report.cells.count, jobs: jobs, { rowLines($1) }) {
         output.append(contentsOf: part)
     }
     appendLine({ columns[$0].total }, text: "", to: &output)
@@ -79,30 +82,6 @@ func renderTableReport(_ report: Report) -> String {
         text += "stats" + widthSuffix(report, width) + "  " + statisticsText(statistics) + "\n"
     }
     return text + fontLines(report)
-}
-
-/// The lines of `rowCount` rows made by `rowLines` (given a range of rows), in order: on `jobs`
-/// threads, a contiguous part each, for a table of many rows (the table is made once every row
-/// is measured, while the workers that measured them would wait: a tenth of a 100,000-row run's
-/// CPU); on the calling thread alone for a small one, or when no thread can be made.
-private func renderedInParts(_ rowCount: Int, jobs: Int, _ rowLines: @escaping (Range<Int>) -> [UInt8]) -> [[UInt8]] {
-    let partCount = rowCount >= 10_000 ? min(max(jobs, 1), rowCount / 5_000) : 1
-    guard partCount > 1 else { return [rowLines(0..<rowCount)] }
-    let bounds = (0...partCount).map { $0 * rowCount / partCount }
-    final class Part: @unchecked Sendable { var lines: [UInt8] = [] }
-    let parts = (0..<partCount).map { _ in Part() }
-    let threads = (1..<partCount).map { index in
-        WorkerThread.start { parts[index].lines = rowLines(bounds[index]..<bounds[index + 1]) }
-    }
-    parts[0].lines = rowLines(bounds[0]..<bounds[1])
-    for (index, thread) in zip(1..., threads) {
-        if let thread {
-            thread.join()
-        } else {
-            parts[index].lines = rowLines(bounds[index]..<bounds[index + 1])
-        }
-    }
-    return parts.map(\.lines)
 }
 
 /// Drops the spaces that end the line starting at `lineStart`, as a `String` drops its last

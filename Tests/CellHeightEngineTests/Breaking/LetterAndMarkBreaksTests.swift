@@ -9,9 +9,9 @@ import CellHeightTestSupport
 struct LetterAndMarkBreaksTests {
     /// The opportunities of `text` with the classes deciding, and with ICU asked for every pair
     /// beyond ASCII.
-    private static func bothWays(_ text: [UInt16], _ byClass: ChromiumLineBreaker,
-                                 _ byICU: ChromiumLineBreaker) -> (byClass: [BreakOpportunity], [BreakOpportunity]) {
-        (byClass.opportunities(in: text), byICU.opportunities(in: text))
+    private static func bothWays(_ text: [UInt16],
+                                 _ breaker: ChromiumLineBreaker) -> (byClass: [BreakOpportunity], [BreakOpportunity]) {
+        (breaker.opportunities(in: text), breaker.opportunities(in: text, byClass: false))
     }
 
     @Test("""
@@ -20,9 +20,7 @@ struct LetterAndMarkBreaksTests {
           ICU gives
           """)
     func everyCharacterBesideOthers() throws {
-        let byClass = try ChromiumLineBreaker()
-        let byICU = try ChromiumLineBreaker()
-        byICU.decidesLettersAndMarks = false
+        let breaker = try ChromiumLineBreaker()
         // Latin letter and digit, Devanagari consonant, vowel sign (Mc) and virama (Mn), Arabic
         // letter and fatha, Cyrillic letter, Arabic-Indic digit, combining acute, Ethiopic
         // syllable, Canadian syllabic, Tamil consonant, Hebrew letter (left to ICU), ZWJ.
@@ -47,7 +45,7 @@ struct LetterAndMarkBreaksTests {
         var differing: [String] = []
         var compared = 0
         func flush() {
-            let (one, other) = Self.bothWays(text, byClass, byICU)
+            let (one, other) = Self.bothWays(text, breaker)
             compared += text.count
             if one != other {
                 let a = Set(one.map(\.offset)), b = Set(other.map(\.offset))
@@ -76,17 +74,15 @@ struct LetterAndMarkBreaksTests {
 
     @Test("real messages of every installed catalog's language: the breaks ICU gives, most places decided by class")
     func catalogs() throws {
-        let byClass = try ChromiumLineBreaker()
-        let byICU = try ChromiumLineBreaker()
-        byICU.decidesLettersAndMarks = false
+        let breaker = try ChromiumLineBreaker()
         var texts = 0, differing: [String] = [], decided = 0
         for units in installedCatalogParagraphs() {
             texts += 1
-            let (one, other) = Self.bothWays(units, byClass, byICU)
+            let (one, other) = Self.bothWays(units, breaker)
             if one != other { differing.append(String(decoding: units, as: UTF16.self)) }
             units.withUnsafeBufferPointer { buffer in
                 for i in 1..<max(buffer.count, 1) where buffer[i] > 0x7F || buffer[i - 1] > 0x7F {
-                    if case .undecided = LetterAndMarkBreaks.decision(buffer, at: i, breaker: byClass) { continue }
+                    if case .undecided = LetterAndMarkBreaks.decision(buffer, at: i, breaker: breaker) { continue }
                     decided += 1
                 }
             }
