@@ -74,22 +74,37 @@ extension ChromiumLineBreaker {
         }
     }
 
-    /// Per pair of printable ASCII characters (95 × 95, from U+0020; `asciiIndex`): 1 when Blink
-    /// breaks between them, 0 when not, 2 when that depends on the character before (a digit
-    /// after "-"): then ask `blinkBreak`. Built from `blinkBreak` itself, with
-    /// characters of every kind before the pair; a test checks it against every character.
-    static let asciiDecisions: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 95 * 95)
-        let contexts: [UInt16] = [0, 0x20, 0x21, 0x2D, 0x30, 0x41, 0x61, 0xE9, 0x2019]
-        for last in UInt16(0x20)...0x7E {
-            for current in UInt16(0x20)...0x7E {
-                let first = blinkBreak(contexts[0], last, current).breaks
-                let agree = contexts.allSatisfy { blinkBreak($0, last, current).breaks == first }
-                table[asciiIndex(last, current)] = agree ? (first ? 1 : 0) : 2
-            }
-        }
+    /// Per pair of printable ASCII characters (95 × 95, from U+0020; `asciiIndex`): 0 when not met
+    /// yet, 1 when Blink does not break between them, 2 when it does, 3 when that depends on the
+    /// character before (a digit after "-"): then ask `blinkBreak`. Each pair is decided the first
+    /// time a run meets it (`asciiDecision`), from `blinkBreak` itself with characters of every
+    /// kind before the pair: deciding all 9,025 at once was 7% of a 10-row run's instructions.
+    /// A test checks every pair against every character before it.
+    static let asciiDecisions: UnsafeMutablePointer<Atomic<UInt8>> = {
+        let table = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: 95 * 95)
+        for i in 0..<(95 * 95) { (table + i).initialize(to: Atomic(0)) }
         return table
     }()
+
+    /// The entry of `asciiDecisions` for the pair (`last`, `current`), deciding it if not met yet
+    /// (two threads that meet it at once store the same value).
+    @inline(__always)
+    static func asciiDecision(_ last: UInt16, _ current: UInt16, decisions: UnsafePointer<Atomic<UInt8>>) -> UInt8 {
+        let index = asciiIndex(last, current)
+        let known = decisions[index].load(ordering: .relaxed)
+        return known != 0 ? known : decideASCII(last, current, at: index, decisions: decisions)
+    }
+
+    @inline(never)
+    private static func decideASCII(_ last: UInt16, _ current: UInt16, at index: Int,
+                                    decisions: UnsafePointer<Atomic<UInt8>>) -> UInt8 {
+        let contexts: [UInt16] = [0, 0x20, 0x21, 0x2D, 0x30, 0x41, 0x61, 0xE9, 0x2019]
+        let first = blinkBreak(contexts[0], last, current).breaks
+        let agree = contexts.allSatisfy { blinkBreak($0, last, current).breaks == first }
+        let decided: UInt8 = agree ? (first ? 2 : 1) : 3
+        decisions[index].store(decided, ordering: .relaxed)
+        return decided
+    }
 
     /// Blink's break between two printable ASCII characters `last` and `current` (`lastLast` before
     /// them), from the table: its kind, or nil when there is none.
@@ -102,10 +117,10 @@ extension ChromiumLineBreaker {
     /// `swift_once` call at every read, which a loop over every character of a row pays.
     @inline(__always)
     static func asciiBreak(_ lastLast: UInt16, _ last: UInt16, _ current: UInt16,
-                           decisions: UnsafePointer<UInt8>) -> BreakKind? {
-        switch decisions[asciiIndex(last, current)] {
-        case 1: return isBreakableSpace(last) ? .afterSpaces : .other
-        case 2: return blinkBreak(lastLast, last, current).kind
+                           decisions: UnsafePointer<Atomic<UInt8>>) -> BreakKind? {
+        switch asciiDecision(last, current, decisions: decisions) {
+        case 2: return isBreakableSpace(last) ? .afterSpaces : .other
+        case 3: return blinkBreak(lastLast, last, current).kind
         default: return nil
         }
     }

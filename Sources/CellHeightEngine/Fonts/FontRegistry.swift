@@ -52,9 +52,10 @@ final class FontRegistry: Sendable {
         }
     }
 
-    /// A path's bytes once read, and the lock held while they are read.
+    /// A path's bytes once read, and the lock held while they are read (a waiter sleeps: Noto
+    /// Sans CJK takes milliseconds).
     private final class FileSlot: @unchecked Sendable {
-        let lock = Mutex(())
+        let lock = SleepingMutex(())
         var data: FontFileData?
     }
 

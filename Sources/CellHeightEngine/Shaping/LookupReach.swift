@@ -29,12 +29,31 @@ struct LookupReach {
     private var holds = [Bool](repeating: false, count: 0x10000)
     /// The glyphs it may hold, e.g. [3, 36, 68, 1203].
     private(set) var glyphs: [Int] = []
+    /// `heldClasses` per class definition, for the glyphs held now: a font's chaining rules share
+    /// a few class definitions among many subtables (DejaVu Sans's `ccmp` and kerning), and each
+    /// answer reads every held glyph. A new box whenever a glyph is added.
+    private var heldClassesMemo = HeldClassesMemo()
+
+    private final class HeldClassesMemo {
+        var classes: [Int: Set<Int>?] = [:]
+        /// The held glyphs in order (made at the first range read), so that a range of a class
+        /// definition is read once, not once per held glyph.
+        var sortedGlyphs: [Int]?
+    }
+
+    /// Whether a class definition of ranges is read a range at a time (`readHeldClasses`) rather
+    /// than a held glyph at a time: the same classes (a test reads every installed font both ways).
+    private let readsClassRanges: Bool
 
     /// The lookups of `table` (a GSUB or GPOS table) in text of `glyphs`.
-    init(table: OpenTypeTable, isPositioning: Bool, glyphs: [Int]) {
+    init(table: OpenTypeTable, isPositioning: Bool, glyphs: [Int], readsClassRanges: Bool = true) {
         self.table = table
         self.isPositioning = isPositioning
-        for glyph in glyphs { add(glyph) }
+        self.readsClassRanges = readsClassRanges
+        for glyph in glyphs where glyph >= 0 && glyph < holds.count && !holds[glyph] {
+            holds[glyph] = true
+            self.glyphs.append(glyph)
+        }
     }
 
     /// What each of `lookups` (GSUB lookups of `face`, in the order HarfBuzz applies them) can do
@@ -72,6 +91,7 @@ struct LookupReach {
         guard glyph >= 0 && glyph < holds.count && !holds[glyph] else { return false }
         holds[glyph] = true
         glyphs.append(glyph)
+        heldClassesMemo = HeldClassesMemo()
         return true
     }
 
@@ -373,6 +393,71 @@ struct LookupReach {
     /// The classes the text's glyphs have in class definition `classDef` (0: every glyph the
     /// definition does not name).
     private func heldClasses(_ classDef: Int) -> Set<Int>? {
+        if let known = heldClassesMemo.classes[classDef] { return known }
+        let classes = readHeldClasses(classDef)
+        heldClassesMemo.classes[classDef] = .some(classes)
+        return classes
+    }
+
+    private func readHeldClasses(_ classDef: Int) -> Set<Int>? {
+        guard readsClassRanges else { return readHeldClassesByGlyph(classDef) }
+        guard classDef != 0 else { return glyphs.isEmpty ? [] : [0] }
+        switch table.uint16(classDef) {
+        case 1?:
+            // Format 1: the classes of the held glyphs from the start glyph on, and class 0 if
+            // one is held outside.
+            guard let start = table.uint16(classDef + 2), let count = table.uint16(classDef + 4) else { return nil }
+            var classes = Set<Int>(), covered = 0
+            for n in 0..<min(count, holds.count - start) where holds[start + n] {
+                guard let value = table.uint16(classDef + 6 + 2 * n) else { return nil }
+                classes.insert(value)
+                covered += 1
+            }
+            if covered < glyphs.count { classes.insert(0) }
+            return classes
+        case 2?:
+            // Format 2: each range's class if it holds a glyph, and class 0 if a held glyph is in
+            // none. Ranges out of order (which a binary search misreads) are read glyph by glyph.
+            guard let count = table.uint16(classDef + 2) else { return nil }
+            let sorted = sortedGlyphs()
+            /// How many held glyphs are below `glyph`.
+            func heldBelow(_ glyph: Int) -> Int {
+                var low = 0, high = sorted.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if sorted[middle] < glyph { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            var classes = Set<Int>(), covered = 0, previousLast = -1
+            for n in 0..<count {
+                let range = classDef + 4 + 6 * n
+                guard let first = table.uint16(range), let last = table.uint16(range + 2),
+                      let value = table.uint16(range + 4) else { return nil }
+                guard first > previousLast && first <= last else { return readHeldClassesByGlyph(classDef) }
+                previousLast = last
+                let held = heldBelow(last + 1) - heldBelow(first)
+                if held > 0 {
+                    classes.insert(value)
+                    covered += held
+                }
+            }
+            if covered < glyphs.count { classes.insert(0) }
+            return classes
+        default:
+            return nil
+        }
+    }
+
+    /// The glyphs held now, in order (see `HeldClassesMemo`).
+    private func sortedGlyphs() -> [Int] {
+        if let known = heldClassesMemo.sortedGlyphs { return known }
+        let sorted = glyphs.sorted()
+        heldClassesMemo.sortedGlyphs = sorted
+        return sorted
+    }
+
+    private func readHeldClassesByGlyph(_ classDef: Int) -> Set<Int>? {
         var classes = Set<Int>()
         for glyph in glyphs {
             guard let value = classValue(of: glyph, in: classDef) else { return nil }

@@ -20,9 +20,9 @@ final class SharedShapingStore: Sendable {
     let ranges = SharedShapes<[ShapedRangeCache.StoredCluster]>(capacity: 4 * ShapedRangeCache.capacity)
 
     /// The pairwise lane's tables of this font at this size (see `PlainShapingTables`): unknown
-    /// until a worker asks (the font check is done once, under the lock), then the tables, or
-    /// none for a font the lane cannot take.
-    private let plainTables = Mutex<PlainShapingTables??>(nil)
+    /// until a worker asks (the font check is done once, under the lock, while other workers
+    /// sleep), then the tables, or none for a font the lane cannot take.
+    private let plainTables = SleepingMutex<PlainShapingTables??>(nil)
 
     /// Made by `FontRegistry`, one per font, size and settings.
     init() {}

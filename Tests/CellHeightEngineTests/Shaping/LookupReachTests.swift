@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Foundation
 @testable import CellHeightEngine
 import Testing
 import CellHeightTestSupport
@@ -178,5 +179,40 @@ struct LookupReachTests {
                 }
             }
         }
+    }
+
+    @Test("""
+          class definitions read a range at a time give every lookup of every installed font the reach that \
+          reading them a glyph at a time gives
+          """)
+    func classRangesAcrossInstalledFonts() throws {
+        // The lane's texts: printable ASCII with Latin-1 and Latin Extended-A, and every code point
+        // below U+2070 the font draws (Greek, Cyrillic, Armenian, Georgian, Hebrew, marks).
+        let texts = [Self.latinText, Array(0x20..<0x2070)]
+        var lookupsRead = 0, fontsRead = 0, differing: [String] = []
+        for path in WordRecordTests.installedFonts() {
+            let tables = try Tables(path)
+            fontsRead += 1
+            for tag in ["GSUB", "GPOS"] {
+                let count = hb_ot_layout_table_get_lookup_count(tables.face, hb_tag_from_string(tag, -1))
+                guard count > 0 else { continue }
+                let table = OpenTypeTable(face: tables.face, tag: tag)
+                defer { table.destroy() }
+                for text in texts {
+                    let glyphs = Array(Set(text.map(tables.glyph)).subtracting([0]))
+                    let byRange = LookupReach(table: table, isPositioning: tag == "GPOS", glyphs: glyphs)
+                    let byGlyph = LookupReach(table: table, isPositioning: tag == "GPOS", glyphs: glyphs,
+                                              readsClassRanges: false)
+                    for lookup in 0..<count where byRange.reach(of: lookup) != byGlyph.reach(of: lookup) {
+                        differing.append("\(URL(fileURLWithPath: path).lastPathComponent) \(tag) \(lookup)")
+                    }
+                    lookupsRead += Int(count)
+                }
+            }
+        }
+        print("lookup reach by class ranges: \(fontsRead) fonts, \(lookupsRead) lookups, \(differing.count) differ")
+        #expect(fontsRead > 100, "fonts-noto-core should be installed: \(fontsRead) fonts")
+        #expect(lookupsRead > 10_000, "\(lookupsRead) lookups read")
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 }
