@@ -77,7 +77,7 @@ extension WordRecords {
             return (syllableSplits ?? makeSyllableSplits()).partsAt(units, i, length: length)
         }
         let flags = WordCharacters.flags
-        let current = flags[Int(units[i])], previous = flags[Int(units[i &- 1])]
+        let current = flags[units[i]], previous = flags[units[i &- 1]]
         if current & previous & WordCharacters.kana != 0 {
             return (kanaSplits ?? makeKanaSplits()).partsAt(units[i &- 1], units[i])
         }
@@ -88,7 +88,7 @@ extension WordRecords {
     @inline(__always)
     static func kanaMeet(_ units: UnsafePointer<UInt16>, _ i: Int) -> Bool {
         let flags = WordCharacters.flags
-        return flags[Int(units[i])] & flags[Int(units[i &- 1])] & WordCharacters.kana != 0
+        return flags[units[i]] & flags[units[i &- 1]] & WordCharacters.kana != 0
     }
 
     /// Whether a word written without spaces parts between characters of flags `previous` and
@@ -126,7 +126,7 @@ extension WordRecords {
             var hash = Self.hashSeed
             repeat {
                 let unit = units[i]
-                var f = flags[Int(unit)]
+                var f = flags[unit]
                 if f & WordCharacters.surrogate != 0 {
                     // A surrogate pair: one character (a lone surrogate is refused).
                     let pair = pairCharacter(at: units, i, count: length)
@@ -147,7 +147,7 @@ extension WordRecords {
                 i &+= 1
             } while i < length && units[i] != 0x20 && units[i] != 0x09 && !partsAt(units, i, length: length)
             let count = i &- start
-            var firstFlags = flags[Int(units[start])], lastFlags = flags[Int(units[i &- 1])]
+            var firstFlags = flags[units[start]], lastFlags = flags[units[i &- 1]]
             if wordFlags & WordCharacters.surrogate != 0 {
                 firstFlags = character(at: units, start, count: length).flags
                 lastFlags = character(endingAt: units, i &- 1).flags

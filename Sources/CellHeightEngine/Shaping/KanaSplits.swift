@@ -45,7 +45,7 @@ final class KanaSplits {
         let designFont = hb_font_create(hbFace)!
         let kanaGlyphs = hb_set_create()!
         defer { hb_set_destroy(kanaGlyphs) }
-        for unit in Self.kana where WordCharacters.flags[Int(unit)] & WordCharacters.kana != 0 {
+        for unit in Self.kana where WordCharacters.flags[unit] & WordCharacters.kana != 0 {
             var glyph: hb_codepoint_t = 0
             if hb_font_get_nominal_glyph(designFont, UInt32(unit), &glyph) != 0 { hb_set_add(kanaGlyphs, glyph) }
         }

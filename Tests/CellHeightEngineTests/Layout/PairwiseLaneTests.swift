@@ -270,7 +270,7 @@ struct PairwiseLaneTests {
             // Word records refuse "©" (it may start an emoji): in a font that does not shape Common
             // text as Latin, its letterless paragraph is shaped.
             let refused = text.utf16.contains {
-                $0 != 0x0A && $0 < 0xD800 && WordCharacters.flags[Int($0)] & WordCharacters.refused != 0
+                $0 != 0x0A && $0 < 0xD800 && WordCharacters.flags[$0] & WordCharacters.refused != 0
             }
             #expect((taken != nil) == (shapesCommonAsLatin || !refused || !letterless.contains(text)), "\(text)")
             guard let prepared = taken else { continue }

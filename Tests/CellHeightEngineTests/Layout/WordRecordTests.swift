@@ -562,7 +562,7 @@ struct WordCharacterTableTests {
             case .nonspacingMark, .spacingMark, .enclosingMark, .format: expected = true
             default: expected = scalar.properties.isGraphemeExtend
             }
-            let refused = WordCharacters.flags[Int(value)] & WordCharacters.refusedFirst != 0
+            let refused = WordCharacters.flags[UInt16(value)] & WordCharacters.refusedFirst != 0
             // (Characters Unicode assigned after ICU's data, which ICU does not know, are not compared.)
             if refused != expected && scalar.properties.age.map({ $0 <= (15, 0) }) ?? false {
                 differing.append(String(value, radix: 16))
@@ -574,17 +574,17 @@ struct WordCharacterTableTests {
         // Examples: an acute accent, a Devanagari vowel sign, a zero width joiner, a variation
         // selector, a soft hyphen; and letters that are none of these.
         for value in [0x0301, 0x093F, 0x200D, 0xFE0F, 0x00AD] {
-            #expect(WordCharacters.flags[value] & WordCharacters.refusedFirst != 0, "\(value)")
+            #expect(WordCharacters.flags[UInt16(value)] & WordCharacters.refusedFirst != 0, "\(value)")
         }
         for value in [0x0041, 0x0915, 0x4E00, 0xAC00] {
-            #expect(WordCharacters.flags[value] & WordCharacters.refusedFirst == 0, "\(value)")
+            #expect(WordCharacters.flags[UInt16(value)] & WordCharacters.refusedFirst == 0, "\(value)")
         }
     }
 
     @Test("the precomposed Hangul syllables and nothing else are flagged as such; unified ideographs are ideographs")
     func partingCharacters() {
         for value in 0..<0x10000 {
-            let f = WordCharacters.flags[value]
+            let f = WordCharacters.flags[UInt16(value)]
             #expect((f & WordCharacters.hangul != 0) == (0xAC00...0xD7A3).contains(value), "\(value)")
             if (0x4E00...0x9FFF).contains(value) { #expect(f & WordCharacters.ideograph != 0, "\(value)") }
         }
