@@ -393,7 +393,7 @@ final class WordRecords {
     /// Per font of the shared store: its index among `fonts` (-1: not looked up yet, -2: none).
     private var ownFonts: [Int16] = []
     /// Per font of `fonts`: its index among the shared store's (-1: not looked up yet, -2: none).
-    private var sharedFonts: [Int16] = []
+    @exclusivity(unchecked) private var sharedFonts: [Int16] = []
 
     /// The index among `fonts` of the shared store's font `index`, added when new; negative when
     /// this worker cannot open it or `fonts` is full.
@@ -426,8 +426,10 @@ final class WordRecords {
         return sharedFonts[index]
     }
 
-    /// The font indices of the record being shared, as the shared store numbers them.
-    private var sharingFonts: [UInt8] = []
+    /// The font indices of the record being shared, as the shared store numbers them. (Written
+    /// unit by unit: unchecked, as the other arrays read per unit, whose exclusivity checks were a
+    /// fortieth of a multilingual run.)
+    @exclusivity(unchecked) private var sharingFonts: [UInt8] = []
 
     /// Shares record `index`, which this store made, with the other workers.
     private func share(_ index: Int) {
@@ -435,11 +437,17 @@ final class WordRecords {
         guard let shared, records[index].continuedFont < 0 else { return }
         var r = records[index]
         let start = Int(r.unitStart), breakStart = Int(r.breakStart), lossStart = Int(r.lossStart)
+        // Each unit's font in the shared numbering, looked up once per run of one font.
         sharingFonts.removeAll(keepingCapacity: true)
+        var lastIndex = -1, lastFont: Int16 = -1
         for k in start..<start + Int(r.unitCount) {
-            let font = sharedFont(Int(fontIndices[k]), in: shared)
-            guard font >= 0 else { return }
-            sharingFonts.append(UInt8(font))
+            let index = Int(fontIndices[k])
+            if index != lastIndex {
+                lastIndex = index
+                lastFont = sharedFont(index, in: shared)
+            }
+            guard lastFont >= 0 else { return }
+            sharingFonts.append(UInt8(lastFont))
         }
         for font in [r.firstFont, r.lastFont] where font >= 0 && sharedFont(Int(font), in: shared) < 0 { return }
         if r.firstFont >= 0 { r.firstFont = sharedFont(Int(r.firstFont), in: shared) }
