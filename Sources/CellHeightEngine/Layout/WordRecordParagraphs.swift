@@ -142,7 +142,7 @@ extension WordRecords {
                     continue
                 }
                 wordFlags |= f
-                if f & WordCharacters.neutral == 0 { lastScript = scripts[Int(unit)] }
+                if f & WordCharacters.neutral == 0 { lastScript = scripts[unit] }
                 hash = Self.hash(hash, unit)
                 i &+= 1
             } while i < length && units[i] != 0x20 && units[i] != 0x09 && !partsAt(units, i, length: length)

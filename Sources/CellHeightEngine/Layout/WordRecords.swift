@@ -142,7 +142,7 @@ final class WordRecords {
     @inline(__always)
     func character(at units: UnsafePointer<UInt16>, _ i: Int, count: Int)
         -> (flags: UInt8, script: UInt32, length: Int) {
-        let unit = Int(units[i]), f = WordCharacters.flags[units[i]]
+        let unit = units[i], f = WordCharacters.flags[unit]
         guard f & WordCharacters.surrogate != 0 else { return (f, WordCharacters.scripts[unit], 1) }
         return pairCharacter(at: units, i, count: count)
     }
@@ -1032,13 +1032,8 @@ enum WordCharacters {
             ? surrogate : flags(of: value, script: hb_unicode_script(hb_unicode_funcs_get_default(), value))
     }
 
-    /// Per BMP code point: its script, as HarfBuzz gives it.
-    static let scripts: UnsafePointer<UInt32> = {
-        let unicode = hb_unicode_funcs_get_default()
-        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 0x10000)
-        for value in 0..<0x10000 { table[value] = hb_unicode_script(unicode, UInt32(value)).rawValue }
-        return UnsafePointer(table)
-    }()
+    /// Per BMP code point: its script, as HarfBuzz gives it (`BMPScripts`).
+    static var scripts: LazyCodePointTable<UInt32> { BMPScripts.table }
 }
 
 extension WordRecords {

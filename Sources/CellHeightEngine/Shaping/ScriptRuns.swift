@@ -19,7 +19,7 @@ struct ScriptRun: Equatable {
 /// lane's records (`WordRecords`) each start in the run they continue in their own paragraph, so
 /// the neutral characters there join it as they would there.
 func scriptRuns(of text: [UInt16], contexts: [ScriptContext] = []) -> [ScriptRun] {
-    let unicode = hb_unicode_funcs_get_default()
+    let unicode = hb_unicode_funcs_get_default(), scripts = BMPScripts.table
     func isNeutral(_ s: hb_script_t) -> Bool {
         s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
     }
@@ -41,7 +41,8 @@ func scriptRuns(of text: [UInt16], contexts: [ScriptContext] = []) -> [ScriptRun
             nextContext += 1
         }
         let (codePoint, length) = decodeUTF16(text, at: i)
-        let script = hb_unicode_script(unicode, codePoint)
+        let script = codePoint <= 0xFFFF ? hb_script_t(rawValue: scripts[UInt16(codePoint)])
+            : hb_unicode_script(unicode, codePoint)
         if !isNeutral(script) {
             if let known = current, known != script {
                 runs.append(ScriptRun(range: start..<i, script: known))
@@ -55,6 +56,13 @@ func scriptRuns(of text: [UInt16], contexts: [ScriptContext] = []) -> [ScriptRun
         runs.append(ScriptRun(range: start..<text.count, script: current ?? HB_SCRIPT_COMMON))
     }
     return runs
+}
+
+/// Each BMP code point's script, as HarfBuzz gives it, read a block at a time as text meets it:
+/// script runs are found for every shaped paragraph and word records' words, a million code
+/// points on 20,000 multilingual rows, where HarfBuzz's lookup took 31 instructions each.
+enum BMPScripts {
+    static let table = LazyCodePointTable<UInt32> { hb_unicode_script(hb_unicode_funcs_get_default(), $0).rawValue }
 }
 
 /// The code point at UTF-16 offset `i` and how many units it takes (lone surrogates decode as U+FFFD).
