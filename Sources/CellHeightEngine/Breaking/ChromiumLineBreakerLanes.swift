@@ -261,16 +261,32 @@ enum ClassBesideASCII {
     /// cost Latin rows a sixth of their time). A test checks every pair against each context
     /// broken alone.
     static func find(_ pair: [UInt16], before: [[UInt16]] = before, breaker: ChromiumLineBreaker) -> UInt8 {
-        var text: [UInt16] = []
+        // Written unit by unit into one allocation: appending the contexts' arrays (2,500 contexts,
+        // 670,000 appends on 20,000 multilingual rows) cost a sixth of the search.
+        let contextUnits = before.reduce(0) { $0 + $1.count } * after.count
+            + after.reduce(0) { $0 + $1.count } * before.count
         var offsets: [Int] = []
-        for start in before {
-            for end in after {
-                text += start
-                offsets.append(text.count + 1)
-                text += pair
-                text += end
-                text.append(0x0A)
+        offsets.reserveCapacity(before.count * after.count)
+        let text = [UInt16](unsafeUninitializedCapacity: contextUnits + before.count * after.count * (pair.count + 1)) {
+            text, count in
+            var n = 0
+            func write(_ units: [UInt16]) {
+                for unit in units {
+                    text[n] = unit
+                    n += 1
+                }
             }
+            for start in before {
+                for end in after {
+                    write(start)
+                    offsets.append(n + 1)
+                    write(pair)
+                    write(end)
+                    text[n] = 0x0A
+                    n += 1
+                }
+            }
+            count = n
         }
         var found = [UInt8](repeating: 1, count: text.count + 1)
         // ICU's answers: the breaker's own decisions by class come from these (`LetterAndMarkBreaks`).
