@@ -10,6 +10,7 @@
 #include <unicode/uloc.h>
 #include <unicode/ucnv_err.h>
 #include <unicode/unorm2.h>
+#include <unicode/uset.h>
 
 struct icub_iterator {
     UBreakIterator *ubrk;
@@ -89,6 +90,33 @@ int32_t icub_grapheme_cluster_break(uint32_t code_point) {
 
 int icub_is_extended_pictographic(uint32_t code_point) {
     return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0;
+}
+
+int32_t icub_canonical_decomposition_ranges(uint32_t *ranges, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    USet *set = uset_openEmpty();
+    if (set == NULL) {
+        return -1;
+    }
+    uset_applyIntPropertyValue(set, UCHAR_DECOMPOSITION_TYPE, U_DT_CANONICAL, &status);
+    if (U_FAILURE(status)) {
+        uset_close(set);
+        return -1;
+    }
+    int32_t count = uset_getRangeCount(set);
+    for (int32_t i = 0; i < count && i < capacity; i++) {
+        UChar32 start = 0, end = 0;
+        UErrorCode item_status = U_ZERO_ERROR;
+        uset_getItem(set, i, &start, &end, NULL, 0, &item_status);
+        if (U_FAILURE(item_status)) {
+            uset_close(set);
+            return -1;
+        }
+        ranges[2 * i] = (uint32_t)start;
+        ranges[2 * i + 1] = (uint32_t)end;
+    }
+    uset_close(set);
+    return count;
 }
 
 int icub_is_notdef_without_glyph(uint32_t code_point, uint32_t previous) {

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import ICUBridge
 
 /// What the fallback loop learns from the primary font's pass over a run it mostly cannot draw
 /// (Tamil, Bengali, Thai... in DejaVu Sans, which draws only their spaces, digits and
@@ -73,15 +74,41 @@ final class NotdefScan {
 
     /// The characters that are the second of a canonical decomposition in two: the only ones
     /// HarfBuzz may compose with the character before (found once, from the decompositions).
-    private static let composingSeconds: Set<UInt32> = {
+    /// HarfBuzz is asked about the code points ICU lists with a canonical decomposition (about
+    /// 13,000, most of them Hangul syllables), not about all 196,608 of the first three planes:
+    /// 10 million instructions at a run's first scan. A test checks that both find the same.
+    private static let composingSeconds = composingSeconds(
+        among: canonicalDecompositions() ?? [0...(decomposedLimit - 1)])
+
+    /// Planes 0 to 2, where the canonical decompositions are.
+    static let decomposedLimit: UInt32 = 0x30000
+
+    /// The second characters of the canonical decompositions in two of the code points `among`.
+    static func composingSeconds(among ranges: [ClosedRange<UInt32>]) -> Set<UInt32> {
         let unicode = hb_unicode_funcs_get_default()
         var seconds = Set<UInt32>()
-        for codePoint in UInt32(0)..<0x30000 {
-            var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
-            if hb_unicode_decompose(unicode, codePoint, &a, &b) != 0 && b != 0 { seconds.insert(b) }
+        for range in ranges {
+            for codePoint in range where codePoint < decomposedLimit {
+                var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
+                if hb_unicode_decompose(unicode, codePoint, &a, &b) != 0 && b != 0 { seconds.insert(b) }
+            }
         }
         return seconds
-    }()
+    }
+
+    /// The ranges of code points with a canonical decomposition, from ICU; nil when ICU cannot say.
+    static func canonicalDecompositions() -> [ClosedRange<UInt32>]? {
+        var capacity: Int32 = 4096
+        while true {
+            var values = [UInt32](repeating: 0, count: 2 * Int(capacity))
+            let count = icub_canonical_decomposition_ranges(&values, capacity)
+            guard count >= 0 else { return nil }
+            if count <= capacity {
+                return (0..<Int(count)).map { values[2 * $0]...values[2 * $0 + 1] }
+            }
+            capacity = count
+        }
+    }
 
     /// Per face: its glyph for each BMP code point, and the advances of those drawn.
     private final class FaceData {

@@ -53,6 +53,11 @@ int32_t icub_grapheme_cluster_break(uint32_t code_point);
 /// 1 when a code point is Extended_Pictographic (UAX #29's GB11 reads it); else 0.
 int icub_is_extended_pictographic(uint32_t code_point);
 
+/// The ranges of code points with a canonical decomposition (Decomposition_Type=Canonical), as
+/// first and last code point pairs in `ranges` (room for `capacity` ranges, 2 values each): how
+/// many there are (more than `capacity` when they did not all fit), or -1 when ICU cannot say.
+int32_t icub_canonical_decomposition_ranges(uint32_t *ranges, int32_t capacity);
+
 /// 1 when a font without a glyph for `code_point` can only show it as .notdef in HarfBuzz: not a
 /// space, format, control, private-use or default-ignorable character (HarfBuzz draws or hides
 /// those some other way), without a decomposition (HarfBuzz would try its parts), and not

@@ -99,6 +99,23 @@ struct NotdefScanTests {
         return (missing, drawn.map { ($0.range, $0.advance, $0.nominalAdvance, $0.unsafeToBreakBefore) })
     }
 
+    @Test("""
+          the characters HarfBuzz may compose with the one before, found from ICU's canonical decompositions, are \
+          those found by asking HarfBuzz about every code point of planes 0 to 2
+          """)
+    func composingSeconds() throws {
+        let ranges = try #require(NotdefScan.canonicalDecompositions())
+        let fromICU = NotdefScan.composingSeconds(among: ranges)
+        let fromAll = NotdefScan.composingSeconds(among: [0...(NotdefScan.decomposedLimit - 1)])
+        #expect(fromICU == fromAll, "\(fromAll.subtracting(fromICU).sorted().prefix(10)) missing")
+        // A combining acute accent (é), a Hangul medial vowel and final consonant (각 = 가 + ᆨ, 가 = ᄀ + ᅡ),
+        // a Devanagari nukta (ऩ), the kana voicing mark (が).
+        for codePoint: UInt32 in [0x0301, 0x1161, 0x11A8, 0x093C, 0x3099] {
+            #expect(fromICU.contains(codePoint), "U+\(String(codePoint, radix: 16))")
+        }
+        #expect(!fromICU.contains(0x0041) && !fromICU.contains(0xAC00), "A, 가")
+    }
+
     @Test("scanned in DejaVu Sans: its spaces, digits and punctuation drawn as shaping draws them, its words missing",
           arguments: [("கோப்பைத் திறக்க முடியவில்லை: (2)", HB_SCRIPT_TAMIL, [0..<8, 9..<15, 16..<27]),
                       ("फ़ाइल नहीं खुली। फिर से कोशिश करें?", HB_SCRIPT_DEVANAGARI,
