@@ -120,6 +120,13 @@ final class SharedWordRecords: @unchecked Sendable {
         let splitValues: UnsafeBufferPointer<LigatureSplit>
     }
 
+    /// The first slot a word of `hash` is looked for in, read (relaxed) only to bring it into
+    /// the cache before `find` (see `WordRecords.readAhead`).
+    @inline(__always)
+    func firstSlot(_ hash: UInt64) -> UInt64 {
+        slots[Int(truncatingIfNeeded: hash) & slotMask].load(ordering: .relaxed)
+    }
+
     /// The record of word `units[0..<count]` in its context, when a worker shared one.
     func find(_ units: UnsafePointer<UInt16>, _ count: Int, hash: UInt64, leadingScript: UInt32, edges: UInt8) -> Found?
     {

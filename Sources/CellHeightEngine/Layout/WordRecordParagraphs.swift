@@ -34,8 +34,9 @@ extension WordRecords {
         guard var words = keyedWords(units, length: length) else { return nil }
         var missing: [Word] = []
         var missingAt: [Int] = []
-        // The words' keys are all known before any is looked up: the lookups (each a few cache
-        // misses in a large table) then overlap, none waiting on the scan of the next word.
+        // The words' keys are all known before any is looked up: their reads (each a few cache
+        // misses in a large table) are made first, side by side (see `readAhead`).
+        readAhead()
         for n in words.indices {
             let start = words[n].start, count = words[n].count
             let key = wordKeys[n], word = units + start

@@ -304,6 +304,39 @@ final class WordRecords {
         return finish(h, leadingScript: leadingScript, edges: edges)
     }
 
+    /// Reads, for each key of `wordKeys`, its first slot; then the record that slot names when
+    /// its tag matches, and the first of that record's units, breaks, line-end adjustments and
+    /// fonts; else the other workers' first slot for it. All before `find` compares any of them,
+    /// and `putTogether` reads the records' numbers: the table and the records are megabytes,
+    /// and most of these reads miss the cache. Made here, word after word, none waits on another
+    /// (no comparison or branch on what was read sits between one word's reads and the next
+    /// word's), so the misses of a paragraph's words overlap instead of coming one by one.
+    func readAhead() {
+        var sum: UInt64 = 0
+        wordKeys.withUnsafeBufferPointer { keys in
+            slots.withUnsafeBufferPointer { slots in
+                for key in keys { sum &+= slots[Int(truncatingIfNeeded: key.hash) & slotMask] }
+                for key in keys {
+                    let entry = slots[Int(truncatingIfNeeded: key.hash) & slotMask]
+                    guard entry != 0, entry >> 32 == key.hash >> 32 else {
+                        if let shared { sum &+= shared.firstSlot(key.hash) }
+                        continue
+                    }
+                    let r = records[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1]
+                    sum &+= UInt64(units[Int(r.unitStart)])
+                    if r.breakCount > 0 {
+                        sum &+= UInt64(breakOffsets[Int(r.breakStart)]) &+ UInt64(bitPattern: Int64(breakXs[Int(r.breakStart)]))
+                    }
+                    if r.lossCount > 0 { sum &+= UInt64(lossOffsets[Int(r.lossStart)]) }
+                    if r.usesFallback { sum &+= UInt64(fontIndices[Int(r.unitStart)]) }
+                }
+            }
+        }
+        readAheadSum = sum
+    }
+    /// What `readAhead` read, kept so that its reads are made.
+    private var readAheadSum: UInt64 = 0
+
     /// The record of word `units[0..<count]` in its context, when there is one.
     @inline(__always)
     func find(_ units: UnsafePointer<UInt16>, _ count: Int, hash: UInt64, leadingScript: UInt32, edges: UInt8,

@@ -23,67 +23,76 @@ final class BeyondASCIIPairSteps: @unchecked Sendable {
     /// shaped whole.
     static let notPairwise = UInt64.max - 1
 
-    private let keys: UnsafeMutablePointer<Atomic<UInt64>>
-    private let values: UnsafeMutablePointer<Atomic<UInt64>>
+    /// The table, read and written through `Slots` (a plain value: the lane's walk reads it
+    /// without retaining this object per pair).
+    let slots: Slots
 
     init() {
-        keys = .allocate(capacity: Self.slotCount)
-        values = .allocate(capacity: Self.slotCount)
+        let pointer = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: 2 * Self.slotCount)
         for i in 0..<Self.slotCount {
-            (keys + i).initialize(to: Atomic(0))
-            (values + i).initialize(to: Atomic(PlainShapingTables.unknown))
+            (pointer + 2 * i).initialize(to: Atomic(0))
+            (pointer + 2 * i + 1).initialize(to: Atomic(PlainShapingTables.unknown))
         }
+        slots = Slots(pointer: pointer)
     }
 
     deinit {
-        keys.deinitialize(count: Self.slotCount)
-        keys.deallocate()
-        values.deinitialize(count: Self.slotCount)
-        values.deallocate()
+        slots.pointer.deinitialize(count: 2 * Self.slotCount)
+        slots.pointer.deallocate()
+    }
+
+    /// The slots of the table: per slot its key, then its packed step, side by side, so that
+    /// a lookup that finds its key finds the step in the same cache line (a pair met for the
+    /// first time in a while misses the cache once, not twice). Valid while the table lives.
+    struct Slots: @unchecked Sendable {
+        fileprivate let pointer: UnsafeMutablePointer<Atomic<UInt64>>
+
+        @inline(__always)
+        private func key(at slot: Int) -> UnsafeMutablePointer<Atomic<UInt64>> { pointer + 2 &* slot }
+
+        /// The packed step of (`first`, `next`), `notPairwise`, or `PlainShapingTables.unknown`.
+        @inline(__always)
+        func step(_ first: UInt16, _ next: UInt16) -> UInt64 {
+            let key = BeyondASCIIPairSteps.key(first, next)
+            var slot = BeyondASCIIPairSteps.slot(key)
+            for _ in 0..<BeyondASCIIPairSteps.probeLimit {
+                let found = self.key(at: slot).pointee.load(ordering: .acquiring)
+                if found == key { return (self.key(at: slot) + 1).pointee.load(ordering: .relaxed) }
+                if found == 0 { return PlainShapingTables.unknown }
+                slot = (slot &+ 1) & (BeyondASCIIPairSteps.slotCount - 1)
+            }
+            return PlainShapingTables.unknown
+        }
+
+        /// Stores the packed step of (`first`, `next`) in a free slot, if there is one near its
+        /// own; false when there is none (true also when another worker stores the same pair).
+        @discardableResult
+        func set(_ first: UInt16, _ next: UInt16, _ packed: UInt64) -> Bool {
+            let key = BeyondASCIIPairSteps.key(first, next)
+            var slot = BeyondASCIIPairSteps.slot(key)
+            for _ in 0..<BeyondASCIIPairSteps.probeLimit {
+                let (claimed, found) = self.key(at: slot).pointee.compareExchange(
+                    expected: 0, desired: key | BeyondASCIIPairSteps.claimed, ordering: .relaxed)
+                if claimed {
+                    (self.key(at: slot) + 1).pointee.store(packed, ordering: .relaxed)
+                    self.key(at: slot).pointee.store(key, ordering: .releasing)
+                    return true
+                }
+                if found & ~BeyondASCIIPairSteps.claimed == key { return true }  // another worker stores (or stored) it
+                slot = (slot &+ 1) & (BeyondASCIIPairSteps.slotCount - 1)
+            }
+            return false
+        }
     }
 
     /// The key of the pair (`first`, `next`): `next` 0 for the paragraph's end. Never 0.
     @inline(__always)
-    private static func key(_ first: UInt16, _ next: UInt16) -> UInt64 { (UInt64(first) << 16 | UInt64(next)) &+ 1 }
+    fileprivate static func key(_ first: UInt16, _ next: UInt16) -> UInt64 { (UInt64(first) << 16 | UInt64(next)) &+ 1 }
 
     @inline(__always)
-    private static func slot(_ key: UInt64) -> Int {
+    fileprivate static func slot(_ key: UInt64) -> Int {
         var mixed = key &* 0x9E37_79B9_7F4A_7C15
         mixed ^= mixed >> 29
         return Int(truncatingIfNeeded: mixed) & (slotCount - 1)
-    }
-
-    /// The packed step of (`first`, `next`), `notPairwise`, or `PlainShapingTables.unknown`.
-    @inline(__always)
-    func step(_ first: UInt16, _ next: UInt16) -> UInt64 {
-        let key = Self.key(first, next)
-        var slot = Self.slot(key)
-        for _ in 0..<Self.probeLimit {
-            let found = keys[slot].load(ordering: .acquiring)
-            if found == key { return values[slot].load(ordering: .relaxed) }
-            if found == 0 { return PlainShapingTables.unknown }
-            slot = (slot &+ 1) & (Self.slotCount - 1)
-        }
-        return PlainShapingTables.unknown
-    }
-
-    /// Stores the packed step of (`first`, `next`) in a free slot, if there is one near its own;
-    /// false when there is none (true also when another worker stores the same pair).
-    @discardableResult
-    func set(_ first: UInt16, _ next: UInt16, _ packed: UInt64) -> Bool {
-        let key = Self.key(first, next)
-        var slot = Self.slot(key)
-        for _ in 0..<Self.probeLimit {
-            let (claimed, found) = keys[slot].compareExchange(expected: 0, desired: key | Self.claimed,
-                                                             ordering: .relaxed)
-            if claimed {
-                values[slot].store(packed, ordering: .relaxed)
-                keys[slot].store(key, ordering: .releasing)
-                return true
-            }
-            if found & ~Self.claimed == key { return true }  // another worker stores (or stored) it
-            slot = (slot &+ 1) & (Self.slotCount - 1)
-        }
-        return false
     }
 }

@@ -31,6 +31,8 @@ final class PairwiseASCIIAdvances {
     var primaryFont: FontFace { shaper.chain.primary }
     /// The font's tables, shared with the other workers (see `PlainShapingTables`).
     let tables: PlainShapingTables
+    /// `tables`' steps of pairs beyond ASCII, read directly (no retain of the table per pair).
+    private let beyondSteps: BeyondASCIIPairSteps.Slots
     /// What one pair gives, in HarfBuzz units (1/65536 px): the first character's advance, and how
     /// much wider a line gets when it ends between the two.
     struct Step {
@@ -53,6 +55,7 @@ final class PairwiseASCIIAdvances {
         guard let tables = PlainShapingTables.tables(for: shaper) else { return nil }
         self.shaper = shaper
         self.tables = tables
+        beyondSteps = tables.beyondSteps.slots
     }
 
     /// The table index of the pair (`a`, `b`): `a` a printable ASCII byte, `b` one or `end`.
@@ -77,7 +80,7 @@ final class PairwiseASCIIAdvances {
     /// shared table has no room for it (then the word holding it is shaped whole, and wrapping,
     /// which walks words again, never shapes a pair).
     func beyondPair(_ first: UInt16, _ next: UInt16) -> Step? {
-        let packed = tables.beyondSteps.step(first, next)
+        let packed = beyondSteps.step(first, next)
         if packed == BeyondASCIIPairSteps.notPairwise { return nil }
         if packed != PlainShapingTables.unknown { return PlainShapingTables.unpack(packed) }
         var units = [first], secondAlone: Int32?
@@ -86,11 +89,11 @@ final class PairwiseASCIIAdvances {
             secondAlone = next < 0x80 ? pair(Self.pairIndex(UInt8(next), Self.end))?.advance : beyondPair(next, 0)?.advance
         }
         guard next == 0 || secondAlone != nil, let shaped = shapePair(units, secondAlone: secondAlone) else {
-            tables.beyondSteps.set(first, next, BeyondASCIIPairSteps.notPairwise)
+            beyondSteps.set(first, next, BeyondASCIIPairSteps.notPairwise)
             return nil
         }
         let step = Step(advance: shaped.advance, loss: shaped.loss)
-        return tables.beyondSteps.set(first, next, PlainShapingTables.pack(step)) ? step : nil
+        return beyondSteps.set(first, next, PlainShapingTables.pack(step)) ? step : nil
     }
 
     /// Writes the advances of word `range` (one that must be shaped whole, see `substitutions`)

@@ -12,7 +12,8 @@ struct BeyondASCIIPairStepsTests {
 
     @Test("stored steps are found, others are unknown, a pair is stored once")
     func storeAndFind() {
-        let table = BeyondASCIIPairSteps()
+        let owner = BeyondASCIIPairSteps(), table = owner.slots
+        defer { withExtendedLifetime(owner) {} }  // `slots` does not keep the table
         #expect(table.step(0xE9, 0x74) == PlainShapingTables.unknown)
         table.set(0xE9, 0x74, Self.packed(556_000, -1_200))
         table.set(0xE9, 0x74, Self.packed(1, 1))  // a second store of the same pair changes nothing
@@ -26,7 +27,8 @@ struct BeyondASCIIPairStepsTests {
 
     @Test("workers storing and reading at once: every step found is the one stored for its pair")
     func concurrentWorkers() async {
-        let table = BeyondASCIIPairSteps()
+        let owner = BeyondASCIIPairSteps(), table = owner.slots
+        defer { withExtendedLifetime(owner) {} }  // `slots` does not keep the table
         let wrong = await withTaskGroup(of: Int.self) { group in
             for worker in 0..<4 {
                 group.addTask {
