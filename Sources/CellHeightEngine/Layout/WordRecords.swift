@@ -222,7 +222,8 @@ final class WordRecords {
     private var inertScripts: [UInt32: Bool] = [:]
 
     /// Where Tibetan words part (see `partsAt`); nil until a tsheg before a consonant is met.
-    private(set) var syllableSplits: SyllableSplits?
+    /// (Read per word part, as `kanaSplits`: no exclusivity check.)
+    @exclusivity(unchecked) private(set) var syllableSplits: SyllableSplits?
 
     /// Where Tibetan words part in the font that draws them (the primary font, or the one the
     /// system fallback gives for them), kept for the store.
@@ -240,8 +241,9 @@ final class WordRecords {
         return splits
     }
 
-    /// Where runs of kana part (see `partsAt`); nil until two kana side by side are met.
-    private(set) var kanaSplits: KanaSplits?
+    /// Where runs of kana part (see `partsAt`); nil until two kana side by side are met. (Read
+    /// per pair of kana met: no exclusivity check.)
+    @exclusivity(unchecked) private(set) var kanaSplits: KanaSplits?
 
     /// Where runs of kana part in the font that draws them (the primary font, or the one the
     /// system fallback gives for them), kept for the store.
@@ -325,7 +327,8 @@ final class WordRecords {
                     let r = records[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1]
                     sum &+= UInt64(units[Int(r.unitStart)])
                     if r.breakCount > 0 {
-                        sum &+= UInt64(breakOffsets[Int(r.breakStart)]) &+ UInt64(bitPattern: Int64(breakXs[Int(r.breakStart)]))
+                        let b = Int(r.breakStart)
+                        sum &+= UInt64(breakOffsets[b]) &+ UInt64(bitPattern: Int64(breakXs[b]))
                     }
                     if r.lossCount > 0 { sum &+= UInt64(lossOffsets[Int(r.lossStart)]) }
                     if r.usesFallback { sum &+= UInt64(fontIndices[Int(r.unitStart)]) }

@@ -17,14 +17,17 @@ final class Shaper {
     /// The fallback chain's answers as this shaper has had them (see `FallbackFaces`).
     lazy var fallbackFaces = FallbackFaces(chain: chain)
     /// The glyphs the fonts have, as the fallback loop asked (see `GlyphCoverageMemo`).
-    var coverage = GlyphCoverageMemo()
+    /// Unchecked, as the settings below and `sharedStores`: the fallback loop reads them for
+    /// every range it shapes (210,000 exclusivity checks per 20,000 multilingual rows), and only
+    /// this shaper's thread touches them.
+    @exclusivity(unchecked) var coverage = GlyphCoverageMemo()
     /// The fonts other than the primary one that drew a character, in the order they first did
     /// (a report's settings list them: fontconfig's choices depend on the text).
     private(set) var fallbackFontsUsed: [FontFace] = []
     /// Ranges the fallback loop shaped already (see `ShapedRangeCache`).
-    var rangeCache = ShapedRangeCache()
+    @exclusivity(unchecked) var rangeCache = ShapedRangeCache()
     /// Whether the fallback loop uses `rangeCache`; off only to compare with shaping every range in tests.
-    var usesRangeCache = true
+    @exclusivity(unchecked) var usesRangeCache = true
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
     /// only to compare with shaping them whole in tests.
     var splitsLongClusters = true {
@@ -38,17 +41,17 @@ final class Shaper {
     @exclusivity(unchecked) private(set) var harfBuzzShapings = 0
     /// How long a range is shaped as one HarfBuzz buffer at most, and how far before a window's
     /// end it is cut (see `forEachWindow`); small only to test the windows.
-    var runWindow = defaultRunWindow
+    @exclusivity(unchecked) var runWindow = defaultRunWindow
     static let defaultRunWindow = (units: 1 << 16, margin: 256)
     /// Whether a fallback font that has none of a range's characters is skipped without shaping
     /// (see `FontFace.drawsNothing`); off only to compare with shaping it in tests.
-    var skipsFontsWithoutGlyphs = true
+    @exclusivity(unchecked) var skipsFontsWithoutGlyphs = true
     /// Runs the primary font provably draws only spaces, digits and punctuation of, read without
     /// shaping (see `NotdefScan`).
     let notdefScan = NotdefScan()
     /// Whether the fallback loop's first pass uses `notdefScan`; off only to compare with
     /// shaping in tests.
-    var usesNotdefScan = true
+    @exclusivity(unchecked) var usesNotdefScan = true
     /// Whether the primary font draws every printable ASCII character (then ASCII text never
     /// needs fallback).
     lazy var primaryCoversASCII: Bool = (0x20...0x7E).allSatisfy { chain.primary.hasGlyph($0) }
@@ -438,15 +441,21 @@ final class Shaper {
         firstGlyphs.append(Int(count))
         // The advance without kerning matters only for a cluster beside an unsafe cut (see
         // `kerningLostAtBreaks`), and for the end clusters, which a long cluster's next piece
-        // may continue: look it up for those alone.
-        for n in clusters.indices
-        where n == 0 || n == clusters.count - 1 || clusters[n].unsafeToBreakBefore
-            || clusters[n - 1].unsafeToBreakBefore || clusters[n + 1].unsafeToBreakBefore {
-            var nominal = 0
-            for glyph in firstGlyphs[n]..<firstGlyphs[n + 1] {
-                nominal += Int(hb_font_get_glyph_h_advance(face.hbFont, infos[glyph].codepoint))
+        // may continue: set it for those alone. The glyphs' own advances are read in one call
+        // (a call per glyph went through HarfBuzz's dispatch into `skiaAdvanceFuncs` each time:
+        // 280 instructions, 0.9% of a multilingual run's).
+        withUnsafeTemporaryAllocation(of: hb_position_t.self, capacity: Int(count)) { nominals in
+            let glyphs = (UnsafeRawPointer(infos) + MemoryLayout<hb_glyph_info_t>.offset(of: \.codepoint)!)
+                .assumingMemoryBound(to: hb_codepoint_t.self)
+            hb_font_get_glyph_h_advances(face.hbFont, count, glyphs, UInt32(MemoryLayout<hb_glyph_info_t>.stride),
+                                         nominals.baseAddress, UInt32(MemoryLayout<hb_position_t>.stride))
+            for n in clusters.indices
+            where n == 0 || n == clusters.count - 1 || clusters[n].unsafeToBreakBefore
+                || clusters[n - 1].unsafeToBreakBefore || clusters[n + 1].unsafeToBreakBefore {
+                var nominal = 0
+                for glyph in firstGlyphs[n]..<firstGlyphs[n + 1] { nominal += Int(nominals[glyph]) }
+                clusters[n].nominalAdvance = Double(nominal) / FontFace.harfBuzzUnitsPerPixel
             }
-            clusters[n].nominalAdvance = Double(nominal) / FontFace.harfBuzzUnitsPerPixel
         }
         if clusters.count > 1, clusters[0].range.lowerBound > clusters[1].range.lowerBound { clusters.reverse() }
         for n in clusters.indices {
