@@ -272,6 +272,9 @@ final class WordRecords {
     /// of each font they name; nil when records are not shared.
     private let shared: SharedWordRecords?
     private let face: (FontReference) -> FontFace?
+    /// Whether the primary font draws every printable ASCII character (then a record's ASCII
+    /// units need no glyph lookup, see `appendUnits`).
+    private let primaryDrawsASCII: Bool
 
     init(primary: FontFace, spaceAdvance: Int, prepareTogether: @escaping ([UInt16], [ScriptContext]) -> PreparedText,
          systemFace: @escaping (UInt32) -> FontFace?, unitLimit: Int = defaultUnitLimit,
@@ -279,6 +282,7 @@ final class WordRecords {
         fonts = [primary]
         self.unitLimit = unitLimit
         keysEdges = Self.edgesMatter(in: primary)
+        primaryDrawsASCII = (0x20...0x7E).allSatisfy { primary.hasGlyph($0) }
         self.spaceAdvance = spaceAdvance
         self.prepareTogether = prepareTogether
         self.systemFace = systemFace
@@ -795,14 +799,14 @@ final class WordRecords {
             // A character the primary font lacks and still drew: the chain had no font for it, and
             // whether it has one in another paragraph depends on that run's first missing characters.
             // (A surrogate pair's character is tested at its high surrogate; a word holds no lone one.)
-            if font == 0 && unit & 0xFC00 != 0xDC00 {
+            if font == 0 && unit & 0xFC00 != 0xDC00 && !(primaryDrawsASCII && unit >= 0x20 && unit < 0x7F) {
                 let (value, _) = k + 1 < word.count ? decodeUTF16(word.units[k], word.units[k + 1]) : (UInt32(unit), 1)
                 if !fonts[0].hasGlyph(value)
                     && Unicode.Scalar(value).map({ $0.properties.generalCategory != .format }) ?? true {
                     record.isUsable = false
                 }
             }
-            if k > 0, let split = numbers.ligatureSplits[start + k] {
+            if k > 0, !numbers.ligatureSplits.isEmpty, let split = numbers.ligatureSplits[start + k] {
                 ligatureSplits[units.count - 1] = split
                 record.hasLigatureSplits = true
             }
