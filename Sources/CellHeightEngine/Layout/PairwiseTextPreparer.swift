@@ -155,6 +155,55 @@ final class PairwiseTextPreparer {
         }
     }
 
+    /// Whether word `units[0..<count]` (printable ASCII) is walked pair by pair: none of its
+    /// characters is substituted or starts a ligature with the next (see `isPairwiseWord`).
+    func walksPairwise(_ units: UnsafePointer<UInt16>, count: Int) -> Bool {
+        isPairwiseWord(units, length: count, 0..<count)
+    }
+
+    /// `units` (one paragraph of printable ASCII, no "\n") prepared as the shaping preparer
+    /// prepares it: the same breaks and numbers per offset (`shapedNumbers`), and every line-end
+    /// adjustment that is not 0 as `stopAdjustments`, at every offset, as a shaped text lists
+    /// them. Word records of ASCII words are made from it (`WordRecords.make`) instead of from
+    /// shaping. Nil when the pairs do not walk it whole (a break ICU decides, a cut inside a
+    /// ligature, a word this lane would take from records). Only for a lane without word
+    /// records: one with them would take such a paragraph from them.
+    func preparedAsShaped(_ units: [UInt16]) -> PreparedText? {
+        guard words == nil else { return nil }
+        let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
+        var text = PreparedText()
+        guard bytes.withUnsafeBufferPointer({ prepare($0, into: &text) }), text.paragraphs.count == 1,
+              case let p = text.paragraphs[0], !p.isFromWordRecords, p.count == units.count else { return nil }
+        let count = p.count
+        var numbers = ShapedOffsetNumbers()
+        numbers.reserve(forUnits: count)
+        var encoder = ShapedOffsetNumbers.Encoder()
+        encoder.begin()
+        var adjustments: [StopAdjustment] = []
+        let walked: Bool = text.withBuffers { buffers in
+            let view = offsetNumbers(buffers, p, covering: 0...count, x: 0)
+            guard view.ligatureSplits == nil, view.covered == 0...count else { return false }
+            for i in 0..<count {
+                encoder.setAdvance(view.prefix[i + 1] - view.prefix[i], at: i, in: &numbers)
+                // Each printable ASCII character is a grapheme of its own: a line may be cut
+                // before any but the first (a cut inside a ligature returned above).
+                guard i == 0 || view.cuttable[i] else { return false }
+                if i > 0 { numbers.cuttable[i] = true }
+            }
+            numbers.cuttable[count] = true
+            for i in 0...count where view.lineEndAdjustments[i] != 0 {
+                adjustments.append(StopAdjustment(offset: i, value: view.lineEndAdjustments[i]))
+            }
+            return true
+        }
+        guard walked else { return nil }
+        text.shapedNumbers = numbers
+        text.stopAdjustments = adjustments
+        text.paragraphs[0].stopAdjustments = 0..<adjustments.count
+        text.preparer = .shaping
+        return text
+    }
+
     /// The numbers per offset of paragraph `p` of `text` (which this lane prepared) over at least
     /// `range`, worked out again from the words that hold it: the numbers of the preparation,
     /// valid until the next call.

@@ -80,7 +80,9 @@ public final class TextLayoutEngine {
     /// The pairwise lane (see `PairwiseTextPreparer`); nil when the font does not shape ASCII
     /// pair by pair or white space collapses.
     private lazy var pairwiseLane: PairwiseTextPreparer? = whiteSpace == .preWrap
-        ? PairwiseASCIIAdvances(shaper: shaper).map { PairwiseTextPreparer(advances: $0, words: makeWordRecords()) }
+        ? PairwiseASCIIAdvances(shaper: shaper).map {
+            PairwiseTextPreparer(advances: $0, words: makeWordRecords(advances: $0))
+        }
         : nil
 
     /// Whether the pairwise lane takes paragraphs beyond its pair tables from word records (the
@@ -94,13 +96,17 @@ public final class TextLayoutEngine {
     var usesSharedWordRecords = true
     /// How many word records are kept.
     var wordRecordCount: Int { pairwiseLane?.words?.records.count ?? 0 }
+    /// How many of them were made from the pair tables (words of printable ASCII, see
+    /// `WordRecords.asciiLane`).
+    var wordRecordsFromPairTables: Int { pairwiseLane?.words?.recordsFromPairTables ?? 0 }
     /// Where the word records part Tibetan words, once a tsheg before a consonant was met.
     var wordRecordSyllableSplits: SyllableSplits? { pairwiseLane?.words?.syllableSplits }
     /// Where its word records part runs of kana (nil until two kana were met).
     var wordRecordKanaSplits: KanaSplits? { pairwiseLane?.words?.kanaSplits }
 
-    /// The lane's word records, when the primary font draws the space.
-    private func makeWordRecords() -> WordRecords? {
+    /// The lane's word records, when the primary font draws the space. Their ASCII words are
+    /// prepared from the lane's tables (`advances`) by a lane of their own, without records.
+    private func makeWordRecords(advances: PairwiseASCIIAdvances) -> WordRecords? {
         guard usesWordRecords, chain.primary.hasGlyph(0x20) else { return nil }
         let shaping = self.shaping
         let space = shaping.prepareWords([0x20], contexts: []).shapedNumbers.advance(at: 0)
@@ -115,6 +121,7 @@ public final class TextLayoutEngine {
             fontSize: fontSize, splitsLongClusters: shaper.splitsLongClusters, fallbacks: chain.identity)
         return WordRecords(primary: chain.primary, spaceAdvance: space,
                            prepareTogether: { shaping.prepareWords($0, contexts: $1) },
+                           asciiLane: PairwiseTextPreparer(advances: advances, words: nil),
                            systemFace: { shaper.fallbackFaces.systemFace(for: $0) },
                            unitLimit: wordRecordUnitLimit,
                            shared: sharesRecords ? FontRegistry.shared.wordRecords(for: key) : nil,

@@ -31,7 +31,7 @@ struct WordRecordTests {
         let paragraphs = stride(from: 0, to: texts.count - 2, by: 3).map { (start: Int) -> String in
             [texts[start], texts[start + 1], "", texts[start + 2]].joined(separator: "\n")
         }
-        return texts + paragraphs + texts + beyondBMP + beyondBMP
+        return texts + paragraphs + texts + beyondBMP + beyondBMP + asciiBesideOtherScripts
     }
 
     /// Text with characters beyond the BMP (surrogate pairs), written for these tests: Shavian,
@@ -65,7 +65,7 @@ struct WordRecordTests {
         let texts = try Self.texts()
         let face = try FontFace(path: font)
         let chain = FontFallbackChain.chromiumDefault(primary: face)
-        var fromRecords = 0, beyondBMP = 0, differing: [String] = []
+        var fromRecords = 0, beyondBMP = 0, fromPairTables = 0, differing: [String] = []
         for (size, lineHeight) in [(14.0, LineHeight.normal), (17, .multiple(1.3))] {
             let lane = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             let shaping = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
@@ -82,13 +82,28 @@ struct WordRecordTests {
                     differing.append("\(field): \(text)")
                 }
             }
+            fromPairTables += lane.wordRecordsFromPairTables
         }
         let name = URL(fileURLWithPath: font).lastPathComponent
-        print("word records, \(name): \(fromRecords) texts (\(beyondBMP) beyond the BMP), \(differing.count) differ")
+        print("word records, \(name): \(fromRecords) texts (\(beyondBMP) beyond the BMP), \(differing.count) differ; "
+              + "\(fromPairTables) records of ASCII words made from the pair tables")
+        #expect(fromPairTables > 100, "ASCII words beside other scripts should be made from the pair tables")
         #expect(fromRecords > 1_000, "real text beyond the pair tables should take the word records")
         #expect(beyondBMP >= 2 * 2 * 10, "text beyond the BMP should take the word records: \(beyondBMP)")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
+
+    /// Rows of other scripts holding words of printable ASCII, written for this test: kerned
+    /// capitals ("AVATAR", "To", "WAVE"), hyphens, apostrophes, digits, brackets, a ligature's
+    /// letters ("office", which shaping takes), beside Cyrillic, Arabic, Hebrew, Greek and CJK.
+    static let asciiBesideOtherScripts = [
+        "Файл AVATAR.png открыт: To WAVE, (PNG) e.g. x86_64 don't",
+        "ملف To-Do: WAVE, (PNG) e.g. x86_64 don't Yes AT&T",
+        "קובץ Tiff VAT LTA Wolf Type Yoga 'Quoted' \"double\" office",
+        "Αρχείο PDF/A-1b Kerning: AV Ta Te Yo LT P. F. \"Ω\" flux",
+        "打开 AVATAR 文件 To WAVE 和 PNG-24 Tokyo",
+        "Сохранить как... Vault, Table, Tyre, Lower-Case, Fw: Re: [Ww]",
+    ]
 
     /// Every font file of fonts-noto-core, fonts-noto-cjk, DejaVu and Liberation installed.
     static func installedFonts() -> [String] {
