@@ -119,7 +119,7 @@ public final class TextLayoutEngine {
         let key = FontRegistry.Key(
             font: FontReference(path: chain.primary.path, faceIndex: chain.primary.faceIndex),
             fontSize: fontSize, splitsLongClusters: shaper.splitsLongClusters, fallbacks: chain.identity)
-        return WordRecords(primary: chain.primary, spaceAdvance: space,
+        return WordRecords(primary: chain.primary, primaryDrawsASCII: shaper.primaryCoversASCII, spaceAdvance: space,
                            prepareTogether: { shaping.prepareWords($0, contexts: $1) },
                            asciiLane: PairwiseTextPreparer(advances: advances, words: nil),
                            systemFace: { shaper.fallbackFaces.systemFace(for: $0) },

@@ -269,7 +269,7 @@ final class WordRecords {
     /// rows make are such words ("PNG", "TRUE" inside rows of other scripts): shaping each with
     /// HarfBuzz and the fallback loop cost about 3.7% of the run. Nil: all are shaped.
     private let asciiLane: PairwiseTextPreparer?
-    /// How many records `asciiLane` made, e.g. 10_255 (what the tests check is taken).
+    /// How many records `asciiLane` made, e.g. 12_776 (what the tests check is taken).
     private(set) var recordsFromPairTables = 0
     /// The font the fallback chain gives a character (its system fallback, see
     /// `FontFallbackChain.FallbackIterator`).
@@ -280,18 +280,19 @@ final class WordRecords {
     /// of each font they name; nil when records are not shared.
     private let shared: SharedWordRecords?
     private let face: (FontReference) -> FontFace?
-    /// Whether the primary font draws every printable ASCII character (then a record's ASCII
-    /// units need no glyph lookup, see `appendUnits`).
+    /// Whether the primary font draws every printable ASCII character (the shaper's
+    /// `primaryCoversASCII`): then a record's ASCII units need no glyph lookup (`appendUnits`).
     private let primaryDrawsASCII: Bool
 
-    init(primary: FontFace, spaceAdvance: Int, prepareTogether: @escaping ([UInt16], [ScriptContext]) -> PreparedText,
+    init(primary: FontFace, primaryDrawsASCII: Bool, spaceAdvance: Int,
+         prepareTogether: @escaping ([UInt16], [ScriptContext]) -> PreparedText,
          asciiLane: PairwiseTextPreparer? = nil,
          systemFace: @escaping (UInt32) -> FontFace?, unitLimit: Int = defaultUnitLimit,
          shared: SharedWordRecords? = nil, face: @escaping (FontReference) -> FontFace? = { _ in nil }) {
         fonts = [primary]
         self.unitLimit = unitLimit
         keysEdges = Self.edgesMatter(in: primary)
-        primaryDrawsASCII = (0x20...0x7E).allSatisfy { primary.hasGlyph($0) }
+        self.primaryDrawsASCII = primaryDrawsASCII
         self.spaceAdvance = spaceAdvance
         self.prepareTogether = prepareTogether
         self.asciiLane = asciiLane
