@@ -15,32 +15,30 @@
 public struct PreparedText {
     /// The arrays, in one object: a copy of a prepared text costs one reference count, and the
     /// engine reuses the arrays of the last text once nobody else holds it.
-    /// Its arrays are reached only through the `PreparedText` that holds it, whose own accesses
-    /// are checked statically: dynamic exclusivity checks would cost the hot loops for nothing.
     final class Storage {
         /// The text as laid out (after white-space processing), as UTF-16, "\n" included.
-        @exclusivity(unchecked) var units: [UInt16] = []
+        var units: [UInt16] = []
         /// One entry per line-opening paragraph, in order; empty for the empty text.
-        @exclusivity(unchecked) var paragraphs: [PreparedParagraph] = []
+        var paragraphs: [PreparedParagraph] = []
         /// Break opportunities of every paragraph, ascending within each, with their x positions
         /// (see `PreparedParagraph.breaks`); entries from `breakCount` on are spare.
-        @exclusivity(unchecked) var breaks = PreparedBreaks()
+        var breaks = PreparedBreaks()
         /// Line-end adjustments (see `OffsetNumbers.lineEndAdjustments`) that are not 0: at break
         /// opportunities and content ends for the pairwise lane, at every offset for shaped texts
         /// (see `PreparedParagraph.stopAdjustments`).
-        @exclusivity(unchecked) var stopAdjustments: [StopAdjustment] = []
+        var stopAdjustments: [StopAdjustment] = []
         /// The numbers of every offset in small form, indexed by offset in the text, for shaped
         /// texts; empty for the pairwise lane's.
-        @exclusivity(unchecked) var shapedNumbers = ShapedOffsetNumbers()
+        var shapedNumbers = ShapedOffsetNumbers()
         /// Index into `fonts` of the font of each code unit; empty when the primary font drew all.
-        @exclusivity(unchecked) var fontIndices: [UInt8] = []
+        var fontIndices: [UInt8] = []
         /// The fonts used, primary first.
-        @exclusivity(unchecked) var fonts: [FontFace] = []
+        var fonts: [FontFace] = []
         /// Which preparer wrote the text: the wrap loop asks it for numbers per offset.
-        @exclusivity(unchecked) var preparer = Preparer.shaping
+        var preparer = Preparer.shaping
         /// The words the pairwise lane took from records made in a run that had chosen its fallback
         /// font before them (see `WordRecords.continuedRecord`), by ascending offset.
-        @exclusivity(unchecked) var continuedWords: [ContinuedWord] = []
+        var continuedWords: [ContinuedWord] = []
     }
 
     /// The engine's two preparers (`TextLayoutEngine.prepare` chooses one per text).

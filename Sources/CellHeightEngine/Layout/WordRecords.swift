@@ -104,20 +104,20 @@ final class WordRecords {
     /// `defaultUnitLimit`, small only to test how the store makes room.
     let unitLimit: Int
 
-    @exclusivity(unchecked) private(set) var records: [Record] = []
-    @exclusivity(unchecked) private(set) var units: [UInt16] = []
+    private(set) var records: [Record] = []
+    private(set) var units: [UInt16] = []
     /// In 1/65536 px (a record whose advance does not fit 32 bits is not used).
-    @exclusivity(unchecked) private(set) var advances: [Int32] = []
+    private(set) var advances: [Int32] = []
     /// Whether a line may be cut before each unit (inside the word; a word's own start is a
     /// grapheme boundary, see `WordCharacters`).
-    @exclusivity(unchecked) private(set) var cuttable: [Bool] = []
+    private(set) var cuttable: [Bool] = []
     /// Index into `fonts` of the font of each unit (0: the primary font).
-    @exclusivity(unchecked) private(set) var fontIndices: [UInt8] = []
-    @exclusivity(unchecked) private(set) var breakOffsets: [Int32] = []
-    @exclusivity(unchecked) private(set) var breakXs: [Int] = []
-    @exclusivity(unchecked) private(set) var breakKinds: [BreakKind] = []
-    @exclusivity(unchecked) private(set) var lossOffsets: [Int32] = []
-    @exclusivity(unchecked) private(set) var lossValues: [Int] = []
+    private(set) var fontIndices: [UInt8] = []
+    private(set) var breakOffsets: [Int32] = []
+    private(set) var breakXs: [Int] = []
+    private(set) var breakKinds: [BreakKind] = []
+    private(set) var lossOffsets: [Int32] = []
+    private(set) var lossValues: [Int] = []
     /// Cuts inside ligatures, by index into `units`.
     private(set) var ligatureSplits: [Int: LigatureSplit] = [:]
     /// The fonts the records name, primary first.
@@ -125,7 +125,7 @@ final class WordRecords {
     /// Open addressing: index into `records` plus one in the low 32 bits, the high 32 bits of its
     /// hash above them (a slot of another word is passed over without reading its record); 0 for
     /// an empty slot.
-    @exclusivity(unchecked) private var slots: [UInt64]
+    private var slots: [UInt64]
     private var slotMask: Int
 
     /// Numbers per offset written out for the wrap loop (see `offsetNumbers`).
@@ -134,7 +134,7 @@ final class WordRecords {
     /// The characters beyond the BMP met (`character(at:_:count:)`), by code point modulo the
     /// count: the code point in the low 21 bits, 1 above it when known, the flags from bit 24, the
     /// script from bit 32.
-    @exclusivity(unchecked) private var pairCharacters = [UInt64](repeating: 0, count: 1 << 10)
+    private var pairCharacters = [UInt64](repeating: 0, count: 1 << 10)
 
     /// The flags and script of the character at `units[i]` (of `count` units) and how many units
     /// it takes (see `WordCharacters`): a surrogate pair is one character; a lone surrogate is
@@ -222,8 +222,7 @@ final class WordRecords {
     private var inertScripts: [UInt32: Bool] = [:]
 
     /// Where Tibetan words part (see `partsAt`); nil until a tsheg before a consonant is met.
-    /// (Read per word part, as `kanaSplits`: no exclusivity check.)
-    @exclusivity(unchecked) private(set) var syllableSplits: SyllableSplits?
+    private(set) var syllableSplits: SyllableSplits?
 
     /// Where Tibetan words part in the font that draws them (the primary font, or the one the
     /// system fallback gives for them), kept for the store.
@@ -241,9 +240,8 @@ final class WordRecords {
         return splits
     }
 
-    /// Where runs of kana part (see `partsAt`); nil until two kana side by side are met. (Read
-    /// per pair of kana met: no exclusivity check.)
-    @exclusivity(unchecked) private(set) var kanaSplits: KanaSplits?
+    /// Where runs of kana part (see `partsAt`); nil until two kana side by side are met.
+    private(set) var kanaSplits: KanaSplits?
 
     /// Where runs of kana part in the font that draws them (the primary font, or the one the
     /// system fallback gives for them), kept for the store.
@@ -444,7 +442,7 @@ final class WordRecords {
     /// Per font of the shared store: its index among `fonts` (-1: not looked up yet, -2: none).
     private var ownFonts: [Int16] = []
     /// Per font of `fonts`: its index among the shared store's (-1: not looked up yet, -2: none).
-    @exclusivity(unchecked) private var sharedFonts: [Int16] = []
+    private var sharedFonts: [Int16] = []
 
     /// The index among `fonts` of the shared store's font `index`, added when new; negative when
     /// this worker cannot open it or `fonts` is full.
@@ -477,10 +475,10 @@ final class WordRecords {
         return sharedFonts[index]
     }
 
-    /// The font indices of the record being shared, as the shared store numbers them. (Written
-    /// unit by unit: unchecked, as the store's other arrays read per unit are. Its exclusivity
-    /// checks and a font lookup per unit were 1.3% of a multilingual run's instructions.)
-    @exclusivity(unchecked) private var sharingFonts: [UInt8] = []
+    /// The font indices of the record being shared, as the shared store numbers them (kept from
+    /// unit to unit: with the exclusivity checks, a font lookup per unit was 1.3% of a
+    /// multilingual run's instructions).
+    private var sharingFonts: [UInt8] = []
 
     /// Shares record `index`, which this store made, with the other workers.
     private func share(_ index: Int) {
@@ -539,7 +537,7 @@ final class WordRecords {
         var edges: UInt8
     }
     /// The keys of the words of the paragraph being put together (see `placedWords`).
-    @exclusivity(unchecked) var wordKeys: [WordKey] = []
+    var wordKeys: [WordKey] = []
 
     /// A word without a record yet, in its context.
     struct Word {

@@ -30,8 +30,8 @@ final class KanaSplits {
     /// The font at its design size (units per em), for the pair test; nil from `init()`.
     private let designFont: OpaquePointer?
     /// Per pair of kana (previous, current), by offset from `kana`'s start: 0 not known yet,
-    /// 1 parts, 2 joins. (Read per pair of kana met: no exclusivity check; one worker's.)
-    @exclusivity(unchecked) private var answers =
+    /// 1 parts, 2 joins. (One worker's.)
+    private var answers =
         [UInt8](repeating: 0, count: KanaSplits.kana.count * KanaSplits.kana.count)
 
     /// No parts.

@@ -6,8 +6,7 @@
 ///
 /// A `BoundedCache` whose values are kept in flat arrays (`Numbers`): a hit hands out where a
 /// segment's numbers are, so it allocates nothing, hashes no `String` and touches no reference
-/// counts. A struct, so that the shaper's loop holds it `inout` once instead of paying an
-/// exclusivity check per array access. Words used at least once a generation stay (a 100k-row
+/// counts. Words used at least once a generation stay (a 100k-row
 /// corpus has some 83k distinct words, more than a generation holds).
 struct ShapedSegmentCache {
     /// Where one shaped segment's numbers are in the cache's arrays (a slot of the table holds it).

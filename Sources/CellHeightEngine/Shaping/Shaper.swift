@@ -17,41 +17,37 @@ final class Shaper {
     /// The fallback chain's answers as this shaper has had them (see `FallbackFaces`).
     lazy var fallbackFaces = FallbackFaces(chain: chain)
     /// The glyphs the fonts have, as the fallback loop asked (see `GlyphCoverageMemo`).
-    /// Unchecked, as the settings below and `sharedStores`: the fallback loop reads them for
-    /// every range it shapes (210,000 exclusivity checks per 20,000 multilingual rows), and only
-    /// this shaper's thread touches them.
-    @exclusivity(unchecked) var coverage = GlyphCoverageMemo()
+    var coverage = GlyphCoverageMemo()
     /// The fonts other than the primary one that drew a character, in the order they first did
     /// (a report's settings list them: fontconfig's choices depend on the text).
     private(set) var fallbackFontsUsed: [FontFace] = []
     /// Ranges the fallback loop shaped already (see `ShapedRangeCache`).
-    @exclusivity(unchecked) var rangeCache = ShapedRangeCache()
+    var rangeCache = ShapedRangeCache()
     /// Whether the fallback loop uses `rangeCache`; off only to compare with shaping every range in tests.
-    @exclusivity(unchecked) var usesRangeCache = true
+    var usesRangeCache = true
     /// Whether clusters of very many marks are shaped in pieces (see `LongClusterPieces`); off
     /// only to compare with shaping them whole in tests.
     var splitsLongClusters = true {
         didSet { sharedStores.removeAll() }
     }
     /// The stores this shaper shares with the other workers' shapers, per face it asked for (see
-    /// `sharedStore(for:)`). Unchecked, as the counter below: looked up on every cache miss, and
-    /// only this shaper's thread touches it.
-    @exclusivity(unchecked) private var sharedStores: [(face: FontFace, store: SharedShapingStore)] = []
+    /// `sharedStore(for:)`).
+    private var sharedStores: [(face: FontFace, store: SharedShapingStore)] = []
     /// Calls to HarfBuzz's shaping so far, e.g. 9_344 (what the caches save).
-    @exclusivity(unchecked) private(set) var harfBuzzShapings = 0
+    private(set) var harfBuzzShapings = 0
     /// How long a range is shaped as one HarfBuzz buffer at most, and how far before a window's
     /// end it is cut (see `forEachWindow`); small only to test the windows.
-    @exclusivity(unchecked) var runWindow = defaultRunWindow
+    var runWindow = defaultRunWindow
     static let defaultRunWindow = (units: 1 << 16, margin: 256)
     /// Whether a fallback font that has none of a range's characters is skipped without shaping
     /// (see `FontFace.drawsNothing`); off only to compare with shaping it in tests.
-    @exclusivity(unchecked) var skipsFontsWithoutGlyphs = true
+    var skipsFontsWithoutGlyphs = true
     /// Runs the primary font provably draws only spaces, digits and punctuation of, read without
     /// shaping (see `NotdefScan`).
     let notdefScan = NotdefScan()
     /// Whether the fallback loop's first pass uses `notdefScan`; off only to compare with
     /// shaping in tests.
-    @exclusivity(unchecked) var usesNotdefScan = true
+    var usesNotdefScan = true
     /// Whether the primary font draws every printable ASCII character (then ASCII text never
     /// needs fallback).
     lazy var primaryCoversASCII: Bool = (0x20...0x7E).allSatisfy { chain.primary.hasGlyph($0) }
