@@ -735,10 +735,10 @@ final class PairwiseTextPreparer {
         if lastClass != 0 && unitClass != 0 {
             return ClassBesideASCII.decision(first: lastClass, second: unitClass, breaker: breaker)
         }
-        if lastClass != 0 && unit < 0x80 && unit >= 0x20 {
+        if lastClass != 0 && unit < 0x7F && unit >= 0x20 {
             return ClassBesideASCII.decision(class: lastClass, classFirst: true, ascii: unit, breaker: breaker)
         }
-        if unitClass != 0 && last < 0x80 && last >= 0x20 {
+        if unitClass != 0 && last < 0x7F && last >= 0x20 {
             let decision = ClassBesideASCII.decision(class: unitClass, classFirst: false, ascii: last, breaker: breaker)
             guard case .undecided = decision else { return decision }
             // Decided by what is before the pair ("-" at a word's start or inside one).

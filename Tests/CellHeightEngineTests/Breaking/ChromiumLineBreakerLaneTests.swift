@@ -189,9 +189,12 @@ struct ChromiumLineBreakerLaneTests {
             for other in Class.allCases { pairs.append([beyond.representative, other.representative]) }
         }
         var kinds = Set<UInt8>(), differing: [String] = []
+        /// What was found per pair, and per pair and kind of start (the split contexts below).
+        var foundFor: [[UInt16]: UInt8] = [:]
         for pair in pairs {
             let found = ClassBesideASCII.find(pair, breaker: breaker)
             kinds.insert(found)
+            foundFor[pair] = found
             if found != alone(pair, before: ClassBesideASCII.before) {
                 differing.append(String(decoding: pair, as: UTF16.self))
             }
@@ -200,12 +203,30 @@ struct ChromiumLineBreakerLaneTests {
         for beyond in Class.allCases {
             for ascii in UInt16(0x20)...0x7E {
                 let pair = [ascii, beyond.representative]
-                for before in [ClassBesideASCII.beforeWordStart, ClassBesideASCII.beforeInWord] {
+                for (kind, before) in [ClassBesideASCII.beforeWordStart, ClassBesideASCII.beforeInWord].enumerated() {
                     let found = ClassBesideASCII.find(pair, before: before, breaker: breaker)
+                    foundFor[pair + [UInt16(kind)]] = found
                     if found != alone(pair, before: before) { differing.append(String(decoding: pair, as: UTF16.self)) }
                 }
             }
         }
+        // The decisions are kept per kind of ASCII character (`asciiStandIns`): every character
+        // has its stand-in's, in either order and either kind of start.
+        var standIns = Set<UInt16>(), standInsDiffering: [String] = []
+        for beyond in Class.allCases {
+            let unit = beyond.representative
+            for ascii in UInt16(0x20)...0x7E {
+                let standIn = ClassBesideASCII.asciiStandIns[Int(ascii) - 0x20]
+                standIns.insert(standIn)
+                for (pair, standInPair) in [([unit, ascii], [unit, standIn]), ([ascii, unit], [standIn, unit]),
+                                            ([ascii, unit, 0], [standIn, unit, 0]), ([ascii, unit, 1], [standIn, unit, 1])]
+                where foundFor[pair] != foundFor[standInPair] {
+                    standInsDiffering.append(String(decoding: pair.prefix(2), as: UTF16.self))
+                }
+            }
+        }
+        #expect(standIns.count < 30, "printable ASCII has some 21 kinds: \(standIns.count)")
+        #expect(standInsDiffering.isEmpty, "\(standInsDiffering.count) differ, first: \(standInsDiffering.prefix(5))")
         #expect(pairs.count > 1_500)
         #expect(kinds.isSuperset(of: [1, 2, 3 + BreakKind.other.rawValue]), "\(kinds)")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
