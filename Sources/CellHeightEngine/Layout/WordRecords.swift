@@ -1087,7 +1087,8 @@ enum WordCharacters {
         // (Not the escape: shaping reads it as any other character, a missing glyph with no
         // script, which nothing across a space changes; Line_Break CM, so ICU reads it as part of
         // the character before, or as a letter at a word's start, alone as in its paragraph.)
-        if (value < 0x20 && value != 0x1B) || (0x7F...0x9F).contains(value) || value == 0x3000 || value == 0x2028 || value == 0x2029
+        if (value < 0x20 && value != 0x1B) || (0x7F...0x9F).contains(value)
+            || value == 0x3000 || value == 0x2028 || value == 0x2029
             || (0xD800...0xDFFF).contains(value) || value == 0x20E3
             || (value <= 0xFFFF && EmojiSegments.mayStartEmoji(UInt16(value))) || mayBeEmoji(value) {
             f |= refused

@@ -218,9 +218,9 @@ struct ChromiumLineBreakerLaneTests {
             for ascii in UInt16(0x20)...0x7E {
                 let standIn = ClassBesideASCII.asciiStandIns[Int(ascii) - 0x20]
                 standIns.insert(standIn)
-                for (pair, standInPair) in [([unit, ascii], [unit, standIn]), ([ascii, unit], [standIn, unit]),
-                                            ([ascii, unit, 0], [standIn, unit, 0]), ([ascii, unit, 1], [standIn, unit, 1])]
-                where foundFor[pair] != foundFor[standInPair] {
+                let comparisons = [([unit, ascii], [unit, standIn]), ([ascii, unit], [standIn, unit]),
+                             ([ascii, unit, 0], [standIn, unit, 0]), ([ascii, unit, 1], [standIn, unit, 1])]
+                for (pair, standInPair) in comparisons where foundFor[pair] != foundFor[standInPair] {
                     standInsDiffering.append(String(decoding: pair.prefix(2), as: UTF16.self))
                 }
             }

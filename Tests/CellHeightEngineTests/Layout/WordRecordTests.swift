@@ -106,7 +106,8 @@ struct WordRecordTests {
         #expect(beyondBMP >= 2 * 2 * 10, "text beyond the BMP should take the word records: \(beyondBMP)")
         // (Not the Chinese row: its escapes, which no font has, are drawn by the primary font inside
         // runs the CJK fallback font draws, and a record keeps one fallback font per run.)
-        #expect(escapes == 2 * 2 * (Self.escapes.count - 1), "text with escapes should take the word records: \(escapes)")
+        #expect(escapes == 2 * 2 * (Self.escapes.count - 1),
+                "text with escapes should take the word records: \(escapes)")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
