@@ -11,6 +11,7 @@
 #include <unicode/ucnv_err.h>
 #include <unicode/unorm2.h>
 #include <unicode/uset.h>
+#include <unicode/utf16.h>
 
 struct icub_iterator {
     UBreakIterator *ubrk;
@@ -119,23 +120,57 @@ int32_t icub_canonical_decomposition_ranges(uint32_t *ranges, int32_t capacity) 
     return count;
 }
 
-int icub_is_notdef_without_glyph(uint32_t code_point, uint32_t previous) {
-    UChar32 c = (UChar32)code_point;
+/// Appends the code points of `c`'s raw decompositions (canonical and compatibility, each part
+/// again, so that every intermediate form is listed) to `others`; false when they do not fit.
+static int add_decomposition_parts(UChar32 c, uint32_t *others, int32_t capacity, int32_t *count, int depth) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfkd = unorm2_getNFKDInstance(&status);
+    if (U_FAILURE(status) || depth > 8) return 0;
+    UChar mapping[32];
+    int32_t length = unorm2_getRawDecomposition(nfkd, c, mapping, 32, &status);
+    if (U_FAILURE(status)) return 0;
+    for (int32_t i = 0; i < length;) {
+        UChar32 part;
+        U16_NEXT(mapping, i, length, part);
+        if (*count >= capacity) return 0;
+        others[(*count)++] = (uint32_t)part;
+        if (!add_decomposition_parts(part, others, capacity, count, depth + 1)) return 0;
+    }
+    return 1;
+}
+
+/// Whether HarfBuzz draws or hides `c` some way other than its glyph or its parts' glyphs.
+static int is_drawn_otherwise(UChar32 c) {
     switch (u_charType(c)) {
     case U_SPACE_SEPARATOR: case U_LINE_SEPARATOR: case U_PARAGRAPH_SEPARATOR: case U_FORMAT_CHAR:
     case U_CONTROL_CHAR: case U_PRIVATE_USE_CHAR: case U_SURROGATE: case U_UNASSIGNED:
-        return 0;
+        return 1;
     default:
-        break;
+        return u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
     }
-    if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return 0;
-    if (u_getIntPropertyValue(c, UCHAR_DECOMPOSITION_TYPE) != U_DT_NONE) return 0;
+}
+
+int32_t icub_notdef_unless(uint32_t code_point, uint32_t previous, uint32_t *others, int32_t capacity) {
+    UChar32 c = (UChar32)code_point;
+    if (is_drawn_otherwise(c)) return -1;
+    int32_t count = 0;
+    if (u_getIntPropertyValue(c, UCHAR_DECOMPOSITION_TYPE) != U_DT_NONE) {
+        if (!add_decomposition_parts(c, others, capacity, &count, 0)) return -1;
+        for (int32_t i = 0; i < count; i++) {
+            if (is_drawn_otherwise((UChar32)others[i])) return -1;
+        }
+    }
     if (previous != 0) {
         UErrorCode status = U_ZERO_ERROR;
         const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
-        if (U_FAILURE(status) || unorm2_composePair(nfc, (UChar32)previous, c) >= 0) return 0;
+        if (U_FAILURE(status)) return -1;
+        UChar32 composed = unorm2_composePair(nfc, (UChar32)previous, c);
+        if (composed >= 0) {
+            if (count >= capacity) return -1;
+            others[count++] = (uint32_t)composed;
+        }
     }
-    return 1;
+    return count;
 }
 
 int32_t icub_is_in_cjk_symbols_block(uint32_t code_point) {

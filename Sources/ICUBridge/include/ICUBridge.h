@@ -58,11 +58,14 @@ int icub_is_extended_pictographic(uint32_t code_point);
 /// many there are (more than `capacity` when they did not all fit), or -1 when ICU cannot say.
 int32_t icub_canonical_decomposition_ranges(uint32_t *ranges, int32_t capacity);
 
-/// 1 when a font without a glyph for `code_point` can only show it as .notdef in HarfBuzz: not a
-/// space, format, control, private-use or default-ignorable character (HarfBuzz draws or hides
-/// those some other way), without a decomposition (HarfBuzz would try its parts), and not
-/// composing with `previous` (0: none) into another character (HarfBuzz would try that).
-int icub_is_notdef_without_glyph(uint32_t code_point, uint32_t previous);
+/// What a font without a glyph for `code_point` may still draw of it in HarfBuzz: -1 when
+/// HarfBuzz may draw or hide it some other way (a space, format, control, private-use or
+/// default-ignorable character, or one whose decomposition holds one); else the number of code
+/// points written to `others` (room for `capacity`) whose glyph HarfBuzz would take instead: every
+/// part of its canonical and compatibility decompositions, each part's again, and what it composes
+/// into with `previous` (0: none). 0 when none: without its glyph it can only be .notdef (-1 when
+/// they do not fit).
+int32_t icub_notdef_unless(uint32_t code_point, uint32_t previous, uint32_t *others, int32_t capacity);
 
 /// Whether a code point is in the CJK Symbols and Punctuation block (U+3000..U+303F).
 int32_t icub_is_in_cjk_symbols_block(uint32_t code_point);
