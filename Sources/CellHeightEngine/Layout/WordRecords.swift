@@ -851,8 +851,8 @@ final class WordRecords {
             // A character the primary font lacks and still drew: the chain had no font for it, and
             // whether it has one in another paragraph depends on that run's first missing characters.
             // Not so for an escape that no font has: the primary font's missing glyph in any run.
-            // (Not for the characters of a script no font has: whether their line's box takes a
-            // fallback font's height still depends on the run, `WordRecordTests` shows.)
+            // (Not for every character no font has: CJK Extension B ideographs so taken gave other
+            // line boxes than shaping in `WordRecordTests`.)
             // (A surrogate pair's character is tested at its high surrogate; a word holds no lone one.)
             if font == 0 && unit & 0xFC00 != 0xDC00 && !(primaryDrawsASCII && unit >= 0x20 && unit < 0x7F) {
                 let (value, _) = k + 1 < word.count ? decodeUTF16(word.units[k], word.units[k + 1]) : (UInt32(unit), 1)
