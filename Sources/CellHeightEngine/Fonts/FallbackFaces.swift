@@ -22,19 +22,6 @@ final class FallbackFaces {
         return group
     }
 
-    /// Whether no font the fallback loop may try has `codePoint` (not the primary font, the fixed
-    /// fallbacks, nor any font of the system's fallback list, whose charsets fontconfig reads from
-    /// their cmaps): then the primary font draws it, as its missing glyph, whichever font the
-    /// run's other characters choose. (The escape U+001B, in the fonts of a Debian machine.)
-    func noFontHas(_ codePoint: UInt32) -> Bool {
-        if let known = noFont[codePoint] { return known }
-        let answer = !group.contains { $0.hasGlyph(codePoint) }
-            && (!chain.usesSystemFallback || systemFace(for: codePoint) == nil)
-        noFont[codePoint] = answer
-        return answer
-    }
-    private var noFont: [UInt32: Bool] = [:]
-
     /// `FontFallbackChain.systemFace(for:)`, asked once per code point.
     func systemFace(for codePoint: UInt32) -> FontFace? {
         if let known = systemFaces[codePoint] { return known }

@@ -311,16 +311,6 @@ final class PairwiseTextPreparer {
                 length += 1
                 continue
             }
-            if byte == 0x1B {
-                // An escape (ANSI colour codes: "‘\e[1m%s\e[0m’" in every en@boldquot catalog): the
-                // word records take it, a control character the pair tables do not.
-                guard takesWords, length - paragraphStart < WordRecords.longestParagraph else { return nil }
-                needsWords = true
-                units[length] = 0x1B
-                position += 1
-                length += 1
-                continue
-            }
             if byte < 0x80 {
                 guard byte >= PairwiseASCIIAdvances.first && byte <= PairwiseASCIIAdvances.last else { return nil }
                 hasLatin = hasLatin || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)

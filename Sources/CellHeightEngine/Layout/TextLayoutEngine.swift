@@ -123,7 +123,6 @@ public final class TextLayoutEngine {
                            prepareTogether: { shaping.prepareWords($0, contexts: $1) },
                            asciiLane: PairwiseTextPreparer(advances: advances, words: nil),
                            systemFace: { shaper.fallbackFaces.systemFace(for: $0) },
-                           noFontHas: { shaper.fallbackFaces.noFontHas($0) },
                            unitLimit: wordRecordUnitLimit,
                            shared: sharesRecords ? FontRegistry.shared.wordRecords(for: key) : nil,
                            face: { chain.face(for: $0) })

@@ -15,7 +15,7 @@ import ICUBridge
 ///   side of a space as it would alone, and a fallback font only ever shapes ranges inside a word
 ///   (the space is never missing);
 /// - the word starts with no mark or joiner (that would join the space's grapheme) and ends with
-///   no prepended character, holds no U+3000, line separator, control (but the escape) or emoji character,
+///   no prepended character, holds no U+3000, line separator, control or emoji character,
 ///   and no lone surrogate (`WordCharacters`; a surrogate pair is one character);
 /// - its neutral characters before its first real script are shaped in the run they continue
 ///   (the key holds that run's script, see `scriptRuns(of:leadingScript:)`);
@@ -272,8 +272,6 @@ final class WordRecords {
     /// The font the fallback chain gives a character (its system fallback, see
     /// `FontFallbackChain.FallbackIterator`).
     private let systemFace: (UInt32) -> FontFace?
-    /// Whether no font the fallback chain may give has a character (`FallbackFaces.noFontHas`).
-    private let noFontHas: (UInt32) -> Bool
     /// The primary font's space advance, in 1/65536 px.
     let spaceAdvance: Int
     /// The records the other workers with these fonts and settings made, and this worker's face
@@ -287,8 +285,7 @@ final class WordRecords {
     init(primary: FontFace, primaryDrawsASCII: Bool, spaceAdvance: Int,
          prepareTogether: @escaping ([UInt16], [ScriptContext]) -> PreparedText,
          asciiLane: PairwiseTextPreparer? = nil,
-         systemFace: @escaping (UInt32) -> FontFace?, noFontHas: @escaping (UInt32) -> Bool,
-         unitLimit: Int = defaultUnitLimit,
+         systemFace: @escaping (UInt32) -> FontFace?, unitLimit: Int = defaultUnitLimit,
          shared: SharedWordRecords? = nil, face: @escaping (FontReference) -> FontFace? = { _ in nil }) {
         fonts = [primary]
         self.unitLimit = unitLimit
@@ -298,7 +295,6 @@ final class WordRecords {
         self.prepareTogether = prepareTogether
         self.asciiLane = asciiLane
         self.systemFace = systemFace
-        self.noFontHas = noFontHas
         self.shared = shared
         self.face = face
         slots = Array(repeating: 0, count: 1 << 12)
@@ -850,15 +846,11 @@ final class WordRecords {
             if font != 0 { record.usesFallback = true }
             // A character the primary font lacks and still drew: the chain had no font for it, and
             // whether it has one in another paragraph depends on that run's first missing characters.
-            // Not so for an escape that no font has: the primary font's missing glyph in any run.
-            // (Not for every character no font has: CJK Extension B ideographs so taken gave other
-            // line boxes than shaping in `WordRecordTests`.)
             // (A surrogate pair's character is tested at its high surrogate; a word holds no lone one.)
             if font == 0 && unit & 0xFC00 != 0xDC00 && !(primaryDrawsASCII && unit >= 0x20 && unit < 0x7F) {
                 let (value, _) = k + 1 < word.count ? decodeUTF16(word.units[k], word.units[k + 1]) : (UInt32(unit), 1)
                 if !fonts[0].hasGlyph(value)
-                    && Unicode.Scalar(value).map({ $0.properties.generalCategory != .format }) ?? true
-                    && !(value == 0x1B && noFontHas(value)) {
+                    && Unicode.Scalar(value).map({ $0.properties.generalCategory != .format }) ?? true {
                     record.isUsable = false
                 }
             }
@@ -1053,8 +1045,8 @@ struct RunFonts {
 enum WordCharacters {
     /// A neutral character (Common, Inherited or Unknown script): it joins the run around it.
     static let neutral: UInt8 = 1
-    /// A word holding it is shaped with its paragraph (controls but the escape, tab, U+3000, line
-    /// and paragraph separators, what may make an emoji, a lone surrogate).
+    /// A word holding it is shaped with its paragraph (controls, tab, U+3000, line and paragraph
+    /// separators, what may make an emoji, a lone surrogate).
     static let refused: UInt8 = 2
     /// Not at a word's start: it would join the space before it in one grapheme (marks, joiners).
     static let refusedFirst: UInt8 = 4
@@ -1084,11 +1076,7 @@ enum WordCharacters {
         if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
             f |= neutral
         }
-        // (Not the escape: shaping reads it as any other character, a missing glyph with no
-        // script, which nothing across a space changes; Line_Break CM, so ICU reads it as part of
-        // the character before, or as a letter at a word's start, alone as in its paragraph.)
-        if (value < 0x20 && value != 0x1B) || (0x7F...0x9F).contains(value)
-            || value == 0x3000 || value == 0x2028 || value == 0x2029
+        if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x3000 || value == 0x2028 || value == 0x2029
             || (0xD800...0xDFFF).contains(value) || value == 0x20E3
             || (value <= 0xFFFF && EmojiSegments.mayStartEmoji(UInt16(value))) || mayBeEmoji(value) {
             f |= refused

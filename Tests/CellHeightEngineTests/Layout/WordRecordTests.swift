@@ -31,21 +31,8 @@ struct WordRecordTests {
         let paragraphs = stride(from: 0, to: texts.count - 2, by: 3).map { (start: Int) -> String in
             [texts[start], texts[start + 1], "", texts[start + 2]].joined(separator: "\n")
         }
-        return texts + paragraphs + texts + beyondBMP + beyondBMP + asciiBesideOtherScripts + escapes + escapes
+        return texts + paragraphs + texts + beyondBMP + beyondBMP + asciiBesideOtherScripts
     }
-
-    /// Rows with ANSI escapes, written for this test in the style of the en@boldquot catalogs
-    /// (their quoted words in bold): escapes inside a word, at a word's start and end, alone
-    /// between spaces, at a paragraph's start, beside a mark, a hyphen, Cyrillic, Arabic and CJK.
-    static let escapes = [
-        "cannot open ‘\u{1B}[1m%s\u{1B}[0m’: %s",
-        "option “\u{1B}[1m--%s\u{1B}[0m” requires an argument; try ‘\u{1B}[1m%s --help\u{1B}[0m’",
-        "\u{1B}[1mwarning:\u{1B}[0m the file \u{1B}[1m%s\u{1B}[0m is empty \u{1B} and\u{1B} ok",
-        "\u{1B}[31mRed\u{1B}[0m \u{1B}\u{301}x a\u{1B}-b e\u{301}\u{1B}[0m (\u{1B}[1m)\u{1B}[0m.",
-        "Не удалось открыть «\u{1B}[1m%s\u{1B}[0m»: файл \u{1B}[1mзанят\u{1B}[0m",
-        "تعذر فتح ‘\u{1B}[1m%s\u{1B}[0m’ الملف \u{1B}[1mمشغول\u{1B}[0m",
-        "无法打开“\u{1B}[1m%s\u{1B}[0m”：文件\u{1B}[1m正忙\u{1B}[0m。",
-    ]
 
     /// Text with characters beyond the BMP (surrogate pairs), written for these tests: Shavian,
     /// Deseret, Osage, Adlam, Gothic, Old Italic, Brahmi and Kaithi words, mathematical
@@ -78,7 +65,7 @@ struct WordRecordTests {
         let texts = try Self.texts()
         let face = try FontFace(path: font)
         let chain = FontFallbackChain.chromiumDefault(primary: face)
-        var fromRecords = 0, beyondBMP = 0, escapes = 0, fromPairTables = 0, differing: [String] = []
+        var fromRecords = 0, beyondBMP = 0, fromPairTables = 0, differing: [String] = []
         for (size, lineHeight) in [(14.0, LineHeight.normal), (17, .multiple(1.3))] {
             let lane = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
             let shaping = try TextLayoutEngine(chain: chain, fontSize: size, lineHeight: lineHeight)
@@ -90,7 +77,6 @@ struct WordRecordTests {
                       prepared.paragraphs.contains(where: \.isFromWordRecords) else { continue }
                 fromRecords += 1
                 if text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) { beyondBMP += 1 }
-                if text.contains("\u{1B}") { escapes += 1 }
                 let expected = shaping.prepare(text)
                 if let field = prepared.differingLayoutsOrNumbers(from: expected, engine: lane, otherEngine: shaping) {
                     differing.append("\(field): \(text)")
@@ -104,10 +90,6 @@ struct WordRecordTests {
         #expect(fromPairTables > 100, "ASCII words beside other scripts should be made from the pair tables")
         #expect(fromRecords > 1_000, "real text beyond the pair tables should take the word records")
         #expect(beyondBMP >= 2 * 2 * 10, "text beyond the BMP should take the word records: \(beyondBMP)")
-        // (Not the Chinese row: its escapes, which no font has, are drawn by the primary font inside
-        // runs the CJK fallback font draws, and a record keeps one fallback font per run.)
-        #expect(escapes == 2 * 2 * (Self.escapes.count - 1),
-                "text with escapes should take the word records: \(escapes)")
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 
@@ -137,7 +119,7 @@ struct WordRecordTests {
     @Test("same numbers as shaping in every installed font the lane takes, on a sample of every script")
     func acrossInstalledFonts() throws {
         let all = try Self.texts()
-        let sample = stride(from: 0, to: all.count, by: 7).map { all[$0] } + Self.beyondBMP + Self.escapes
+        let sample = stride(from: 0, to: all.count, by: 7).map { all[$0] } + Self.beyondBMP
         var fontsTaken = 0, texts = 0, beyondBMP = 0, differing: [String] = []
         for font in Self.installedFonts() {
             let face = try FontFace(path: font)
