@@ -202,8 +202,9 @@ enum ClassBesideASCII {
         let standIns = UnsafeMutablePointer<UInt16>.allocate(capacity: 95)
         var firsts: [[Int]: UInt16] = [:]
         for unit in UInt16(0x20)...0x7E {
-            let first = firsts[kind(unit)] ?? unit
-            firsts[kind(unit)] = first
+            let rulesRead = kind(unit)
+            let first = firsts[rulesRead] ?? unit
+            firsts[rulesRead] = first
             (standIns + Int(unit) - 0x20).initialize(to: first)
         }
         return standIns

@@ -657,24 +657,26 @@ final class WordRecords {
             let ascii = words.indices.filter {
                 Self.isASCIIWord(words[$0]) && asciiLane.walksPairwise(words[$0].units, count: words[$0].count)
             }
-            if !ascii.isEmpty, let records = make(ascii.map { words[$0] }, fromASCIILane: true) {
+            if !ascii.isEmpty, let records = make(ascii.map { words[$0] }, preparedBy: { text, _ in
+                asciiLane.preparedAsShaped(text)
+            }) {
                 for (n, record) in zip(ascii, records) { made[n] = record }
                 recordsFromPairTables += records.count
                 shaped = words.indices.filter { made[$0] < 0 }
             }
         }
         if !shaped.isEmpty {
-            guard let records = make(shaped.map { words[$0] }, fromASCIILane: false) else { return [] }
+            guard let records = make(shaped.map { words[$0] }, preparedBy: prepareTogether) else { return [] }
             for (n, record) in zip(shaped, records) { made[n] = record }
         }
         for index in made { share(index) }
         return made
     }
 
-    /// The records of `words`, prepared together by shaping or (`fromASCIILane`) from the pair
-    /// tables; nil when they could not be prepared so.
-    private func make(_ words: [Word], fromASCIILane: Bool) -> [Int]? {
-        guard var together = together(words, fromASCIILane: fromASCIILane) else { return nil }
+    /// The records of `words`, prepared together by `prepare` (shaping, or the pair tables of
+    /// `asciiLane`); nil when they could not be prepared so.
+    private func make(_ words: [Word], preparedBy prepare: ([UInt16], [ScriptContext]) -> PreparedText?) -> [Int]? {
+        guard var together = together(words, preparedBy: prepare) else { return nil }
         return words.indices.map { n in
             let record = record(of: words[n], at: together.starts[n], in: &together)
             records.append(record)
@@ -721,8 +723,9 @@ final class WordRecords {
         }
     }
 
-    /// `words` prepared together, each with its spaces and in the run it continues.
-    private func together(_ words: [Word], fromASCIILane: Bool = false) -> Together? {
+    /// `words` prepared together by `prepare`, each with its spaces and in the run it continues.
+    private func together(_ words: [Word], preparedBy prepare: ([UInt16], [ScriptContext]) -> PreparedText?)
+        -> Together? {
         var text: [UInt16] = []
         var starts: [Int] = []
         var contexts: [ScriptContext] = []
@@ -748,14 +751,7 @@ final class WordRecords {
             text.append(contentsOf: UnsafeBufferPointer(start: word.units, count: word.count))
             if word.edges & Self.spaceAfter != 0 { text.append(0x20) }
         }
-        let prepared: PreparedText
-        if fromASCIILane {
-            guard let fromTables = asciiLane?.preparedAsShaped(text) else { return nil }
-            prepared = fromTables
-        } else {
-            prepared = prepareTogether(text, contexts)
-        }
-        guard let paragraph = prepared.paragraphs.first else { return nil }
+        guard let prepared = prepare(text, contexts), let paragraph = prepared.paragraphs.first else { return nil }
         var fontMap: [Int] = prepared.fonts.map { font in
             if let known = fonts.firstIndex(where: { $0 === font }) { return known }
             fonts.append(font)
