@@ -385,6 +385,11 @@ final class PairwiseTextPreparer {
         // offsets up to `heldEnd`.
         var prefix = self.prefix, losses = self.losses, clusterStarts = self.clusterStarts
         var heldEnd = Int.min
+        if text != nil {
+            // The first stretch of numbers, before the breaks found are (the numbers' room may
+            // move their buffers).
+            (prefix, losses, clusterStarts, heldEnd) = numbers(from: from, through: from)
+        }
         var found = FoundStops(self, writingAt: breakBase)
         if text == nil {
             (prefix, losses, clusterStarts, heldEnd) = numbers(from: from, through: to)
@@ -399,6 +404,14 @@ final class PairwiseTextPreparer {
         var hasLigature = false
         var i = from
         while i < to {
+            if text != nil && i < heldEnd {
+                // Most of a paragraph of prose in one pass; the rest item by item below.
+                var spaceRun = (start: spaceRunStart, x: spaceRunX)
+                i = walkPlainWords(units, length: length, from: i, heldEnd: heldEnd, x: &x, spaceRun: &spaceRun,
+                                   found: &found)
+                (spaceRunStart, spaceRunX) = spaceRun
+                if i >= to { break }
+            }
             if units[i] == 0x20 {
                 // A run of spaces; a line may break after it (the spaces hang).
                 spaceRunStart = i
@@ -496,6 +509,101 @@ final class PairwiseTextPreparer {
         if let text { found.flush(into: text) }
         let trailingSpaces = length > 0 && units[length &- 1] == 0x20
         return (trailingSpaces ? spaceRunStart : length, trailingSpaces ? spaceRunX : x, x, found.next)
+    }
+
+    /// Walks, while preparing a paragraph, its plain words (printable ASCII, every pair's step
+    /// known, no character starting a substitution) and the runs of spaces between them from
+    /// `start` (where a word or a run starts, below `heldEnd`) in one pass: x summed pair by
+    /// pair, each break opportunity with its x and the loss at it added to `found` when met.
+    /// Nothing goes into the numbers per offset, which preparing never reads back here. Stops at
+    /// the paragraph's end, or where the first word or run it does not take starts, with `x`,
+    /// `spaceRun` (the last run of spaces: where it starts and its x) and `found` as they were
+    /// there, for `walk` to go on item by item; where it stopped.
+    ///
+    /// It finds what the item-by-item walk finds: a run's break after it, with the loss of the
+    /// last space's pair; in a word, the breaks of `recordBreaks` (two letters or digits never
+    /// break, whatever comes before them: `ChromiumLineBreakerLaneTests` checks every such triple),
+    /// and the loss of the word's last pair.
+    @inline(__always)
+    private func walkPlainWords(_ units: UnsafePointer<UInt16>, length: Int, from start: Int, heldEnd: Int,
+                                x: inout Int, spaceRun: inout (start: Int, x: Int), found: inout FoundStops) -> Int {
+        let steps = advances.tables.steps, asciiFlags = self.asciiFlags
+        let decisions = UnsafePointer(ChromiumLineBreaker.asciiDecisions)
+        let substitutionStart = CharacterFlags.substitutionStart, notLetterOrDigit = CharacterFlags.notLetterOrDigit
+        // The breaks and losses found go at offsets up to `heldEnd`, which `found` has room for.
+        let stop = min(length, heldEnd)
+        /// The step of `unit` (at `k`) before the next character (0 for the paragraph's end), or
+        /// nil when that character is not printable ASCII or the pair was never shaped.
+        @inline(__always) func step(_ unit: UInt16, at k: Int) -> (step: PairwiseASCIIAdvances.Step, next: UInt16)? {
+            var column = PairwiseASCIIAdvances.end, next: UInt16 = 0
+            if k &+ 1 < length {
+                next = units[k &+ 1]
+                column = Int(next) &- 0x20
+                guard UInt(bitPattern: column) < UInt(PairwiseASCIIAdvances.characterCount) else { return nil }
+            }
+            let packed = steps[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), column)]
+                .load(ordering: .relaxed)
+            return packed == PlainShapingTables.unknown ? nil : (PlainShapingTables.unpack(packed), next)
+        }
+        var i = start, walkedX = x
+        items: while i < stop {
+            let itemStart = i, itemX = walkedX
+            let (breakCount, lossCount) = (found.breakCount, found.lossCount)
+            var unit = units[i]
+            if unit == 0x20 {
+                var lastLoss: Int32 = 0
+                var next: UInt16
+                repeat {
+                    guard i &+ 1 <= stop, let (step, after) = step(0x20, at: i) else {
+                        (i, walkedX) = (itemStart, itemX)
+                        break items
+                    }
+                    walkedX &+= Int(step.advance)
+                    lastLoss = step.loss
+                    i &+= 1
+                    next = after
+                } while next == 0x20
+                spaceRun = (itemStart, itemX)
+                if i < length {
+                    found.add(PreparedBreak(x: walkedX, contentX: itemX, offset: UInt32(i),
+                                            contentEnd: UInt32(itemStart), kind: .afterSpaces))
+                    found.addLoss(Int(lastLoss), at: i)
+                }
+                continue
+            }
+            var unitFlags = unit > 0x20 && unit < 0x7F ? asciiFlags[Int(unit)] : substitutionStart
+            guard unitFlags & substitutionStart == 0 else { break }
+            var lastLast: UInt16 = i > 0 ? units[i &- 1] : 0
+            while true {
+                guard i &+ 1 <= stop, let (step, next) = step(unit, at: i) else {
+                    (i, walkedX) = (itemStart, itemX)
+                    (found.breakCount, found.lossCount) = (breakCount, lossCount)
+                    break items
+                }
+                walkedX &+= Int(step.advance)
+                i &+= 1
+                // (0 only at the paragraph's end: `step` takes no control character.)
+                guard next > 0x20 else {
+                    found.addLoss(Int(step.loss), at: i)
+                    break
+                }
+                let nextFlags = asciiFlags[Int(next)]
+                if nextFlags & substitutionStart != 0 {
+                    (i, walkedX) = (itemStart, itemX)
+                    (found.breakCount, found.lossCount) = (breakCount, lossCount)
+                    break items
+                }
+                if (unitFlags | nextFlags) & notLetterOrDigit != 0,
+                   let kind = ChromiumLineBreaker.asciiBreak(lastLast, unit, next, decisions: decisions) {
+                    found.add(PreparedBreak(x: walkedX, contentX: walkedX, offset: UInt32(i), contentEnd: UInt32(i),
+                                            kind: kind))
+                    found.addLoss(Int(step.loss), at: i)
+                }
+                (lastLast, unit, unitFlags) = (unit, next, nextFlags)
+            }
+        }
+        x = walkedX
+        return i
     }
 
     /// The word from `start` (at x `x`, within the numbers held up to `heldEnd`) walked in one

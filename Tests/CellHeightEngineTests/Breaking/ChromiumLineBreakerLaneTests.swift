@@ -30,6 +30,24 @@ struct ChromiumLineBreakerLaneTests {
         #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
     }
 
+    /// The pair lane's one-pass walk (`PairwiseTextPreparer.walkPlainWords`) asks for a break
+    /// only where one of the two is neither a letter nor a digit.
+    @Test("two ASCII letters or digits never break, whatever comes before them")
+    func lettersAndDigitsNeverBreak() {
+        let alphanumerics = (UInt16(0x21)...0x7E).filter { AsciiBreakTable.isLetterOrDigit($0) }
+        #expect(alphanumerics.count == 62)
+        let before: [UInt16] = [0] + (UInt16(0x20)...0x7E).map { $0 } + [0xA0, 0xE9, 0x2019, 0x4E00]
+        var breaks: [String] = []
+        for last in alphanumerics {
+            for current in alphanumerics {
+                for lastLast in before where ChromiumLineBreaker.asciiBreak(lastLast, last, current) != nil {
+                    breaks.append("\(lastLast) \(last) \(current)")
+                }
+            }
+        }
+        #expect(breaks.isEmpty, "first: \(breaks.prefix(5))")
+    }
+
     @Test("classes: Latin-1 letters, symbols and quotation marks, and nothing that breaks on its own")
     func classes() {
         let value = Dictionary(uniqueKeysWithValues: Self.classified.map { ($0.unit, $0.value) })
