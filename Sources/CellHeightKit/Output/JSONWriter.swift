@@ -6,16 +6,16 @@
 /// Each value has two forms: with a key, a member of the open object; without, an element of
 /// the open array (or a value at the top).
 struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+    private let bytes: ByteBuffer
     /// Whether the open container already has a member or element, so the next one needs a comma.
     private var needsComma = false
 
     init(reservingCapacity capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        bytes = ByteBuffer(capacity: capacity)
     }
 
     /// Everything written so far, as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.string }
 
     // MARK: - Members
 
@@ -47,7 +47,11 @@ struct JSONWriter {
     /// A string (see `appendJSONString`), or `null` for nil.
     mutating func string(_ value: String?) {
         separate()
-        if let value { appendJSONString(value, to: &bytes) } else { append("null") }
+        if let value {
+            jsonStringPieces(value) { bytes.append($0) }
+        } else {
+            append("null")
+        }
         needsComma = true
     }
 
@@ -62,7 +66,7 @@ struct JSONWriter {
     mutating func integer(_ value: Int) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDecimalDigits(UInt64(value.magnitude), to: &bytes)
+        bytes.appendDecimalDigits(UInt64(value.magnitude))
         needsComma = true
     }
 
@@ -81,13 +85,13 @@ struct JSONWriter {
     /// Elements of the open array written elsewhere (separated by commas), copied as they are.
     mutating func elements(_ text: String) {
         separate()
-        bytes.append(contentsOf: text.utf8)
+        append(text)
         needsComma = true
     }
 
     /// Lines written elsewhere (each ending with "\n"), copied as they are.
     mutating func lines(_ text: [UInt8]) {
-        bytes.append(contentsOf: text)
+        text.withUnsafeBufferPointer { bytes.append($0) }
         needsComma = false
     }
 
@@ -95,11 +99,24 @@ struct JSONWriter {
 
     /// A member's key and its colon. Keys are literals that need no escaping.
     private mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let comma = needsComma
+        name.withUTF8Buffer { name in
+            bytes.write(atMost: name.count + 4) { out in
+                var k = 0
+                if comma {
+                    out[0] = UInt8(ascii: ",")
+                    k = 1
+                }
+                out[k] = UInt8(ascii: "\"")
+                for byte in name {
+                    k &+= 1
+                    out[k] = byte
+                }
+                out[k &+ 1] = UInt8(ascii: "\"")
+                out[k &+ 2] = UInt8(ascii: ":")
+                return k &+ 3
+            }
+        }
         needsComma = false
     }
 
@@ -108,7 +125,8 @@ struct JSONWriter {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    private func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append($0) }
     }
 }

@@ -8,35 +8,51 @@ func jsonString(_ value: String) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Appends `value` as a JSON string literal (see `jsonString`) to UTF-8 `bytes`: runs of bytes
-/// that need no escape are copied whole.
+/// Appends `value` as a JSON string literal (see `jsonString`) to UTF-8 `bytes`.
 func appendJSONString(_ value: String, to bytes: inout [UInt8]) {
+    jsonStringPieces(value) { bytes.append(contentsOf: $0) }
+}
+
+/// Calls `emit` with the pieces of `value` as a JSON string literal (see `jsonString`), in
+/// order: the quotes, runs of bytes that need no escape (copied whole), and escapes.
+@inline(__always)
+func jsonStringPieces(_ value: String, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
     var value = value
-    value.withUTF8 { utf8 in
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        for i in 0..<utf8.count {
-            let byte = utf8[i]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-            runStart = i + 1
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            default:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                          hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { quote in
+        quote[0] = UInt8(ascii: "\"")
+        let quote = UnsafeBufferPointer(quote)
+        value.withUTF8 { utf8 in
+            emit(quote)
+            var runStart = 0
+            for i in 0..<utf8.count {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                emit(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                runStart = i + 1
+                jsonEscapes[Int(byte)].withUnsafeBufferPointer(emit)
             }
+            // Other bytes, those of multi-byte UTF-8 sequences included, are copied as they are.
+            emit(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            emit(quote)
         }
-        // Other bytes, those of multi-byte UTF-8 sequences included, are copied as they are.
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The escape of each byte below 0x60 that a JSON string escapes (control characters, the quote
+/// and the backslash): "\n", "\u001f"; empty for the others.
+private let jsonEscapes: [[UInt8]] = (0..<0x60).map { (byte: Int) -> [UInt8] in
+    switch byte {
+    case 0x22: return Array("\\\"".utf8)
+    case 0x5C: return Array("\\\\".utf8)
+    case 0x0A: return Array("\\n".utf8)
+    case 0x0D: return Array("\\r".utf8)
+    case 0x09: return Array("\\t".utf8)
+    case 0x08: return Array("\\b".utf8)
+    case 0x0C: return Array("\\f".utf8)
+    case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        return Array("\\u00".utf8) + [hex[byte >> 4], hex[byte & 0x0F]]
+    default: return []
     }
 }
 
