@@ -512,7 +512,7 @@ final class PairwiseTextPreparer {
     }
 
     /// Walks, while preparing a paragraph, its plain words (printable ASCII, every pair's step
-    /// known, no character starting a substitution) and the runs of spaces between them from
+    /// known, no pair shaped whole: see `wholeWordPairs`) and the runs of spaces between them from
     /// `start` (where a word or a run starts, below `heldEnd`) in one pass: x summed pair by
     /// pair, each break opportunity with its x and the loss at it added to `found` when met.
     /// Nothing goes into the numbers per offset, which preparing never reads back here. Stops at
@@ -527,22 +527,26 @@ final class PairwiseTextPreparer {
     @inline(__always)
     private func walkPlainWords(_ units: UnsafePointer<UInt16>, length: Int, from start: Int, heldEnd: Int,
                                 x: inout Int, spaceRun: inout (start: Int, x: Int), found: inout FoundStops) -> Int {
-        let steps = advances.tables.steps, asciiFlags = self.asciiFlags
+        let steps = advances.tables.steps, asciiFlags = self.asciiFlags, wholeWordPairs = self.wholeWordPairs
         let decisions = UnsafePointer(ChromiumLineBreaker.asciiDecisions)
         let substitutionStart = CharacterFlags.substitutionStart, notLetterOrDigit = CharacterFlags.notLetterOrDigit
         // The breaks and losses found go at offsets up to `heldEnd`, which `found` has room for.
         let stop = min(length, heldEnd)
-        /// The step of `unit` (at `k`) before the next character (0 for the paragraph's end), or
-        /// nil when that character is not printable ASCII or the pair was never shaped.
-        @inline(__always) func step(_ unit: UInt16, at k: Int) -> (step: PairwiseASCIIAdvances.Step, next: UInt16)? {
+        /// The step of `unit` (at `k`, with its `flags`) before the next character (0 for the
+        /// paragraph's end), or nil when that character is not printable ASCII, the pair was never
+        /// shaped, or it is shaped whole (`isPairwiseWord`'s test, asked of the characters that
+        /// start a substitution: only they have such pairs).
+        @inline(__always) func step(_ unit: UInt16, _ flags: UInt8, at k: Int)
+            -> (step: PairwiseASCIIAdvances.Step, next: UInt16)? {
             var column = PairwiseASCIIAdvances.end, next: UInt16 = 0
             if k &+ 1 < length {
                 next = units[k &+ 1]
                 column = Int(next) &- 0x20
                 guard UInt(bitPattern: column) < UInt(PairwiseASCIIAdvances.characterCount) else { return nil }
             }
-            let packed = steps[PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), column)]
-                .load(ordering: .relaxed)
+            let index = PairwiseASCIIAdvances.pairIndex(UInt8(truncatingIfNeeded: unit), column)
+            if flags & substitutionStart != 0 && wholeWordPairs[index] { return nil }
+            let packed = steps[index].load(ordering: .relaxed)
             return packed == PlainShapingTables.unknown ? nil : (PlainShapingTables.unpack(packed), next)
         }
         var i = start, walkedX = x
@@ -554,7 +558,7 @@ final class PairwiseTextPreparer {
                 var lastLoss: Int32 = 0
                 var next: UInt16
                 repeat {
-                    guard i &+ 1 <= stop, let (step, after) = step(0x20, at: i) else {
+                    guard i &+ 1 <= stop, let (step, after) = step(0x20, 0, at: i) else {
                         (i, walkedX) = (itemStart, itemX)
                         break items
                     }
@@ -571,11 +575,11 @@ final class PairwiseTextPreparer {
                 }
                 continue
             }
-            var unitFlags = unit > 0x20 && unit < 0x7F ? asciiFlags[Int(unit)] : substitutionStart
-            guard unitFlags & substitutionStart == 0 else { break }
+            guard unit > 0x20 && unit < 0x7F else { break }
+            var unitFlags = asciiFlags[Int(unit)]
             var lastLast: UInt16 = i > 0 ? units[i &- 1] : 0
             while true {
-                guard i &+ 1 <= stop, let (step, next) = step(unit, at: i) else {
+                guard i &+ 1 <= stop, let (step, next) = step(unit, unitFlags, at: i) else {
                     (i, walkedX) = (itemStart, itemX)
                     (found.breakCount, found.lossCount) = (breakCount, lossCount)
                     break items
@@ -588,11 +592,6 @@ final class PairwiseTextPreparer {
                     break
                 }
                 let nextFlags = asciiFlags[Int(next)]
-                if nextFlags & substitutionStart != 0 {
-                    (i, walkedX) = (itemStart, itemX)
-                    (found.breakCount, found.lossCount) = (breakCount, lossCount)
-                    break items
-                }
                 if (unitFlags | nextFlags) & notLetterOrDigit != 0,
                    let kind = ChromiumLineBreaker.asciiBreak(lastLast, unit, next, decisions: decisions) {
                     found.add(PreparedBreak(x: walkedX, contentX: walkedX, offset: UInt32(i), contentEnd: UInt32(i),
