@@ -1,3 +1,5 @@
+import Foundation
+
 // The `json` and `ndjson` outputs (format 2; docs/reference.md, docs/schemas/output.schema.json).
 //
 // Every row has "results": one entry per size and width (each size's widths in turn), each with
@@ -30,7 +32,7 @@ package let jsonFormatVersion = 2
 /// apart (`renderJSONRows` of slices of the rows, in order), nil to write them here.
 func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String {
     let rowBytes = renderedRows.map { $0.reduce(0) { $0 + $1.utf8.count + 1 } } ?? rowObjectBytes * report.cells.count
-    return renderJSONDocument(rowCount: report.cells.count, rowBytes: rowBytes, columns: report.columns,
+    let document = renderJSONDocument(rowCount: report.cells.count, rowBytes: rowBytes, columns: report.columns,
                               totals: report.totals, statistics: report.statistics, settings: report.settings,
                               options: report.options) { json in
         if let renderedRows {
@@ -39,13 +41,14 @@ func renderJSONReport(_ report: Report, renderedRows: [String]? = nil) -> String
             for rowIndex in report.cells.indices { writeRowObject(report, rowIndex: rowIndex, to: &json) }
         }
     }
+    return String(decoding: document, as: UTF8.self)
 }
 
 /// The `json` document of rows rendered apart, as `renderJSONReport` writes it from their cells,
 /// made from their row objects (`renderJSONRows` of slices of the rows, in order) and their
 /// heights alone: what a run keeps of its rows instead of their cells (see `DocumentSink`).
 func renderJSONReport(renderedRows: [String], heights: ColumnHeights, settings: ReportSettings,
-                      options: ReportOptions) -> String {
+                      options: ReportOptions) -> Data {
     let columns = Report.columns(of: settings)
     precondition(heights.columns.count == columns.count, "a column of heights per report column")
     return renderJSONDocument(rowCount: heights.rowCount,
@@ -58,10 +61,10 @@ func renderJSONReport(renderedRows: [String], heights: ColumnHeights, settings: 
 }
 
 /// The `json` document around its rows, which `writeRows` writes (`rowBytes`: about how many
-/// bytes they take, for the text's capacity).
+/// bytes they take, for the text's capacity), as UTF-8.
 private func renderJSONDocument(rowCount: Int, rowBytes: Int, columns: [ReportColumn], totals: [Double],
                                 statistics: [HeightStatistics], settings: ReportSettings, options: ReportOptions,
-                                writeRows: (inout JSONWriter) -> Void) -> String {
+                                writeRows: (inout JSONWriter) -> Void) -> Data {
     var json = JSONWriter(reservingCapacity: rowBytes + 1024)
     json.beginObject()
     json.beginObject("version")
@@ -104,7 +107,7 @@ private func renderJSONDocument(rowCount: Int, rowBytes: Int, columns: [ReportCo
     writeSettingsObject(settings, to: &json)
     json.endObject()
     json.newline()
-    return json.text
+    return json.takeData()
 }
 
 /// The row objects of a `json` document's "rows", separated by commas, as `renderJSONReport`

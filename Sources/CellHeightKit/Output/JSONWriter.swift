@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes compact JSON straight into one byte buffer: keys, values and the commas between them,
 /// in the order they are written (so output is byte-for-byte reproducible). Rows are written
 /// this way rather than as arrays of (key, value) strings joined later, which cost several times
@@ -16,6 +18,9 @@ struct JSONWriter {
 
     /// Everything written so far, as text.
     var text: String { bytes.string }
+
+    /// Everything written so far, as bytes (see `ByteBuffer.takeData`): the writer is then empty.
+    func takeData() -> Data { bytes.takeData() }
 
     // MARK: - Members
 
@@ -99,23 +104,24 @@ struct JSONWriter {
 
     /// A member's key and its colon. Keys are literals that need no escaping.
     private mutating func key(_ name: StaticString) {
-        let comma = needsComma
-        name.withUTF8Buffer { name in
-            bytes.write(atMost: name.count + 4) { out in
-                var k = 0
-                if comma {
-                    out[0] = UInt8(ascii: ",")
-                    k = 1
-                }
-                out[k] = UInt8(ascii: "\"")
-                for byte in name {
-                    k &+= 1
-                    out[k] = byte
-                }
-                out[k &+ 1] = UInt8(ascii: "\"")
-                out[k &+ 2] = UInt8(ascii: ":")
-                return k &+ 3
+        // A literal's bytes, read in place (`withUTF8Buffer`'s closure would retain the buffer
+        // for every key).
+        precondition(name.hasPointerRepresentation, "keys are string literals")
+        let start = name.utf8Start, count = name.utf8CodeUnitCount, comma = needsComma
+        bytes.write(atMost: count + 4) { out in
+            var k = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                k = 1
             }
+            out[k] = UInt8(ascii: "\"")
+            for n in 0..<count {
+                k &+= 1
+                out[k] = start[n]
+            }
+            out[k &+ 1] = UInt8(ascii: "\"")
+            out[k &+ 2] = UInt8(ascii: ":")
+            return k &+ 3
         }
         needsComma = false
     }

@@ -70,14 +70,14 @@ final class DocumentSink: ReportSink {
         var settings = plan.reportSettings
         let output = plan.request.output
         settings.fallbackFonts = output.showsSettings ? plan.measurer.fallbackFontsUsed : []
-        let text = madeFromHeights
+        let document = madeFromHeights
             ? renderJSONReport(renderedRows: renderedRows, heights: heights, settings: settings, options: options)
-            : render(cells, settings: settings, format: output, options: options,
-                     renderedRows: rendersRowsApart ? renderedRows : nil)
+            : Data(render(cells, settings: settings, format: output, options: options,
+                          renderedRows: rendersRowsApart ? renderedRows : nil).utf8)
         if let outputFile = plan.request.outputFile {
-            try writeAtomically(Data(text.utf8), to: outputFile)
+            try writeAtomically(document, to: outputFile)
         } else {
-            try plan.request.reportOutput(Data(text.utf8))
+            try plan.request.reportOutput(document)
         }
     }
 }

@@ -231,8 +231,9 @@ struct RunMessagesTests {
         #expect(Set(heights.columns[0]).count > 2, "rows of several heights at 60 px")
         let fromCells = render(Array(kept.cells.joined()), settings: plan.reportSettings, format: .json,
                                options: plan.reportOptions, renderedRows: kept.texts)
-        let fromHeights = renderJSONReport(renderedRows: noted.texts, heights: heights,
-                                           settings: plan.reportSettings, options: plan.reportOptions)
+        let fromHeights = String(decoding: renderJSONReport(renderedRows: noted.texts, heights: heights,
+                                                            settings: plan.reportSettings, options: plan.reportOptions),
+                                 as: UTF8.self)
         #expect(fromHeights == fromCells)
         #expect(fromHeights.contains("\"stats\""))
     }
