@@ -60,8 +60,10 @@ package final class ParallelCellMeasurer {
             var settings: [RowSettings?] = [], changes: [Int] = []
             settings.reserveCapacity(slice.count)
             do {
+                // (Rows read in place through a buffer pointer: an array's element passed on is a
+                // copy of the row, four references counted up and down.)
                 for index in slice {
-                    let own = try settingsOf(rows[index])
+                    let own = try rows.withUnsafeBufferPointer { try settingsOf($0[index]) }
                     if index == slice.lowerBound || own != settings[settings.count - 1] { changes.append(index) }
                     settings.append(own)
                 }
@@ -79,13 +81,17 @@ package final class ParallelCellMeasurer {
     /// Measures rows whose settings were prepared.
     private func measurePrepared<Part>(_ rows: [Row], settings: [RowSettings?],
                                        then finish: ([MeasuredCell], Range<Int>, [RowSettings?]) -> Part) -> [Part] {
-        guard jobs > 1, rows.count >= 2 * jobs else {
-            let measurer = measurers[0]
-            return [finish(rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) }, rows.indices, settings)]
-        }
-        let measurers = self.measurers
-        return inParallel(count: rows.count, jobs: jobs) { job, slice in
-            finish(slice.map { measurers[job].measure(rows[$0], settings: settings[$0]) }, slice, settings)
+        // (Rows read in place, as in `measure`.)
+        rows.withUnsafeBufferPointer { rows in
+            guard jobs > 1, rows.count >= 2 * jobs else {
+                let measurer = measurers[0]
+                return [finish(rows.indices.map { measurer.measure(rows[$0], settings: settings[$0]) }, rows.indices,
+                               settings)]
+            }
+            let measurers = self.measurers
+            return inParallel(count: rows.count, jobs: jobs) { job, slice in
+                finish(slice.map { measurers[job].measure(rows[$0], settings: settings[$0]) }, slice, settings)
+            }
         }
     }
 

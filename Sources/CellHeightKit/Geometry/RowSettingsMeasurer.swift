@@ -98,8 +98,17 @@ package final class RowSettingsMeasurer {
     /// `settings` nil stands for the base settings.
     package func measure(_ row: Row, settings: RowSettings?) -> MeasuredCell {
         // The text as the user sees it (the cell then holds it, for reports and messages).
+        // (Two calls, not `let row = changes ? rewritten : row`, which copies every row: four
+        // references counted up and down.)
         let rewriting = settings?.text ?? base.text
-        let row = rewriting.changes(textOf: row.placeholders) ? row.rewritten(by: rewriting, fields: labelFields) : row
+        if rewriting.changes(textOf: row.placeholders) {
+            return measureAsShown(row.rewritten(by: rewriting, fields: labelFields), settings: settings)
+        }
+        return measureAsShown(row, settings: settings)
+    }
+
+    /// `measure` of a row whose text is as the user sees it.
+    private func measureAsShown(_ row: Row, settings: RowSettings?) -> MeasuredCell {
         let budget = settings?.budget ?? base.budget
         // An untranslated row left out of the check is measured without its budget, and says so.
         let (measurer, ownFont) = measurer(for: settings)
