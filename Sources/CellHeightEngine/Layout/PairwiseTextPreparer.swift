@@ -449,10 +449,11 @@ final class PairwiseTextPreparer {
                 }
                 continue
             }
-            // A word. Most are ASCII with every pair known and no ligature: one pass sums them.
-            if i < heldEnd, let fastEnd = walkPlainWord(units, length: length, from: i, x: &x, heldEnd: heldEnd,
-                                                        prefix: prefix, losses: losses, recording: text != nil,
-                                                        found: &found) {
+            // A word. Working out numbers per offset (not preparing, which `walkPlainWords` took
+            // as far as it could), most are ASCII with every pair known and no ligature: one pass
+            // sums them.
+            if text == nil, i < heldEnd, let fastEnd = walkPlainWord(units, length: length, from: i, x: &x,
+                                                                     heldEnd: heldEnd, prefix: prefix, losses: losses) {
                 i = fastEnd
                 continue
             }
@@ -607,15 +608,14 @@ final class PairwiseTextPreparer {
 
     /// The word from `start` (at x `x`, within the numbers held up to `heldEnd`) walked in one
     /// pass when it is printable ASCII, every pair's step is known and no pair of it is shaped
-    /// whole: its advances and losses written into the numbers, `x` moved past it, its break
-    /// opportunities added to `found` when `recording`; where it ends. Nil, with nothing but
+    /// whole: its advances and losses written into the numbers, `x` moved past it; where it ends
+    /// (for `offsetNumbers`: preparing, `walkPlainWords` takes such words). Nil, with nothing but
     /// numbers past `start` written, when the word is not such a word: `walk` then takes it its
     /// word-by-word walk, which gives the same numbers for such a word (letters and digits never
     /// break between them, and every other pair is looked up in the same table).
     @inline(__always)
     private func walkPlainWord(_ units: UnsafePointer<UInt16>, length: Int, from start: Int, x: inout Int, heldEnd: Int,
-                               prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>, recording: Bool,
-                               found: inout FoundStops) -> Int? {
+                               prefix: UnsafeMutablePointer<Int>, losses: UnsafeMutablePointer<Int>) -> Int? {
         let steps = advances.tables.steps, asciiFlags = self.asciiFlags
         var wordX = x
         var flags: UInt8 = 0
@@ -659,11 +659,6 @@ final class PairwiseTextPreparer {
             return nil
         }
         prefix[start] = x
-        if recording {
-            // ASCII only: every pair is decided by the table.
-            _ = recordBreaks(units, start..<end, holdsBreaks: flags & CharacterFlags.notLetterOrDigit != 0,
-                             prefix: prefix, losses: losses, clusterStarts: nil, found: &found)
-        }
         x = wordX
         return end
     }

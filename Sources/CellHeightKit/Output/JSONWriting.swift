@@ -18,23 +18,21 @@ func appendJSONString(_ value: String, to bytes: inout [UInt8]) {
 @inline(__always)
 func jsonStringPieces(_ value: String, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
     var value = value
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { quote in
-        quote[0] = UInt8(ascii: "\"")
-        let quote = UnsafeBufferPointer(quote)
-        value.withUTF8 { utf8 in
-            emit(quote)
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let byte = utf8[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                emit(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                runStart = i + 1
-                jsonEscapes[Int(byte)].withUnsafeBufferPointer(emit)
-            }
-            // Other bytes, those of multi-byte UTF-8 sequences included, are copied as they are.
-            emit(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-            emit(quote)
+    let quoteLiteral: StaticString = "\""
+    let quote = UnsafeBufferPointer(start: quoteLiteral.utf8Start, count: 1)
+    value.withUTF8 { utf8 in
+        emit(quote)
+        var runStart = 0
+        for i in 0..<utf8.count {
+            let byte = utf8[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            emit(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            runStart = i + 1
+            jsonEscapes[Int(byte)].withUnsafeBufferPointer(emit)
         }
+        // Other bytes, those of multi-byte UTF-8 sequences included, are copied as they are.
+        emit(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        emit(quote)
     }
 }
 

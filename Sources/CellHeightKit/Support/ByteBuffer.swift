@@ -61,29 +61,9 @@ final class ByteBuffer {
         count &+= body(start + count)
     }
 
-    /// `number`'s decimal digits, written from the last one back.
+    /// `number`'s decimal digits.
     func appendDecimalDigits(_ number: UInt64) {
-        // 20 digits hold any UInt64.
-        if count + 20 > capacity { grow(to: count + 20) }
-        if number < 10 {
-            // (Line counts, mostly.)
-            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number)
-            count &+= 1
-            return
-        }
-        var digits = 1, rest = number
-        while rest >= 10 {
-            digits += 1
-            rest /= 10
-        }
-        rest = number
-        var k = count + digits
-        repeat {
-            k -= 1
-            start[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
-        count += digits
+        write(atMost: maximumDecimalDigits) { writeDecimalDigits(number, to: $0) }
     }
 
     private func grow(to needed: Int) {

@@ -56,17 +56,37 @@ struct TextBytes {
     }
 }
 
-/// Appends `number`'s decimal digits to `bytes` (for the writers of text and JSON). They are
-/// written from the last one back into a buffer on the stack (20 digits hold any UInt64), then
-/// appended at once.
+/// Appends `number`'s decimal digits to `bytes` (for the writers of text and JSON).
 func appendDecimalDigits(_ number: UInt64, to bytes: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-        var rest = number, start = digits.count
-        repeat {
-            start -= 1
-            digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumDecimalDigits) { digits in
+        let count = writeDecimalDigits(number, to: digits.baseAddress!)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
     }
 }
+
+/// Writes `number`'s decimal digits at `out` (room for `maximumDecimalDigits`), the last one
+/// first from where it ends; how many.
+@inline(__always)
+func writeDecimalDigits(_ number: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    if number < 10 {
+        // (Line counts, mostly.)
+        out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number)
+        return 1
+    }
+    var count = 1, rest = number
+    while rest >= 10 {
+        count += 1
+        rest /= 10
+    }
+    rest = number
+    var k = count
+    repeat {
+        k -= 1
+        out[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+    } while rest > 0
+    return count
+}
+
+/// Digits of the largest UInt64.
+let maximumDecimalDigits = 20
